@@ -1,0 +1,7 @@
+// Every migration, in order. Listed explicitly (rather than found by a file glob at run time) so
+// they load the same way under tsx, Vitest and a bundled build. `npm run db:migration:create`
+// writes a new file here; add it to this list in the same commit.
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122164143 } from './Migration20261122164143';
+
+export const migrationsList: MigrationObject[] = [{ name: 'Migration20261122164143', class: Migration20261122164143 }];

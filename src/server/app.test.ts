@@ -1,0 +1,83 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/orm';
+import { createTestDatabase, type TestDatabase } from './test/test-database';
+
+const config = loadConfig({ NODE_ENV: 'test' });
+
+describe('GET /api/health', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db.drop());
+
+  it('answers 200 ok while the database answers', async () => {
+    const app = await buildApp({ config, orm: db.orm });
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+    await app.close();
+  });
+
+  it('answers 503 when the database does not', async () => {
+    const orm = await openDatabase(db.url);
+    const app = await buildApp({ config, orm });
+    await orm.close(true);
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: 'unavailable' });
+    await app.close();
+  });
+});
+
+describe('serving the built client', () => {
+  let db: TestDatabase;
+  let clientDir: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    clientDir = await mkdtemp(join(tmpdir(), 'client-'));
+    await mkdir(join(clientDir, 'assets'));
+    await writeFile(join(clientDir, 'index.html'), '<h1>home</h1>');
+    await writeFile(join(clientDir, '404.html'), '<h1>Page Not Found</h1>');
+    await writeFile(join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+    app = await buildApp({ config, orm: db.orm, clientDir });
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.drop();
+    await rm(clientDir, { recursive: true, force: true });
+  });
+
+  it('serves / with HTML that revalidates', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('<h1>home</h1>');
+    expect(response.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('caches fingerprinted assets for a year', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers an unknown page with the 404 page and status 404', async () => {
+    const response = await app.inject({ method: 'GET', url: '/no/such/page' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toContain('Page Not Found');
+  });
+
+  it('answers an unknown API path with JSON', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'No route for GET /api/nothing-here' });
+  });
+});

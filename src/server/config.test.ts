@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, SANDBOX_KEYS } from './config';
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected the configuration to be rejected');
+}
+
+describe('loadConfig', () => {
+  it('runs with no environment at all: embedded database, sandbox payments, local site URL', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      siteUrl: 'http://localhost:3000',
+      payments: { provider: 'sandbox', keyId: SANDBOX_KEYS.keyId, keySecret: SANDBOX_KEYS.keySecret },
+    });
+  });
+
+  it('reads every documented variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgresql://u:p@db.example:5432/rescue',
+      SITE_URL: 'https://rescue.example.org/',
+      RAZORPAY_KEY_ID: 'rzp_live_x',
+      RAZORPAY_KEY_SECRET: 'secret',
+      RAZORPAY_WEBHOOK_SECRET: 'hook',
+    });
+    expect(config).toMatchObject({
+      env: 'production',
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgresql://u:p@db.example:5432/rescue',
+      siteUrl: 'https://rescue.example.org',
+      payments: { provider: 'razorpay', keyId: 'rzp_live_x', keySecret: 'secret', webhookSecret: 'hook' },
+    });
+  });
+
+  it('keeps the sandbox when asked, using the given test keys', () => {
+    const config = loadConfig({ PAYMENT_PROVIDER: 'sandbox', RAZORPAY_KEY_ID: 'rzp_test_a', RAZORPAY_KEY_SECRET: 's' });
+    expect(config.payments).toMatchObject({ provider: 'sandbox', keyId: 'rzp_test_a', keySecret: 's' });
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it('names each bad value with the reason', () => {
+    const problems = problemsOf({ PORT: 'eighty', DATABASE_URL: 'mysql://localhost/db', NODE_ENV: 'staging' });
+    expect(problems).toHaveLength(3);
+    expect(problems.find((problem) => problem.startsWith('PORT:'))).toBeDefined();
+    expect(problems.find((problem) => problem.startsWith('NODE_ENV:'))).toBeDefined();
+    expect(problems).toContain('DATABASE_URL: must start with postgres:// or postgresql://');
+  });
+
+  it('refuses razorpay mode without its keys', () => {
+    expect(problemsOf({ PAYMENT_PROVIDER: 'razorpay' })).toEqual([
+      'RAZORPAY_KEY_ID: required when PAYMENT_PROVIDER is razorpay',
+      'RAZORPAY_KEY_SECRET: required when PAYMENT_PROVIDER is razorpay',
+      'RAZORPAY_WEBHOOK_SECRET: required when PAYMENT_PROVIDER is razorpay',
+    ]);
+  });
+
+  it('puts every problem in a readable message', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrowError(/Invalid configuration:\n {2}- PORT:/);
+  });
+});

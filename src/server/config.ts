@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/**
+ * The one place the environment is read. Everything else receives a typed `Config`.
+ * A bad value stops the start with a list of what is wrong, rather than failing later.
+ */
+const postgresUrl = z
+  .string()
+  .url()
+  .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must start with postgres:// or postgresql://');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: postgresUrl.optional(),
+  SITE_URL: z.string().url().optional(),
+  PAYMENT_PROVIDER: z.enum(['razorpay', 'sandbox']).optional(),
+  RAZORPAY_KEY_ID: z.string().min(1).optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+});
+
+/** Keys used by the sandbox when none are given: they only ever sign test payments. */
+export const SANDBOX_KEYS = {
+  keyId: 'rzp_test_sandbox0000001',
+  keySecret: 'sandbox_key_secret_not_for_production',
+  webhookSecret: 'sandbox_webhook_secret_not_for_production',
+} as const;
+
+export type PaymentProvider = 'razorpay' | 'sandbox';
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  logLevel: string;
+  /** Unset: the server runs its own embedded PostgreSQL under `.data/`. */
+  databaseUrl: string | undefined;
+  siteUrl: string;
+  payments: {
+    provider: PaymentProvider;
+    keyId: string;
+    keySecret: string;
+    webhookSecret: string;
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Empty strings count as unset, as they do in most `.env` files and CI settings. */
+function withoutEmptyValues(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+  );
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(withoutEmptyValues(env));
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const values = parsed.data;
+  const hasKeys = Boolean(values.RAZORPAY_KEY_ID && values.RAZORPAY_KEY_SECRET);
+  const provider = values.PAYMENT_PROVIDER ?? (hasKeys ? 'razorpay' : 'sandbox');
+
+  if (provider === 'razorpay') {
+    const missing = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'].filter(
+      (name) => !values[name as keyof typeof values],
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(missing.map((name) => `${name}: required when PAYMENT_PROVIDER is razorpay`));
+    }
+  }
+
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    logLevel: values.LOG_LEVEL,
+    databaseUrl: values.DATABASE_URL,
+    siteUrl: (values.SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    payments: {
+      provider,
+      keyId: values.RAZORPAY_KEY_ID ?? SANDBOX_KEYS.keyId,
+      keySecret: values.RAZORPAY_KEY_SECRET ?? SANDBOX_KEYS.keySecret,
+      webhookSecret: values.RAZORPAY_WEBHOOK_SECRET ?? SANDBOX_KEYS.webhookSecret,
+    },
+  };
+}

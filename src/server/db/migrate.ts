@@ -1,0 +1,18 @@
+// `npm run db:migrate`: apply pending migrations and exit, for deployments that migrate as a step
+// before starting the new version (the server also applies them at start).
+import { loadConfig } from '../config';
+import { createLogger } from '../logger';
+import { resolveDatabase } from './database-url';
+import { openDatabase } from './orm';
+
+const config = loadConfig();
+const logger = createLogger(config);
+const database = await resolveDatabase(config, logger);
+try {
+  const orm = await openDatabase(database.url, { migrate: false });
+  const applied = await orm.getMigrator().up();
+  logger.info({ applied: applied.map((migration) => migration.name) }, `${applied.length} migration(s) applied`);
+  await orm.close();
+} finally {
+  await database.embedded?.stop();
+}

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Donation } from '../donations/donation.entity';
+import { createTestDatabase, type TestDatabase } from '../test/test-database';
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.drop());
+
+const query = <T>(sql: string) => db.orm.em.getConnection().execute<T[]>(sql);
+
+describe('the initial migration', () => {
+  it('creates exactly the tables of the data model', async () => {
+    const tables = await query<{ table_name: string }>(
+      `select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    expect(tables.map((row) => row.table_name)).toEqual([
+      'contacts',
+      'donations',
+      'mikro_orm_migrations',
+      'subscriptions',
+      'users',
+    ]);
+  });
+
+  it('creates exactly these columns, types, nullability and defaults', async () => {
+    const columns = await query<Record<string, string>>(
+      `select table_name, column_name, data_type, is_nullable, column_default
+         from information_schema.columns
+        where table_schema = 'public' and table_name <> 'mikro_orm_migrations'
+        order by table_name, ordinal_position`,
+    );
+    const serial = (table: string) => `nextval('${table}_id_seq'::regclass)`;
+    const col = (table: string, name: string, type: string, nullable: 'YES' | 'NO', def: string | null = null) => ({
+      table_name: table,
+      column_name: name,
+      data_type: type,
+      is_nullable: nullable,
+      column_default: def,
+    });
+    const timestamp = 'timestamp with time zone';
+    expect(columns).toEqual([
+      col('contacts', 'id', 'integer', 'NO', serial('contacts')),
+      col('contacts', 'name', 'text', 'NO'),
+      col('contacts', 'email', 'text', 'NO'),
+      col('contacts', 'subject', 'text', 'NO'),
+      col('contacts', 'message', 'text', 'NO'),
+      col('contacts', 'created_at', timestamp, 'NO', 'now()'),
+      col('donations', 'id', 'integer', 'NO', serial('donations')),
+      col('donations', 'name', 'text', 'NO'),
+      col('donations', 'email', 'text', 'NO'),
+      col('donations', 'phone', 'text', 'NO'),
+      col('donations', 'amount', 'integer', 'NO'),
+      col('donations', 'donation_type', 'text', 'NO'),
+      col('donations', 'purpose', 'text', 'YES'),
+      col('donations', 'razorpay_order_id', 'text', 'YES'),
+      col('donations', 'razorpay_payment_id', 'text', 'YES'),
+      col('donations', 'razorpay_signature', 'text', 'YES'),
+      col('donations', 'status', 'text', 'NO', "'pending'::text"),
+      col('donations', 'created_at', timestamp, 'NO', 'now()'),
+      col('subscriptions', 'id', 'integer', 'NO', serial('subscriptions')),
+      col('subscriptions', 'donation_id', 'integer', 'YES'),
+      col('subscriptions', 'razorpay_subscription_id', 'text', 'YES'),
+      col('subscriptions', 'razorpay_plan_id', 'text', 'YES'),
+      col('subscriptions', 'status', 'text', 'NO', "'active'::text"),
+      col('subscriptions', 'created_at', timestamp, 'NO', 'now()'),
+      col('users', 'id', 'integer', 'NO', serial('users')),
+      col('users', 'username', 'text', 'NO'),
+      col('users', 'password', 'text', 'NO'),
+    ]);
+  });
+
+  it('creates the keys and indexes the payment flows rely on', async () => {
+    const indexes = await query<{ indexname: string; indexdef: string }>(
+      `select indexname, indexdef from pg_indexes where schemaname = 'public' and tablename <> 'mikro_orm_migrations'
+        order by indexname`,
+    );
+    const definitions = Object.fromEntries(indexes.map((index) => [index.indexname, index.indexdef]));
+    expect(definitions.users_username_unique).toMatch(/CREATE UNIQUE INDEX .* \(username\)/);
+    expect(definitions.donations_razorpay_payment_id_unique).toMatch(/CREATE UNIQUE INDEX .* \(razorpay_payment_id\)/);
+    expect(definitions.donations_razorpay_order_id_index).toMatch(/CREATE INDEX .* \(razorpay_order_id\)/);
+    expect(definitions.subscriptions_razorpay_subscription_id_unique).toMatch(
+      /CREATE UNIQUE INDEX .* \(razorpay_subscription_id\)/,
+    );
+
+    const foreignKeys = await query<Record<string, string>>(
+      `select tc.table_name, kcu.column_name, ccu.table_name as foreign_table, ccu.column_name as foreign_column
+         from information_schema.table_constraints tc
+         join information_schema.key_column_usage kcu on kcu.constraint_name = tc.constraint_name
+         join information_schema.constraint_column_usage ccu on ccu.constraint_name = tc.constraint_name
+        where tc.constraint_type = 'FOREIGN KEY' and tc.table_schema = 'public'`,
+    );
+    expect(foreignKeys).toEqual([
+      { table_name: 'subscriptions', column_name: 'donation_id', foreign_table: 'donations', foreign_column: 'id' },
+    ]);
+  });
+
+  it('lets many rows have no payment id yet, but never two rows the same one', async () => {
+    const insert = (paymentId: string | null) =>
+      query(
+        `insert into donations (name, email, phone, amount, donation_type, razorpay_payment_id)
+         values ('A', 'a@example.com', '9876543210', 50000, 'one-time', ${paymentId ? `'${paymentId}'` : 'null'})`,
+      );
+    await insert(null);
+    await insert(null);
+    await insert('pay_1');
+    await expect(insert('pay_1')).rejects.toThrow(/donations_razorpay_payment_id_unique/);
+  });
+
+  it('has nothing left to generate: the entities and the migrations agree', async () => {
+    expect(await db.orm.getSchemaGenerator().getUpdateSchemaSQL()).toBe('');
+  });
+
+  it('stores a donation through the ORM with the database defaults', async () => {
+    const em = db.orm.em.fork();
+    const donation = em.create(Donation, {
+      name: 'Asha',
+      email: 'asha@example.com',
+      phone: '9876543210',
+      amount: 100000,
+      donationType: 'one-time',
+    });
+    await em.flush();
+    const stored = await db.orm.em.fork().findOneOrFail(Donation, donation.id);
+    expect(stored.status).toBe('pending');
+    expect(stored.purpose).toBeNull();
+    expect(stored.createdAt).toBeInstanceOf(Date);
+    expect(Math.abs(stored.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
+  });
+});

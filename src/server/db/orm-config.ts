@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+import { Migrator } from '@mikro-orm/migrations';
+import { defineConfig, type Options } from '@mikro-orm/postgresql';
+import { migrationsList } from '../../../migrations/index';
+import { Contact } from '../contacts/contact.entity';
+import { Donation } from '../donations/donation.entity';
+import { Subscription } from '../donations/subscription.entity';
+import { User } from '../users/user.entity';
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations', import.meta.url));
+
+/** The ORM settings for one database URL; shared by the server, the CLI config and the tests. */
+export function ormConfig(clientUrl: string): Options {
+  return defineConfig({
+    clientUrl,
+    entities: [User, Contact, Donation, Subscription],
+    extensions: [Migrator],
+    // Entities are defined in code (defineEntity), so there is nothing to discover on disk.
+    discovery: { warnWhenNoEntities: false },
+    migrations: {
+      migrationsList,
+      // Where `db:migration:create` writes new files.
+      path: MIGRATIONS_DIR,
+      pathTs: MIGRATIONS_DIR,
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      emit: 'ts',
+      silent: true,
+    },
+    // Waiting on a pooled connection must fail in seconds, not a minute, so health checks and
+    // requests answer while the database is unreachable.
+    pool: { min: 0, max: 10, acquireTimeoutMillis: 5_000 },
+    driverOptions: { connection: { connectionTimeoutMillis: 5_000 } },
+    allowGlobalContext: false,
+  });
+}

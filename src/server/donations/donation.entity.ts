@@ -1,0 +1,27 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+
+/**
+ * One donation attempt, and for monthly giving each successful charge. `amount` is in paise.
+ * The unique payment id (PostgreSQL lets NULLs repeat) is what makes settling a payment
+ * idempotent: the same Razorpay payment can never be recorded on two rows.
+ */
+export const Donation = defineEntity({
+  name: 'Donation',
+  tableName: 'donations',
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    name: p.text(),
+    email: p.text(),
+    phone: p.text(),
+    amount: p.integer(),
+    donationType: p.text(),
+    purpose: p.text().nullable(),
+    razorpayOrderId: p.text().nullable().index('donations_razorpay_order_id_index'),
+    razorpayPaymentId: p.text().nullable().unique('donations_razorpay_payment_id_unique'),
+    razorpaySignature: p.text().nullable(),
+    status: p.text().default('pending'),
+    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+  }),
+});
+
+export type Donation = InferEntity<typeof Donation>;

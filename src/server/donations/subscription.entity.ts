@@ -1,0 +1,18 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { Donation } from './donation.entity';
+
+/** A monthly donation's Razorpay subscription; `status` mirrors what Razorpay reports. */
+export const Subscription = defineEntity({
+  name: 'Subscription',
+  tableName: 'subscriptions',
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    donation: p.manyToOne(Donation).fieldName('donation_id').nullable().index('subscriptions_donation_id_index'),
+    razorpaySubscriptionId: p.text().nullable().unique('subscriptions_razorpay_subscription_id_unique'),
+    razorpayPlanId: p.text().nullable(),
+    status: p.text().default('active'),
+    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+  }),
+});
+
+export type Subscription = InferEntity<typeof Subscription>;

@@ -1,0 +1,63 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './test/test-database';
+
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+
+function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  return { child, output: () => output };
+}
+
+async function waitFor(predicate: () => boolean, what: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('the server process', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db.drop());
+
+  it('starts on DATABASE_URL, answers health, and exits cleanly on SIGTERM', async () => {
+    const server = startServer({ DATABASE_URL: db.url, PORT: '0' });
+    await waitFor(() => /Server listening at http:\/\/127\.0\.0\.1:\d+/.test(server.output()), 'listening');
+    const port = server.output().match(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/)?.[1];
+
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+
+    server.child.kill('SIGTERM');
+    const [code] = await once(server.child, 'exit');
+    expect(code).toBe(0);
+    // Production logs are JSON lines, one object each.
+    const lines = server.output().trim().split('\n');
+    expect(lines.every((line) => JSON.parse(line))).toBe(true);
+    expect(lines.some((line) => JSON.parse(line).msg === 'shutting down')).toBe(true);
+  });
+
+  it('refuses to start with a bad setting and says which', async () => {
+    const server = startServer({ PORT: 'not-a-port' });
+    const [code] = await once(server.child, 'exit');
+    expect(code).toBe(1);
+    expect(server.output()).toMatch(/Invalid configuration:\n {2}- PORT:/);
+  });
+});

@@ -1,0 +1,45 @@
+import { fileURLToPath } from 'node:url';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { type Config, ConfigError, loadConfig } from './config';
+import { resolveDatabase } from './db/database-url';
+import { openDatabase } from './db/orm';
+import { createLogger } from './logger';
+
+const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const logger = createLogger(config);
+const database = await resolveDatabase(config, logger);
+
+try {
+  const orm = await openDatabase(database.url);
+  const app = await buildApp({ config, orm, logger, clientDir: CLIENT_DIR });
+
+  // Stop accepting, let requests in flight finish, then close the pool and the embedded server.
+  closeWithGrace({ delay: 10_000, logger }, async ({ signal, err }) => {
+    if (err) logger.error({ err }, 'shutting down after an error');
+    else logger.info({ signal }, 'shutting down');
+    await app.close();
+    await orm.close();
+    await database.embedded?.stop();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  logger.fatal({ err: error }, 'could not start');
+  await database.embedded?.stop();
+  process.exit(1);
+}

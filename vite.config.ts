@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  root: fromRoot('./src/client'),
+  publicDir: fromRoot('./public'),
+  plugins: [react()],
+  build: {
+    outDir: fromRoot('./dist/client'),
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:3000', '/trpc': 'http://127.0.0.1:3000' },
+  },
+});

@@ -1,0 +1,41 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    // The browser project has no tests until the website lands.
+    passWithNoTests: true,
+    projects: [
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
+          globalSetup: ['src/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'client',
+          environment: 'jsdom',
+          include: ['src/client/**/*.test.tsx'],
+          setupFiles: ['src/client/test/setup.ts'],
+        },
+      },
+      {
+        // Real Chromium through playwright-core against the built site.
+        test: {
+          name: 'browser',
+          environment: 'node',
+          include: ['src/**/*.browser.test.ts'],
+          globalSetup: ['src/server/test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
