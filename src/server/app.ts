@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Orm } from './db/orm';
 import { healthRoutes } from './health/health.routes';
+import { webPlugin } from './web/web.plugin';
 
 export interface AppDependencies {
   config: Config;
@@ -34,27 +32,7 @@ export async function buildApp({ config, orm, logger, clientDir }: AppDependenci
 
   await app.register(healthRoutes, { orm });
 
-  const hasClient = Boolean(clientDir && existsSync(join(clientDir, 'index.html')));
-  const notFoundPage = clientDir && existsSync(join(clientDir, '404.html')) ? clientDir : undefined;
-  if (clientDir && hasClient) {
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      preCompressed: true,
-      // Vite fingerprints everything under /assets: cache it for a year. HTML must revalidate.
-      setHeaders: (reply, path) => {
-        reply.header(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-        );
-      },
-    });
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !/^\/(api|trpc)\//.test(request.url);
-    if (isPage && notFoundPage) return reply.code(404).type('text/html').sendFile('404.html', notFoundPage);
-    return reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
-  });
+  await app.register(webPlugin, { clientDir });
 
   return app;
 }

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+/**
+ * The inputs of the donation calls, shared by the tRPC procedures, the REST paths, the OpenAPI
+ * document and the donation form. Amounts are integers in paise (₹1 = 100 paise).
+ */
+
+export const DONATION_TYPES = ['one-time', 'monthly'] as const;
+export type DonationType = (typeof DONATION_TYPES)[number];
+
+export const PURPOSES = {
+  general: 'General Support',
+  medical: 'Medical Treatment',
+  rescue: 'Emergency Rescue',
+  food: 'Food & Shelter',
+  vaccination: 'Vaccination Programs',
+} as const;
+export type Purpose = keyof typeof PURPOSES;
+const PURPOSE_KEYS = Object.keys(PURPOSES) as [Purpose, ...Purpose[]];
+
+/** ₹1, the smallest donation Razorpay accepts. */
+export const MIN_AMOUNT_PAISE = 100;
+/** ₹10,00,000: above any plausible online donation, and far below the integer column's limit. */
+export const MAX_AMOUNT_PAISE = 100_000_000;
+
+export const donationStatusSchema = z.enum(['pending', 'paid', 'failed', 'expired', 'refunded']);
+export type DonationStatus = z.infer<typeof donationStatusSchema>;
+
+const trimmed = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+
+export const donationInputSchema = z.object({
+  name: trimmed(100).min(1, 'Required'),
+  email: z.string().trim().max(254, 'Must be at most 254 characters').email('Invalid email'),
+  phone: z
+    .string()
+    .trim()
+    .min(10, 'Must be at least 10 characters')
+    .max(15, 'Must be at most 15 characters')
+    .regex(/^[0-9+()\-. ]+$/, 'Use digits, spaces and + ( ) - . only'),
+  amount: z
+    .number({ error: 'Must be a number of paise' })
+    .int('Must be a whole number of paise')
+    .min(MIN_AMOUNT_PAISE, `Must be at least ${MIN_AMOUNT_PAISE} paise (₹1)`)
+    .max(MAX_AMOUNT_PAISE, `Must be at most ${MAX_AMOUNT_PAISE} paise (₹10,00,000)`),
+  donationType: z.enum(DONATION_TYPES, { error: "Must be 'one-time' or 'monthly'" }),
+  purpose: z.enum(PURPOSE_KEYS, { error: `Must be one of ${PURPOSE_KEYS.join(', ')}` }).optional(),
+  /** What the donor typed under "Other", in rupees. Kept for the form; `amount` is what counts. */
+  customAmount: trimmed(20).optional(),
+});
+export type DonationInput = z.infer<typeof donationInputSchema>;
+
+const razorpayId = (prefix: string) =>
+  z
+    .string()
+    .trim()
+    .max(64, 'Must be at most 64 characters')
+    .regex(new RegExp(`^${prefix}_[A-Za-z0-9]+$`), `Must be a Razorpay id starting with ${prefix}_`);
+
+/**
+ * What the checkout hands the page on success, forwarded as received, plus our donation id.
+ * One-time payments carry `razorpay_order_id`; monthly ones `razorpay_subscription_id`.
+ */
+export const verifyPaymentInputSchema = z
+  .object({
+    donation_id: z
+      .number({ error: 'Must be a donation id' })
+      .int('Must be a donation id')
+      .positive('Must be a donation id')
+      .max(2_147_483_647, 'Must be a donation id'),
+    razorpay_payment_id: razorpayId('pay'),
+    razorpay_signature: z
+      .string()
+      .trim()
+      .regex(/^[0-9a-f]{64}$/i, 'Must be a hex HMAC-SHA256 signature'),
+    razorpay_order_id: razorpayId('order').optional(),
+    razorpay_subscription_id: razorpayId('sub').optional(),
+    /** The subscription id the create call returned; optional, as Razorpay sends it too. */
+    subscription_id: razorpayId('sub').optional(),
+  })
+  .refine((input) => input.razorpay_order_id || input.razorpay_subscription_id || input.subscription_id, {
+    message: 'Send razorpay_order_id (one-time) or razorpay_subscription_id (monthly)',
+    path: ['razorpay_order_id'],
+  });
+export type VerifyPaymentInput = z.infer<typeof verifyPaymentInputSchema>;
+
+export const donationSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  amount: z.number().int(),
+  donationType: z.enum(DONATION_TYPES),
+  purpose: z.string().nullable(),
+});
+
+export const createDonationOutputSchema = z.object({
+  donation: donationSummarySchema,
+  razorpayKeyId: z.string(),
+  order: z.object({ id: z.string() }),
+});
+export type CreateDonationOutput = z.infer<typeof createDonationOutputSchema>;
+
+export const createSubscriptionOutputSchema = z.object({
+  donation: donationSummarySchema,
+  razorpayKeyId: z.string(),
+  subscription: z.object({ id: z.string() }),
+});
+export type CreateSubscriptionOutput = z.infer<typeof createSubscriptionOutputSchema>;
+
+export const verifyPaymentOutputSchema = z.object({
+  success: z.literal(true),
+  donation: z.object({ id: z.number().int(), status: donationStatusSchema }),
+});
+export type VerifyPaymentOutput = z.infer<typeof verifyPaymentOutputSchema>;
