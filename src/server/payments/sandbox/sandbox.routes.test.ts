@@ -1,0 +1,172 @@
+import { createHmac } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import Razorpay from 'razorpay';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CheckoutFailure, type CheckoutSuccess, type RazorpayEmulator, startRazorpayEmulator } from './emulator';
+import { sandboxRoutes } from './sandbox.routes';
+
+const keyId = 'rzp_test_routes';
+const keySecret = 'routes-secret';
+
+let emulator: RazorpayEmulator;
+let client: Razorpay;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  emulator = await startRazorpayEmulator({ keyId, keySecret });
+  client = new Razorpay({ key_id: keyId, key_secret: keySecret });
+  (client as unknown as { api: { rq: { defaults: { baseURL: string } } } }).api.rq.defaults.baseURL = emulator.url;
+  app = Fastify();
+  await app.register(sandboxRoutes, { emulator });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await emulator.close();
+});
+
+describe('sandbox checkout routes', () => {
+  it('serves the stand-in checkout.js, which defines window.Razorpay', async () => {
+    const response = await app.inject({ method: 'GET', url: '/sandbox/checkout.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('window.Razorpay = Razorpay');
+
+    // Evaluate it against a minimal window: it must install a constructor with the checkout API.
+    const fakeWindow: { Razorpay?: new (options: object) => Record<string, unknown> } = {};
+    new Function('window', 'document', response.body)(fakeWindow, { currentScript: null });
+    expect(typeof fakeWindow.Razorpay).toBe('function');
+    const rzp = new (fakeWindow.Razorpay as NonNullable<typeof fakeWindow.Razorpay>)({
+      key: keyId,
+      order_id: 'order_x',
+    });
+    expect(typeof rzp.open).toBe('function');
+    expect(typeof rzp.close).toBe('function');
+    expect(typeof rzp.on).toBe('function');
+  });
+
+  it('serves its stylesheet', async () => {
+    const response = await app.inject({ method: 'GET', url: '/sandbox/checkout.css' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('.rzp-sandbox-dialog');
+  });
+
+  it('pays an order and returns the Razorpay checkout response', async () => {
+    const order = await client.orders.create({ amount: 50000, currency: 'INR' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/sandbox/checkout/pay',
+      payload: { order_id: order.id, email: 'donor@example.org', contact: '+919876543210' },
+    });
+    expect(response.statusCode).toBe(200);
+    const success = response.json<CheckoutSuccess>();
+    expect(success.razorpay_order_id).toBe(order.id);
+    const expected = createHmac('sha256', keySecret).update(`${order.id}|${success.razorpay_payment_id}`).digest('hex');
+    expect(success.razorpay_signature).toBe(expected);
+    expect(await client.orders.fetch(order.id)).toMatchObject({ status: 'paid' });
+    expect(await client.payments.fetch(success.razorpay_payment_id)).toMatchObject({ email: 'donor@example.org' });
+
+    const again = await app.inject({ method: 'POST', url: '/sandbox/checkout/pay', payload: { order_id: order.id } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toContain('already paid');
+  });
+
+  it('pays a subscription', async () => {
+    const plan = await client.plans.create({
+      period: 'monthly',
+      interval: 1,
+      item: { name: 'Monthly donation', amount: 100000, currency: 'INR' },
+    });
+    const subscription = await client.subscriptions.create({ plan_id: plan.id, total_count: 120 });
+
+    const details = await app.inject({
+      method: 'GET',
+      url: `/sandbox/checkout/details?subscription_id=${subscription.id}`,
+    });
+    expect(details.statusCode).toBe(200);
+    expect(details.json()).toEqual({ amount: 100000, currency: 'INR' });
+
+    const response = await app.inject({
+      method: 'POST',
+      url: '/sandbox/checkout/pay',
+      payload: { subscription_id: subscription.id },
+    });
+    expect(response.statusCode).toBe(200);
+    const success = response.json<CheckoutSuccess>();
+    expect(success.razorpay_subscription_id).toBe(subscription.id);
+    const expected = createHmac('sha256', keySecret)
+      .update(`${success.razorpay_payment_id}|${subscription.id}`)
+      .digest('hex');
+    expect(success.razorpay_signature).toBe(expected);
+    expect(await client.subscriptions.fetch(subscription.id)).toMatchObject({ status: 'active', paid_count: 1 });
+  });
+
+  it('fails a payment and returns the checkout failure object', async () => {
+    const order = await client.orders.create({ amount: 20000, currency: 'INR' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/sandbox/checkout/fail',
+      payload: { order_id: order.id },
+    });
+    expect(response.statusCode).toBe(200);
+    const failure = response.json<CheckoutFailure>();
+    expect(failure.error).toMatchObject({
+      code: 'BAD_REQUEST_ERROR',
+      description: 'Payment failed',
+      reason: 'payment_failed',
+      metadata: { order_id: order.id },
+    });
+    expect(await client.payments.fetch(failure.error.metadata.payment_id)).toMatchObject({ status: 'failed' });
+    expect(await client.orders.fetch(order.id)).toMatchObject({ status: 'attempted', attempts: 1 });
+  });
+
+  it('describes an order', async () => {
+    const order = await client.orders.create({ amount: 1234567, currency: 'INR' });
+    const response = await app.inject({ method: 'GET', url: `/sandbox/checkout/details?order_id=${order.id}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ amount: 1234567, currency: 'INR' });
+  });
+
+  it.each([
+    ['pay', {}],
+    ['pay', { order_id: 'order_a', subscription_id: 'sub_b' }],
+    ['pay', { order_id: 42 }],
+    ['fail', { order_id: '' }],
+    ['fail', { order_id: 'order_a', amount: 1 }],
+  ])('answers 400 with issues to POST /sandbox/checkout/%s %j', async (action, payload) => {
+    const response = await app.inject({ method: 'POST', url: `/sandbox/checkout/${action}`, payload });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<{ message: string; issues: Array<{ path: string; message: string }> }>();
+    expect(body.message).toBe('Invalid request');
+    expect(body.issues.length).toBeGreaterThan(0);
+    for (const issue of body.issues) {
+      expect(typeof issue.path).toBe('string');
+      expect(issue.message).toBeTruthy();
+    }
+  });
+
+  it('names the field in the issues', async () => {
+    const response = await app.inject({ method: 'POST', url: '/sandbox/checkout/pay', payload: { order_id: 42 } });
+    expect(response.json().issues).toEqual([expect.objectContaining({ path: 'order_id' })]);
+  });
+
+  it('answers 400 for details without an id', async () => {
+    const response = await app.inject({ method: 'GET', url: '/sandbox/checkout/details' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues).toHaveLength(1);
+  });
+
+  it.each([
+    ['POST', '/sandbox/checkout/pay', { order_id: 'order_ZZZZZZZZZZZZZZ' }],
+    ['POST', '/sandbox/checkout/fail', { subscription_id: 'sub_ZZZZZZZZZZZZZZ' }],
+    ['GET', '/sandbox/checkout/details?order_id=order_ZZZZZZZZZZZZZZ', undefined],
+  ] as const)('answers 404 to %s %s for an unknown id', async (method, url, payload) => {
+    const response = await app.inject({ method, url, ...(payload ? { payload } : {}) });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toMatch(/^No (order|subscription) with id/);
+  });
+});
