@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { EmulatorNotFoundError, EmulatorStateError, type PaymentTarget, type RazorpayEmulator } from './emulator';
@@ -7,6 +9,8 @@ import { EmulatorNotFoundError, EmulatorStateError, type PaymentTarget, type Raz
  * The browser side of the sandbox: the stand-in for Razorpay's checkout.js and the calls its modal
  * makes when the donor presses Pay or Fail. Registered only in sandbox mode.
  */
+
+const here = dirname(fileURLToPath(import.meta.url));
 
 const id = z.string().trim().min(1, 'Required').max(40, 'Must be at most 40 characters');
 
@@ -51,8 +55,8 @@ function answer<T>(reply: FastifyReply, action: () => T): T | FastifyReply {
 
 export async function sandboxRoutes(app: FastifyInstance, { emulator }: { emulator: RazorpayEmulator }): Promise<void> {
   const [script, styles] = await Promise.all([
-    readFile(new URL('./checkout.js', import.meta.url), 'utf8'),
-    readFile(new URL('./checkout.css', import.meta.url), 'utf8'),
+    readFile(join(here, 'checkout.js'), 'utf8'),
+    readFile(join(here, 'checkout.css'), 'utf8'),
   ]);
 
   app.get('/sandbox/checkout.js', async (_request, reply) =>
