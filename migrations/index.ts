@@ -3,5 +3,9 @@
 // writes a new file here; add it to this list in the same commit.
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122164143 } from './Migration20261122164143';
+import { Migration20261122170000 } from './Migration20261122170000';
 
-export const migrationsList: MigrationObject[] = [{ name: 'Migration20261122164143', class: Migration20261122164143 }];
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261122164143', class: Migration20261122164143 },
+  { name: 'Migration20261122170000', class: Migration20261122170000 },
+];

@@ -20,6 +20,10 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** How long the sandbox's emulated Razorpay API takes to answer (the real one takes ~250 ms). */
+  SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** Create and verify calls allowed per client address per minute. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
 });
 
 /** Keys used by the sandbox when none are given: they only ever sign test payments. */
@@ -39,11 +43,13 @@ export interface Config {
   /** Unset: the server runs its own embedded PostgreSQL under `.data/`. */
   databaseUrl: string | undefined;
   siteUrl: string;
+  rateLimitPerMinute: number;
   payments: {
     provider: PaymentProvider;
     keyId: string;
     keySecret: string;
     webhookSecret: string;
+    sandboxLatencyMs: number;
   };
 }
 
@@ -86,11 +92,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     databaseUrl: values.DATABASE_URL,
     siteUrl: (values.SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
     payments: {
       provider,
       keyId: values.RAZORPAY_KEY_ID ?? SANDBOX_KEYS.keyId,
       keySecret: values.RAZORPAY_KEY_SECRET ?? SANDBOX_KEYS.keySecret,
       webhookSecret: values.RAZORPAY_WEBHOOK_SECRET ?? SANDBOX_KEYS.webhookSecret,
+      sandboxLatencyMs: values.SANDBOX_LATENCY_MS,
     },
   };
 }

@@ -5,6 +5,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { resolveDatabase } from './db/database-url';
 import { openDatabase } from './db/orm';
 import { createLogger } from './logger';
+import { startPayments } from './payments/payments';
 
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
@@ -26,13 +27,15 @@ const database = await resolveDatabase(config, logger);
 
 try {
   const orm = await openDatabase(database.url);
-  const app = await buildApp({ config, orm, logger, clientDir: CLIENT_DIR });
+  const payments = await startPayments(config, orm, logger);
+  const app = await buildApp({ config, orm, payments, logger, clientDir: CLIENT_DIR });
 
   // Stop accepting, let requests in flight finish, then close the pool and the embedded server.
   closeWithGrace({ delay: 10_000, logger }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'shutting down after an error');
     else logger.info({ signal }, 'shutting down');
     await app.close();
+    await payments.close();
     await orm.close();
     await database.embedded?.stop();
   });

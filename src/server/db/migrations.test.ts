@@ -19,6 +19,7 @@ describe('the initial migration', () => {
       'contacts',
       'donations',
       'mikro_orm_migrations',
+      'razorpay_plans',
       'subscriptions',
       'users',
     ]);
@@ -28,7 +29,7 @@ describe('the initial migration', () => {
     const columns = await query<Record<string, string>>(
       `select table_name, column_name, data_type, is_nullable, column_default
          from information_schema.columns
-        where table_schema = 'public' and table_name <> 'mikro_orm_migrations'
+        where table_schema = 'public' and table_name not in ('mikro_orm_migrations', 'razorpay_plans')
         order by table_name, ordinal_position`,
     );
     const serial = (table: string) => `nextval('${table}_id_seq'::regclass)`;

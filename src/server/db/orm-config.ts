@@ -5,6 +5,7 @@ import { migrationsList } from '../../../migrations/index';
 import { Contact } from '../contacts/contact.entity';
 import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
+import { RazorpayPlan } from '../payments/plan.entity';
 import { User } from '../users/user.entity';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations', import.meta.url));
@@ -13,7 +14,7 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations', impor
 export function ormConfig(clientUrl: string): Options {
   return defineConfig({
     clientUrl,
-    entities: [User, Contact, Donation, Subscription],
+    entities: [User, Contact, Donation, Subscription, RazorpayPlan],
     extensions: [Migrator],
     // Entities are defined in code (defineEntity), so there is nothing to discover on disk.
     discovery: { warnWhenNoEntities: false },

@@ -1,0 +1,105 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CreateDonationOutput, CreateSubscriptionOutput, DonationInput } from '../../shared/donation.schema';
+import type { PaymentsContext } from '../payments/payments';
+import { Donation } from './donation.entity';
+import { DonationError } from './donation-errors';
+import { Subscription } from './subscription.entity';
+
+/** Monthly giving runs for ten years unless the donor cancels; Razorpay needs a finite count. */
+export const SUBSCRIPTION_TOTAL_COUNT = 120;
+
+const PROVIDER_UNAVAILABLE = 'The payment provider could not be reached. No money was taken; please try again.';
+
+/**
+ * The donation row is written first (so nothing is lost if the provider call hangs or fails),
+ * then Razorpay is asked with the amount stored on that row. No transaction or pooled
+ * connection is held while waiting on Razorpay.
+ */
+export async function createOneTimeDonation(ctx: PaymentsContext, input: DonationInput): Promise<CreateDonationOutput> {
+  if (input.donationType !== 'one-time') {
+    throw new DonationError(
+      'BAD_REQUEST',
+      'This is a monthly donation: send it to POST /api/subscriptions (subscription.create).',
+    );
+  }
+  const em = ctx.orm.em.fork();
+  const donation = await insertDonation(em, input);
+  try {
+    const order = await ctx.gateway.createOrder({
+      amount: donation.amount,
+      receipt: `donation_${donation.id}`,
+      notes: { donation_id: String(donation.id), purpose: donation.purpose ?? 'general' },
+    });
+    donation.razorpayOrderId = order.id;
+    await em.flush();
+    return { donation: summary(donation), razorpayKeyId: ctx.keyId, order: { id: order.id } };
+  } catch (error) {
+    throw await failed(em, donation, error);
+  }
+}
+
+export async function createMonthlyDonation(
+  ctx: PaymentsContext,
+  input: DonationInput,
+): Promise<CreateSubscriptionOutput> {
+  if (input.donationType !== 'monthly') {
+    throw new DonationError(
+      'BAD_REQUEST',
+      'This is a one-time donation: send it to POST /api/donations (donation.create).',
+    );
+  }
+  const em = ctx.orm.em.fork();
+  const donation = await insertDonation(em, input);
+  try {
+    const planId = await ctx.plans.planFor(donation.amount);
+    const subscription = await ctx.gateway.createSubscription({
+      planId,
+      totalCount: SUBSCRIPTION_TOTAL_COUNT,
+      notes: { donation_id: String(donation.id), purpose: donation.purpose ?? 'general' },
+    });
+    em.create(Subscription, {
+      donation,
+      razorpaySubscriptionId: subscription.id,
+      razorpayPlanId: planId,
+      // Razorpay's own status ('created'); it becomes 'active' once the first payment is verified.
+      status: subscription.status,
+    });
+    await em.flush();
+    return { donation: summary(donation), razorpayKeyId: ctx.keyId, subscription: { id: subscription.id } };
+  } catch (error) {
+    throw await failed(em, donation, error);
+  }
+}
+
+async function insertDonation(em: EntityManager, input: DonationInput): Promise<Donation> {
+  const donation = em.create(Donation, {
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    amount: input.amount,
+    donationType: input.donationType,
+    purpose: input.purpose ?? null,
+    status: 'pending',
+  });
+  await em.flush();
+  return donation;
+}
+
+/** The attempt is recorded as failed, so the books show it; the caller gets a 502. */
+async function failed(em: EntityManager, donation: Donation, cause: unknown): Promise<DonationError> {
+  em.clear();
+  await em.nativeUpdate(Donation, { id: donation.id }, { status: 'failed' });
+  return new DonationError('BAD_GATEWAY', PROVIDER_UNAVAILABLE, { cause });
+}
+
+function summary(donation: Donation): CreateDonationOutput['donation'] {
+  return {
+    id: donation.id,
+    name: donation.name,
+    email: donation.email,
+    phone: donation.phone,
+    amount: donation.amount,
+    donationType: donation.donationType as CreateDonationOutput['donation']['donationType'],
+    purpose: donation.purpose ?? null,
+  };
+}

@@ -1,0 +1,72 @@
+import Razorpay from 'razorpay';
+
+/**
+ * The few Razorpay calls the trust needs, over the official SDK. In sandbox mode the same SDK
+ * talks to the local emulator instead of api.razorpay.com, so this code path is always exercised.
+ */
+export interface PaymentGateway {
+  createOrder(input: { amount: number; receipt: string; notes: Record<string, string> }): Promise<{ id: string }>;
+  createMonthlyPlan(input: { amount: number }): Promise<{ id: string }>;
+  createSubscription(input: { planId: string; totalCount: number; notes: Record<string, string> }): Promise<{
+    id: string;
+    status: string;
+  }>;
+}
+
+/** The provider failed or could not be reached; the caller sees a 502, the log sees the detail. */
+export class PaymentProviderError extends Error {
+  constructor(operation: string, cause: unknown) {
+    super(`Razorpay ${operation} failed: ${describeProviderError(cause)}`, { cause });
+    this.name = 'PaymentProviderError';
+  }
+}
+
+function describeProviderError(error: unknown): string {
+  if (error && typeof error === 'object' && 'statusCode' in error) {
+    const { statusCode, error: detail } = error as { statusCode: number; error?: { description?: string } };
+    return `HTTP ${statusCode}${detail?.description ? `: ${detail.description}` : ''}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The SDK's requests wait forever by default; a donor should not. */
+const PROVIDER_TIMEOUT_MS = 15_000;
+
+export function createRazorpayGateway(options: { keyId: string; keySecret: string; apiUrl?: string }): PaymentGateway {
+  const client = new Razorpay({ key_id: options.keyId, key_secret: options.keySecret });
+  // The SDK has no option for its host; its axios instance is the documented-by-source seam.
+  const http = (client as unknown as { api: { rq: { defaults: { baseURL?: string; timeout?: number } } } }).api.rq;
+  http.defaults.timeout = PROVIDER_TIMEOUT_MS;
+  if (options.apiUrl) http.defaults.baseURL = options.apiUrl;
+
+  async function call<T>(operation: string, request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      throw new PaymentProviderError(operation, error);
+    }
+  }
+
+  return {
+    createOrder: ({ amount, receipt, notes }) =>
+      call('order creation', () => client.orders.create({ amount, currency: 'INR', receipt, notes })),
+
+    createMonthlyPlan: ({ amount }) =>
+      call('plan creation', () =>
+        client.plans.create({
+          period: 'monthly',
+          interval: 1,
+          item: {
+            name: `Monthly donation of ₹${(amount / 100).toLocaleString('en-IN')}`,
+            amount,
+            currency: 'INR',
+          },
+        }),
+      ),
+
+    createSubscription: ({ planId, totalCount, notes }) =>
+      call('subscription creation', () =>
+        client.subscriptions.create({ plan_id: planId, total_count: totalCount, customer_notify: 1, notes }),
+      ),
+  };
+}

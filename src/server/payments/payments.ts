@@ -1,0 +1,54 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config, PaymentProvider } from '../config';
+import type { Orm } from '../db/orm';
+import { createRazorpayGateway, type PaymentGateway } from './gateway';
+import { createPlanCatalog, type PlanCatalog } from './plans';
+import { type RazorpayEmulator, startRazorpayEmulator } from './sandbox/emulator';
+
+export const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
+export const SANDBOX_CHECKOUT_SCRIPT = '/sandbox/checkout.js';
+
+/** Everything the donation procedures need to take and check payments. */
+export interface PaymentsContext {
+  orm: Orm;
+  gateway: PaymentGateway;
+  plans: PlanCatalog;
+  provider: PaymentProvider;
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  checkoutScriptUrl: string;
+  /** Only in sandbox mode: the local stand-in for Razorpay's API. */
+  emulator?: RazorpayEmulator;
+}
+
+export interface Payments extends PaymentsContext {
+  close(): Promise<void>;
+}
+
+export async function startPayments(config: Config, orm: Orm, log?: FastifyBaseLogger): Promise<Payments> {
+  const { provider, keyId, keySecret, webhookSecret, sandboxLatencyMs } = config.payments;
+  let emulator: RazorpayEmulator | undefined;
+  if (provider === 'sandbox') {
+    if (config.env === 'production') {
+      log?.warn(
+        '!!! PAYMENT_PROVIDER is sandbox in production: donations go to a local emulator and NO MONEY MOVES. ' +
+          'Set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET to take real donations. !!!',
+      );
+    }
+    emulator = await startRazorpayEmulator({ keyId, keySecret, latencyMs: sandboxLatencyMs });
+  }
+  const gateway = createRazorpayGateway({ keyId, keySecret, apiUrl: emulator?.url });
+  return {
+    orm,
+    gateway,
+    plans: createPlanCatalog(orm, gateway),
+    provider,
+    keyId,
+    keySecret,
+    webhookSecret,
+    checkoutScriptUrl: emulator ? SANDBOX_CHECKOUT_SCRIPT : RAZORPAY_CHECKOUT_SCRIPT,
+    emulator,
+    close: async () => emulator?.close(),
+  };
+}

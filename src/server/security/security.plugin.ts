@@ -1,0 +1,58 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { PaymentProvider } from '../config';
+
+/** Razorpay's checkout loads its script from one host and talks to, and frames, a few others. */
+const RAZORPAY = {
+  script: ['https://checkout.razorpay.com'],
+  connect: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+  frame: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  img: ['https://cdn.razorpay.com'],
+};
+
+/** Hashes of inline scripts in prerendered pages, written by the build if it has any. */
+function buildScriptHashes(clientDir: string | undefined): string[] {
+  const file = clientDir && join(clientDir, 'csp-hashes.json');
+  if (!file || !existsSync(file)) return [];
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { 'script-src'?: string[] };
+  return parsed['script-src'] ?? [];
+}
+
+/**
+ * Security headers with a Content-Security-Policy that still lets the checkout work, and the
+ * rate limiter (applied per route: only the create and verify calls are limited). Wrapped with
+ * fastify-plugin so both apply to every route of the app, not just this plugin's scope.
+ */
+export const securityPlugin = fp(async function securityPlugin(
+  app: FastifyInstance,
+  { provider, clientDir }: { provider: PaymentProvider; clientDir?: string },
+): Promise<void> {
+  const razorpay = provider === 'razorpay';
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...buildScriptHashes(clientDir), ...(razorpay ? RAZORPAY.script : [])],
+        // Mantine sets style attributes at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', ...(razorpay ? RAZORPAY.img : [])],
+        mediaSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...(razorpay ? RAZORPAY.connect : [])],
+        frameSrc: razorpay ? RAZORPAY.frame : ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The site links out to WhatsApp and Instagram and embeds nothing cross-origin of its own.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+});

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { donationBody } from '../test/donation-fixtures';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const directive = (csp: string, name: string) =>
+  csp
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name} `)) ?? '';
+
+describe('security headers', () => {
+  it('sends a strict CSP in sandbox mode and no framework banner', async () => {
+    t = await createTestApp();
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/checkout.js' })).statusCode).toBe(200);
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(directive(csp, 'script-src')).toBe("script-src 'self'");
+    expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+    expect(response.headers.server).toBeUndefined();
+  });
+
+  it("allows Razorpay's checkout hosts in razorpay mode, where no sandbox route exists", async () => {
+    // Test keys; nothing here calls Razorpay, so no network is needed.
+    t = await createTestApp({ RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' });
+    expect(t.payments.provider).toBe('razorpay');
+    const response = await t.app.inject({ method: 'GET', url: '/sandbox/checkout.js' });
+    expect(response.statusCode).toBe(404);
+    const csp = String(response.headers['content-security-policy']);
+    expect(directive(csp, 'script-src')).toContain('https://checkout.razorpay.com');
+    expect(directive(csp, 'frame-src')).toContain('https://api.razorpay.com');
+  });
+});
+
+describe('rate limiting', () => {
+  it('limits the create and verify calls per client', async () => {
+    t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '2' });
+    const app = t.app;
+    const statuses = [];
+    for (let i = 0; i < 3; i++) {
+      statuses.push((await app.inject({ method: 'POST', url: '/api/donations', payload: donationBody() })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+  });
+});

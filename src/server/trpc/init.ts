@@ -1,0 +1,57 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { ZodError } from 'zod';
+import { DonationError } from '../donations/donation-errors';
+import type { PaymentsContext } from '../payments/payments';
+
+export interface Context {
+  payments: PaymentsContext;
+}
+
+/** What tests call directly; the HTTP adapters wrap it. */
+export function createContextInner(payments: PaymentsContext): Context {
+  return { payments };
+}
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** Zod's issues as `{ path: 'email', message }`, the shape the REST paths and the form show. */
+export function fieldIssues(error: ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<OpenApiMeta>()
+  .create({
+    // Never send stack traces, even in development: the REST callers see the same errors.
+    isDev: false,
+    errorFormatter({ shape, error }) {
+      const internal = error.code === 'INTERNAL_SERVER_ERROR';
+      return {
+        ...shape,
+        message: internal ? 'Internal server error' : shape.message,
+        data: {
+          ...shape.data,
+          issues: error.cause instanceof ZodError ? fieldIssues(error.cause) : undefined,
+        },
+      };
+    },
+  });
+
+/** Turns the domain's refusals into the matching tRPC codes (and so HTTP statuses). */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DonationError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: cause.kind, message: cause.message, cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const publicProcedure = t.procedure.use(domainErrors);
+export const createCallerFactory = t.createCallerFactory;

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import {
+  createDonationOutputSchema,
+  createSubscriptionOutputSchema,
+  donationInputSchema,
+  verifyPaymentInputSchema,
+  verifyPaymentOutputSchema,
+} from '../../shared/donation.schema';
+import { createMonthlyDonation, createOneTimeDonation } from '../donations/create-donation';
+import { verifyPayment } from '../donations/verify-payment';
+import { createCallerFactory, publicProcedure, router } from './init';
+
+const tags = ['Donations'];
+
+export const appRouter = router({
+  donation: router({
+    create: publicProcedure
+      .meta({
+        openapi: {
+          method: 'POST',
+          path: '/donations',
+          tags,
+          summary: 'Start a one-time donation',
+          description: 'Stores the donation as pending and creates its Razorpay order. Amounts are in paise.',
+          errorResponses: {
+            400: 'Invalid input',
+            413: 'Body too large',
+            429: 'Too many requests',
+            502: 'Razorpay failed',
+          },
+        },
+      })
+      .input(donationInputSchema)
+      .output(createDonationOutputSchema)
+      .mutation(({ ctx, input }) => createOneTimeDonation(ctx.payments, input)),
+  }),
+
+  subscription: router({
+    create: publicProcedure
+      .meta({
+        openapi: {
+          method: 'POST',
+          path: '/subscriptions',
+          tags,
+          summary: 'Start a monthly donation',
+          description: 'Stores the donation as pending and creates its Razorpay subscription on a plan for the amount.',
+          errorResponses: {
+            400: 'Invalid input',
+            413: 'Body too large',
+            429: 'Too many requests',
+            502: 'Razorpay failed',
+          },
+        },
+      })
+      .input(donationInputSchema)
+      .output(createSubscriptionOutputSchema)
+      .mutation(({ ctx, input }) => createMonthlyDonation(ctx.payments, input)),
+  }),
+
+  payment: router({
+    verify: publicProcedure
+      .meta({
+        openapi: {
+          method: 'POST',
+          path: '/verify-payment',
+          tags,
+          summary: "Confirm a payment with the checkout's signature",
+          description:
+            'Send the fields the Razorpay checkout returned on success, plus donation_id. Repeating a success is harmless.',
+          errorResponses: {
+            400: 'Invalid input or signature',
+            404: 'Unknown donation',
+            409: "The donation's state forbids it",
+            429: 'Too many requests',
+          },
+        },
+      })
+      .input(verifyPaymentInputSchema)
+      .output(verifyPaymentOutputSchema)
+      .mutation(({ ctx, input }) => verifyPayment(ctx.payments, input)),
+
+    /** Which checkout script the donate page loads, and whether to say it is a test mode. */
+    config: publicProcedure
+      .output(z.object({ provider: z.enum(['razorpay', 'sandbox']), checkoutScriptUrl: z.string() }))
+      .query(({ ctx }) => ({ provider: ctx.payments.provider, checkoutScriptUrl: ctx.payments.checkoutScriptUrl })),
+  }),
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,25 @@
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import type { FastifyInstance } from 'fastify';
+import type { PaymentsContext } from '../payments/payments';
+import { createContextInner } from './init';
+import { type AppRouter, appRouter } from './router';
+
+/** The typed procedures at /trpc, for the website and for developers using the tRPC client. */
+export async function trpcPlugin(
+  app: FastifyInstance,
+  { payments, rateLimitPerMinute }: { payments: PaymentsContext; rateLimitPerMinute: number },
+): Promise<void> {
+  app.addHook('onRequest', app.rateLimit({ max: rateLimitPerMinute, timeWindow: '1 minute' }));
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: () => createContextInner(payments),
+      onError({ error, path, ctx: _ctx }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR' || error.code === 'BAD_GATEWAY') {
+          app.log.error({ err: error.cause ?? error, path }, 'procedure failed');
+        }
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+}
