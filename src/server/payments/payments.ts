@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config, PaymentProvider } from '../config';
 import type { Orm } from '../db/orm';
 import { createRazorpayGateway, type PaymentGateway } from './gateway';
+import { InFlightWork } from './in-flight';
 import { createPlanCatalog, type PlanCatalog } from './plans';
 import { type RazorpayEmulator, startRazorpayEmulator } from './sandbox/emulator';
 
@@ -18,6 +19,8 @@ export interface PaymentsContext {
   keySecret: string;
   webhookSecret: string;
   checkoutScriptUrl: string;
+  /** Procedure calls still running; shutdown waits for them before closing anything. */
+  inFlight: InFlightWork;
   /** Only in sandbox mode: the local stand-in for Razorpay's API. */
   emulator?: RazorpayEmulator;
 }
@@ -39,6 +42,7 @@ export async function startPayments(config: Config, orm: Orm, log?: FastifyBaseL
     emulator = await startRazorpayEmulator({ keyId, keySecret, latencyMs: sandboxLatencyMs });
   }
   const gateway = createRazorpayGateway({ keyId, keySecret, apiUrl: emulator?.url });
+  const inFlight = new InFlightWork();
   return {
     orm,
     gateway,
@@ -48,7 +52,11 @@ export async function startPayments(config: Config, orm: Orm, log?: FastifyBaseL
     keySecret,
     webhookSecret,
     checkoutScriptUrl: emulator ? SANDBOX_CHECKOUT_SCRIPT : RAZORPAY_CHECKOUT_SCRIPT,
+    inFlight,
     emulator,
-    close: async () => emulator?.close(),
+    close: async () => {
+      await inFlight.drain();
+      await emulator?.close();
+    },
   };
 }

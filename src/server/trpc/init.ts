@@ -42,9 +42,12 @@ const t = initTRPC
     },
   });
 
-/** Turns the domain's refusals into the matching tRPC codes (and so HTTP statuses). */
-const domainErrors = t.middleware(async ({ next }) => {
-  const result = await next();
+/**
+ * Counts the call as in flight (shutdown waits for it) and turns the domain's refusals into the
+ * matching tRPC codes, and so HTTP statuses.
+ */
+const procedureBoundary = t.middleware(async ({ ctx, next }) => {
+  const result = await ctx.payments.inFlight.run(() => next());
   if (!result.ok && result.error.cause instanceof DonationError) {
     const cause = result.error.cause;
     throw new TRPCError({ code: cause.kind, message: cause.message, cause });
@@ -53,5 +56,5 @@ const domainErrors = t.middleware(async ({ next }) => {
 });
 
 export const router = t.router;
-export const publicProcedure = t.procedure.use(domainErrors);
+export const publicProcedure = t.procedure.use(procedureBoundary);
 export const createCallerFactory = t.createCallerFactory;
