@@ -232,7 +232,6 @@
     document.addEventListener('keydown', onKeydown, true);
 
     this.modal = { backdrop, onKeydown, returnFocus: document.activeElement };
-    document.documentElement.classList.add('rzp-sandbox-open');
     document.body.appendChild(backdrop);
     pay.focus();
     return this;
@@ -245,7 +244,6 @@
     this.modal = null;
     document.removeEventListener('keydown', modal.onKeydown, true);
     modal.backdrop.remove();
-    document.documentElement.classList.remove('rzp-sandbox-open');
     if (modal.returnFocus && typeof modal.returnFocus.focus === 'function' && modal.returnFocus.isConnected) {
       modal.returnFocus.focus();
     }
