@@ -123,13 +123,13 @@ describe('the Razorpay emulator driven by the real SDK', () => {
 
   it('answers unknown ids with 400 "The id provided does not exist"', async () => {
     for (const call of [
-      client.orders.fetch('order_ZZZZZZZZZZZZZZ'),
-      client.orders.fetchPayments('order_ZZZZZZZZZZZZZZ'),
-      client.plans.fetch('plan_ZZZZZZZZZZZZZZ'),
-      client.subscriptions.fetch('sub_ZZZZZZZZZZZZZZ'),
-      client.payments.fetch('pay_ZZZZZZZZZZZZZZ'),
+      () => client.orders.fetch('order_ZZZZZZZZZZZZZZ'),
+      () => client.orders.fetchPayments('order_ZZZZZZZZZZZZZZ'),
+      () => client.plans.fetch('plan_ZZZZZZZZZZZZZZ'),
+      () => client.subscriptions.fetch('sub_ZZZZZZZZZZZZZZ'),
+      () => client.payments.fetch('pay_ZZZZZZZZZZZZZZ'),
     ]) {
-      const error = await sdkError(call);
+      const error = await sdkError(call());
       expect(error.statusCode).toBe(400);
       expect(error.error).toMatchObject({ code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' });
     }
@@ -324,6 +324,40 @@ describe('payments made in the emulator', () => {
     expect(payment).toMatchObject({ amount: 40000, status: 'captured', captured: true });
     expect(payment.invoice_id).toMatch(/^inv_/);
     expect(await client.orders.fetch(payment.order_id)).toMatchObject({ status: 'paid', amount: 40000 });
+  });
+
+  it('charges a subscription cycle by cycle, tells listeners, and completes it after total_count', async () => {
+    const plan = await client.plans.create({
+      period: 'monthly',
+      interval: 1,
+      item: { name: 'Monthly donation', amount: 10000, currency: 'INR' },
+    });
+    const subscription = await client.subscriptions.create({ plan_id: plan.id, total_count: 2, quantity: 3 });
+    expect(emulator.describe({ subscriptionId: subscription.id })).toEqual({ amount: 30000, currency: 'INR' });
+    const events: EmulatorEvent[] = [];
+    const stop = emulator.onEvent((event) => events.push(event));
+
+    emulator.completePayment({ subscriptionId: subscription.id });
+    const first = await client.subscriptions.fetch(subscription.id);
+    emulator.completePayment({ subscriptionId: subscription.id });
+    stop();
+
+    expect(first).toMatchObject({ status: 'active', paid_count: 1, remaining_count: 1 });
+    const completed = await client.subscriptions.fetch(subscription.id);
+    expect(completed).toMatchObject({ status: 'completed', paid_count: 2, remaining_count: 0, charge_at: null });
+    // The second cycle starts where the first ended.
+    expect(completed.current_start).toBe(first.current_end);
+    expect(events.map((event) => event.event)).toEqual([
+      'payment.captured',
+      'subscription.activated',
+      'subscription.charged',
+      'payment.captured',
+      'subscription.charged',
+      'subscription.completed',
+    ]);
+    expect(events[2]?.payload.subscription?.entity).toMatchObject({ id: subscription.id, paid_count: 1 });
+    expect(events[2]?.payload.payment?.entity.amount).toBe(30000);
+    expect(() => emulator.completePayment({ subscriptionId: subscription.id })).toThrow(EmulatorStateError);
   });
 
   it('describes orders and throws EmulatorNotFoundError for unknown ids', async () => {
