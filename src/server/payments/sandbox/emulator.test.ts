@@ -259,8 +259,9 @@ describe('payments made in the emulator', () => {
     const payments = await client.orders.fetchPayments(order.id);
     expect(payments.count).toBe(1);
     expect(payments.items[0]?.id).toBe(payment.id);
-    expect(events.map((event) => event.event)).toEqual(['payment.captured', 'order.paid']);
-    expect(events[1]?.payload.order?.entity.status).toBe('paid');
+    expect(events.map((event) => event.event)).toEqual(['payment.authorized', 'payment.captured', 'order.paid']);
+    expect(events[0]?.payload.payment?.entity).toMatchObject({ status: 'authorized', captured: false });
+    expect(events[2]?.payload.order?.entity.status).toBe('paid');
 
     expect(() => emulator.completePayment({ orderId: order.id })).toThrow(EmulatorStateError);
   });
@@ -348,6 +349,8 @@ describe('payments made in the emulator', () => {
     // The second cycle starts where the first ended.
     expect(completed.current_start).toBe(first.current_end);
     expect(events.map((event) => event.event)).toEqual([
+      'subscription.authenticated',
+      'payment.authorized',
       'payment.captured',
       'subscription.activated',
       'subscription.charged',
@@ -355,8 +358,12 @@ describe('payments made in the emulator', () => {
       'subscription.charged',
       'subscription.completed',
     ]);
-    expect(events[2]?.payload.subscription?.entity).toMatchObject({ id: subscription.id, paid_count: 1 });
-    expect(events[2]?.payload.payment?.entity.amount).toBe(30000);
+    expect(events[0]?.payload.subscription?.entity).toMatchObject({ status: 'authenticated', paid_count: 0 });
+    expect(events[4]?.payload.subscription?.entity).toMatchObject({ id: subscription.id, paid_count: 1 });
+    expect(events[4]?.payload.payment?.entity.amount).toBe(30000);
+    // Each event shows the subscription as it was then: charged while active, then completed.
+    expect(events[6]?.payload.subscription?.entity.status).toBe('active');
+    expect(events[7]?.payload.subscription?.entity.status).toBe('completed');
     expect(() => emulator.completePayment({ subscriptionId: subscription.id })).toThrow(EmulatorStateError);
   });
 

@@ -1,18 +1,31 @@
 import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { RazorpayApiError } from './entities';
-import { type CheckoutFailure, type CheckoutSuccess, EmulatorState, type Payer, type PaymentTarget } from './state';
+import { RazorpayApiError, type RazorpayRefundEntity } from './entities';
+import {
+  type CheckoutFailure,
+  type CheckoutSuccess,
+  EmulatorState,
+  type Payer,
+  type PaymentTarget,
+  razorpayId,
+  type SubscriptionCharge,
+} from './state';
+import { WEBHOOK_RETRY_DELAYS_MS, type WebhookDeliverer, WebhookQueue } from './webhooks';
 
+export type { RazorpayInvoiceEntity, RazorpayRefundEntity } from './entities';
 export type {
   CheckoutFailure,
   CheckoutSuccess,
   EmulatorEvent,
   EmulatorEventListener,
+  EmulatorEventName,
   Payer,
   PaymentTarget,
+  SubscriptionCharge,
 } from './state';
 export { EmulatorNotFoundError, EmulatorStateError } from './state';
+export type { RazorpayWebhookBody, WebhookDeliverer, WebhookDelivery } from './webhooks';
 
 /**
  * An offline stand-in for the few Razorpay API endpoints the donation service uses, for sandbox
@@ -29,6 +42,27 @@ export interface RazorpayEmulator {
   completePayment(target: PaymentTarget, payer?: Payer): CheckoutSuccess;
   /** The donor's payment fails: a failed payment and the object checkout.js passes to `payment.failed`. */
   failPayment(target: PaymentTarget, payer?: Payer): CheckoutFailure;
+  /**
+   * The next cycle's charge on a subscription the donor has paid for: a captured payment on a new
+   * invoice, then `payment.captured`, `subscription.charged` (and `subscription.completed` after the
+   * last cycle). Throws EmulatorNotFoundError for an unknown id, EmulatorStateError when the
+   * subscription was never paid for or has ended.
+   */
+  chargeSubscription(subscriptionId: string): SubscriptionCharge;
+  /**
+   * Refunds a captured payment, in full unless `amount` (paise) says less, then `refund.created`
+   * and `refund.processed`. Throws EmulatorNotFoundError for an unknown id, EmulatorStateError for a
+   * payment not captured, already refunded or with less left, RangeError for a bad amount.
+   */
+  refundPayment(paymentId: string, amount?: number): RazorpayRefundEntity;
+  /**
+   * Sends every later webhook through `deliver` (replacing an earlier one), one at a time in order,
+   * after the request that caused it. A rejection is retried 3 times (after 200 ms, 1 s, 3 s), then
+   * the webhook is dropped. Nothing is delivered without `webhookSecret`.
+   */
+  deliverWebhooksTo(deliver: WebhookDeliverer): void;
+  /** Resolves when every queued webhook has been delivered or dropped. */
+  webhooksIdle(): Promise<void>;
   /** What the checkout modal shows (a subscription: its plan's amount times its quantity). */
   describe(target: PaymentTarget): { amount: number; currency: string };
   /** For tests: the plans created so far. */
@@ -42,6 +76,10 @@ export interface RazorpayEmulatorOptions {
   keyId: string;
   keySecret: string;
   latencyMs?: number;
+  /** Signs the webhooks (X-Razorpay-Signature); without it no webhook is delivered. */
+  webhookSecret?: string;
+  /** How long to wait before each retry of a refused webhook; its length is the number of retries. */
+  webhookRetryDelaysMs?: readonly number[];
 }
 
 function sameText(a: string, b: string): boolean {
@@ -66,6 +104,12 @@ export async function startRazorpayEmulator(options: RazorpayEmulatorOptions): P
   const state = new EmulatorState(keySecret);
   let latencyMs = Math.max(0, options.latencyMs ?? 0);
   let failuresLeft = 0;
+  const webhooks = new WebhookQueue({
+    secret: options.webhookSecret || undefined,
+    accountId: razorpayId('acc'),
+    retryDelaysMs: options.webhookRetryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS,
+  });
+  state.onEvent((event) => webhooks.enqueue(event));
 
   const app = Fastify({ logger: false });
 
@@ -98,6 +142,10 @@ export async function startRazorpayEmulator(options: RazorpayEmulatorOptions): P
   app.post('/v1/subscriptions', async (request) => state.createSubscription(request.body));
   app.get<ById>('/v1/subscriptions/:id', async (request) => state.fetchSubscription(request.params.id));
   app.get<ById>('/v1/payments/:id', async (request) => state.fetchPayment(request.params.id));
+  app.get<ById>('/v1/payments/:id/refunds', async (request) => state.fetchPaymentRefunds(request.params.id));
+  app.get<ById>('/v1/refunds/:id', async (request) => state.fetchRefund(request.params.id));
+  app.get('/v1/invoices', async (request) => state.listInvoices(request.query));
+  app.get<ById>('/v1/invoices/:id', async (request) => state.fetchInvoice(request.params.id));
 
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -113,11 +161,18 @@ export async function startRazorpayEmulator(options: RazorpayEmulatorOptions): P
     },
     completePayment: (target, payer) => state.completePayment(target, payer),
     failPayment: (target, payer) => state.failPayment(target, payer),
+    chargeSubscription: (subscriptionId) => state.chargeSubscription(subscriptionId),
+    refundPayment: (paymentId, amount) => state.refundPayment(paymentId, amount),
+    deliverWebhooksTo: (deliver) => webhooks.deliverTo(deliver),
+    webhooksIdle: () => webhooks.idle(),
     describe: (target) => state.describe(target),
     get plans() {
       return state.planSummaries();
     },
     onEvent: (listener) => state.onEvent(listener),
-    close: () => app.close(),
+    close: async () => {
+      await webhooks.close();
+      await app.close();
+    },
   };
 }

@@ -98,13 +98,13 @@ export interface RazorpayPaymentEntity {
   entity: 'payment';
   amount: number;
   currency: 'INR';
-  status: 'captured' | 'failed';
+  status: 'authorized' | 'captured' | 'refunded' | 'failed';
   order_id: string | null;
   invoice_id: string | null;
   international: false;
   method: 'upi';
-  amount_refunded: 0;
-  refund_status: null;
+  amount_refunded: number;
+  refund_status: null | 'partial' | 'full';
   captured: boolean;
   description: string | null;
   card_id: null;
@@ -123,6 +123,101 @@ export interface RazorpayPaymentEntity {
   error_reason: string | null;
   acquirer_data: { rrn: string | null; upi_transaction_id: string | null };
   created_at: number;
+}
+
+export interface RazorpayRefundEntity {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: 'INR';
+  payment_id: string;
+  notes: Notes;
+  receipt: string | null;
+  acquirer_data: { arn: string | null };
+  created_at: number;
+  batch_id: null;
+  status: 'pending' | 'processed';
+  speed_processed: 'normal';
+  speed_requested: 'normal';
+}
+
+export interface RazorpayInvoiceLineItem {
+  id: string;
+  item_id: string;
+  ref_id: null;
+  ref_type: null;
+  name: string;
+  description: string | null;
+  amount: number;
+  unit_amount: number;
+  gross_amount: number;
+  tax_amount: number;
+  taxable_amount: number;
+  net_amount: number;
+  currency: 'INR';
+  type: 'plan';
+  tax_inclusive: false;
+  hsn_code: null;
+  sac_code: null;
+  tax_rate: null;
+  unit: null;
+  quantity: number;
+  taxes: [];
+}
+
+/** The invoice Razorpay raises for each billing cycle of a subscription. */
+export interface RazorpayInvoiceEntity {
+  id: string;
+  entity: 'invoice';
+  receipt: null;
+  invoice_number: null;
+  customer_id: null;
+  customer_details: {
+    id: null;
+    name: null;
+    email: string;
+    contact: string;
+    gstin: null;
+    billing_address: null;
+    shipping_address: null;
+    customer_name: null;
+    customer_email: string;
+    customer_contact: string;
+  };
+  order_id: string;
+  subscription_id: string;
+  line_items: RazorpayInvoiceLineItem[];
+  payment_id: string | null;
+  status: 'issued' | 'paid';
+  expire_by: null;
+  issued_at: number;
+  paid_at: number | null;
+  cancelled_at: null;
+  expired_at: null;
+  sms_status: null;
+  email_status: null;
+  date: number;
+  terms: null;
+  partial_payment: false;
+  gross_amount: number;
+  tax_amount: number;
+  taxable_amount: number;
+  amount: number;
+  amount_paid: number;
+  amount_due: number;
+  currency: 'INR';
+  currency_symbol: '₹';
+  description: null;
+  notes: Notes;
+  comment: null;
+  short_url: string;
+  view_less: true;
+  billing_start: number;
+  billing_end: number;
+  type: 'invoice';
+  group_taxes_discounts: false;
+  created_at: number;
+  idempotency_key: null;
 }
 
 export interface RazorpayCollection<T> {

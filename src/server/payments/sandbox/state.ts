@@ -3,18 +3,21 @@ import {
   type Notes,
   RazorpayApiError,
   type RazorpayCollection,
+  type RazorpayInvoiceEntity,
   type RazorpayOrderEntity,
   type RazorpayPaymentEntity,
   type RazorpayPlanEntity,
+  type RazorpayRefundEntity,
   type RazorpaySubscriptionEntity,
   type SubscriptionStatus,
 } from './entities';
-import { maxTotalCount, parseOrder, parsePlan, parseSubscription } from './validation';
+import { maxTotalCount, parseInvoiceQuery, parseOrder, parsePlan, parseSubscription } from './validation';
 
 /**
- * The emulator's memory: Razorpay's orders, plans, subscriptions and payments, and what a donor's
- * checkout does to them. Everything a payment changes goes through `recordPayment`, which also
- * tells the event listeners, so webhooks can be delivered from one place.
+ * The emulator's memory: Razorpay's orders, plans, subscriptions, invoices, payments and refunds,
+ * and what a donor's checkout (and the sandbox's charge and refund controls) do to them. Everything
+ * a payment changes goes through `recordPayment`, and a refund through `refundPayment`; both tell
+ * the event listeners, so webhooks are delivered from one place.
  */
 
 export interface CheckoutSuccess {
@@ -43,19 +46,35 @@ export interface Payer {
   contact?: string;
 }
 
-/** A Razorpay webhook event name with its payload, shaped as Razorpay's webhook bodies. */
+/** What a later charge of a subscription hands back (no signature: no checkout is involved). */
+export interface SubscriptionCharge {
+  razorpay_payment_id: string;
+  razorpay_subscription_id: string;
+}
+
+export type EmulatorEventName =
+  | 'payment.authorized'
+  | 'payment.captured'
+  | 'payment.failed'
+  | 'order.paid'
+  | 'subscription.authenticated'
+  | 'subscription.activated'
+  | 'subscription.charged'
+  | 'subscription.completed'
+  | 'refund.created'
+  | 'refund.processed';
+
+/**
+ * A Razorpay webhook event name with its payload, shaped as Razorpay's webhook bodies: each entity
+ * a snapshot taken when the event happened, the keys in the order Razorpay lists them.
+ */
 export interface EmulatorEvent {
-  event:
-    | 'payment.captured'
-    | 'payment.failed'
-    | 'order.paid'
-    | 'subscription.activated'
-    | 'subscription.charged'
-    | 'subscription.completed';
+  event: EmulatorEventName;
   payload: {
+    subscription?: { entity: RazorpaySubscriptionEntity };
+    refund?: { entity: RazorpayRefundEntity };
     payment?: { entity: RazorpayPaymentEntity };
     order?: { entity: RazorpayOrderEntity };
-    subscription?: { entity: RazorpaySubscriptionEntity };
   };
   created_at: number;
 }
@@ -115,6 +134,18 @@ function addCycles(time: number, plan: RazorpayPlanEntity, count: number): numbe
 }
 
 const PAYABLE_SUBSCRIPTION: readonly SubscriptionStatus[] = ['created', 'authenticated', 'active', 'pending', 'halted'];
+/** Where a later charge can be made: once the donor has paid the first cycle, until it ends. */
+const CHARGEABLE_SUBSCRIPTION: readonly SubscriptionStatus[] = ['active', 'pending', 'halted'];
+
+/** A webhook payload entry: a snapshot of the entity as it is now. */
+function entity<T>(value: T): { entity: T } {
+  return { entity: structuredClone(value) };
+}
+
+/** The payment as `payment.authorized` shows it: not captured yet, so no fee either. */
+function authorized(payment: RazorpayPaymentEntity): RazorpayPaymentEntity {
+  return { ...payment, status: 'authorized', captured: false, fee: null, tax: null };
+}
 
 export class EmulatorState {
   private readonly orders = new Map<string, RazorpayOrderEntity>();
@@ -122,6 +153,11 @@ export class EmulatorState {
   private readonly subscriptions = new Map<string, RazorpaySubscriptionEntity>();
   private readonly payments = new Map<string, RazorpayPaymentEntity>();
   private readonly paymentsOfOrder = new Map<string, string[]>();
+  private readonly invoices = new Map<string, RazorpayInvoiceEntity>();
+  private readonly refunds = new Map<string, RazorpayRefundEntity>();
+  private readonly refundsOfPayment = new Map<string, string[]>();
+  /** Who authorised each subscription: its later charges come from the same donor. */
+  private readonly payerOfSubscription = new Map<string, Payer>();
   private readonly listeners = new Set<EmulatorEventListener>();
 
   constructor(private readonly keySecret: string) {}
@@ -241,6 +277,40 @@ export class EmulatorState {
     return structuredClone(this.apiLookup(this.payments, id));
   }
 
+  fetchPaymentRefunds(id: string): RazorpayCollection<RazorpayRefundEntity> {
+    this.apiLookup(this.payments, id);
+    const items = (this.refundsOfPayment.get(id) ?? []).map((refundId) => this.refunds.get(refundId));
+    const refunds = items.filter((refund) => refund !== undefined).map((refund) => structuredClone(refund));
+    return { entity: 'collection', count: refunds.length, items: refunds };
+  }
+
+  fetchRefund(id: string): RazorpayRefundEntity {
+    return structuredClone(this.apiLookup(this.refunds, id));
+  }
+
+  /** Invoices, newest first like Razorpay's lists, filtered by the query the SDK sends. */
+  listInvoices(rawQuery: unknown): RazorpayCollection<RazorpayInvoiceEntity> {
+    const query = parseInvoiceQuery(rawQuery);
+    const matching = [...this.invoices.values()]
+      .reverse()
+      .filter(
+        (invoice) =>
+          (query.subscription_id === null || invoice.subscription_id === query.subscription_id) &&
+          (query.payment_id === null || invoice.payment_id === query.payment_id) &&
+          (query.type === null || invoice.type === query.type) &&
+          (query.receipt === null || invoice.receipt === query.receipt) &&
+          (query.customer_id === null || invoice.customer_id === query.customer_id) &&
+          (query.from === null || invoice.created_at >= query.from) &&
+          (query.to === null || invoice.created_at <= query.to),
+      );
+    const items = matching.slice(query.skip, query.skip + query.count).map((invoice) => structuredClone(invoice));
+    return { entity: 'collection', count: items.length, items };
+  }
+
+  fetchInvoice(id: string): RazorpayInvoiceEntity {
+    return structuredClone(this.apiLookup(this.invoices, id));
+  }
+
   // --- The donor's side: what the checkout modal's Pay and Fail buttons do.
 
   describe(target: PaymentTarget): { amount: number; currency: 'INR' } {
@@ -262,23 +332,77 @@ export class EmulatorState {
       };
     }
     const subscription = this.payableSubscription(target);
-    const amount = this.subscriptionAmount(subscription);
-    // Razorpay bills each cycle through an invoice with its own order; the payment points at both.
-    const order = this.insertOrder(amount, null, {});
-    const payment = this.newPayment({
-      amount,
-      orderId: order.id,
-      invoiceId: razorpayId('inv'),
-      notes: subscription.notes,
-      description: `Subscription ${subscription.id}`,
-      payer,
-    });
-    this.recordPayment(payment, { order, subscription });
+    if (subscription.paid_count === 0) this.payerOfSubscription.set(subscription.id, payer);
+    const payment = this.chargeCycle(subscription, payer);
     return {
       razorpay_payment_id: payment.id,
       razorpay_subscription_id: subscription.id,
       razorpay_signature: hmacHex(`${payment.id}|${subscription.id}`, this.keySecret),
     };
+  }
+
+  // --- The sandbox's controls: what Razorpay does later, on its own or from the dashboard.
+
+  /** The next billing cycle's charge on a subscription the donor has already paid for. */
+  chargeSubscription(subscriptionId: string): SubscriptionCharge {
+    const subscription = this.subscriptionOf({ subscriptionId });
+    if (subscription.paid_count === 0) {
+      throw new EmulatorStateError(`Subscription ${subscription.id} has not been paid for yet`);
+    }
+    if (!CHARGEABLE_SUBSCRIPTION.includes(subscription.status)) {
+      throw new EmulatorStateError(`Subscription ${subscription.id} is ${subscription.status}`);
+    }
+    const payment = this.chargeCycle(subscription, this.payerOfSubscription.get(subscription.id) ?? {});
+    return { razorpay_payment_id: payment.id, razorpay_subscription_id: subscription.id };
+  }
+
+  /**
+   * Refunds a captured payment, all of what is left of it unless `amount` (paise) says less.
+   * Throws EmulatorNotFoundError for an unknown payment, EmulatorStateError for a payment that is
+   * not captured, already fully refunded, or has less left than `amount`, RangeError for a bad amount.
+   */
+  refundPayment(paymentId: string, amount?: number): RazorpayRefundEntity {
+    const payment = this.payments.get(paymentId);
+    if (!payment) throw new EmulatorNotFoundError('payment', paymentId);
+    if (payment.status === 'refunded') throw new EmulatorStateError(`Payment ${payment.id} is already fully refunded`);
+    if (payment.status !== 'captured') throw new EmulatorStateError(`Payment ${payment.id} is ${payment.status}`);
+    const refundable = payment.amount - payment.amount_refunded;
+    const value = amount ?? refundable;
+    if (!Number.isSafeInteger(value) || value < 1) {
+      throw new RangeError('The refund amount must be a positive whole number of paise');
+    }
+    if (value > refundable) {
+      throw new EmulatorStateError(`Payment ${payment.id} has only ${refundable} paise left to refund`);
+    }
+
+    payment.amount_refunded += value;
+    const full = payment.amount_refunded >= payment.amount;
+    payment.refund_status = full ? 'full' : 'partial';
+    if (full) payment.status = 'refunded';
+    const refund: RazorpayRefundEntity = {
+      id: razorpayId('rfnd'),
+      entity: 'refund',
+      amount: value,
+      currency: 'INR',
+      payment_id: payment.id,
+      notes: [],
+      receipt: null,
+      acquirer_data: { arn: null },
+      created_at: unixNow(),
+      batch_id: null,
+      status: 'pending',
+      speed_processed: 'normal',
+      speed_requested: 'normal',
+    };
+    this.refunds.set(refund.id, refund);
+    this.refundsOfPayment.set(payment.id, [...(this.refundsOfPayment.get(payment.id) ?? []), refund.id]);
+    const created = this.event('refund.created', { refund: entity(refund), payment: entity(payment) });
+    // The sandbox's bank settles at once: the refund is processed as soon as it is created.
+    refund.status = 'processed';
+    refund.acquirer_data = { arn: digits(12) };
+    const processed = this.event('refund.processed', { refund: entity(refund), payment: entity(payment) });
+    this.emit([created, processed]);
+    return structuredClone(refund);
   }
 
   failPayment(target: PaymentTarget, payer: Payer = {}): CheckoutFailure {
@@ -309,9 +433,27 @@ export class EmulatorState {
     return { error: { ...failure, metadata: { payment_id: payment.id, subscription_id: subscription.id } } };
   }
 
+  /** A subscription's charge for its next cycle: a payment on a new invoice, with the invoice's own order. */
+  private chargeCycle(subscription: RazorpaySubscriptionEntity, payer: Payer): RazorpayPaymentEntity {
+    const amount = this.subscriptionAmount(subscription);
+    // Razorpay bills each cycle through an invoice with its own order; the payment points at both.
+    const order = this.insertOrder(amount, null, {});
+    const payment = this.newPayment({
+      amount,
+      orderId: order.id,
+      invoiceId: razorpayId('inv'),
+      notes: subscription.notes,
+      description: `Subscription ${subscription.id}`,
+      payer,
+    });
+    this.recordPayment(payment, { order, subscription });
+    return payment;
+  }
+
   /**
-   * The one place a payment lands: stores it, applies it to its order and subscription, and tells
-   * the listeners in the order Razorpay sends the webhooks.
+   * The one place a payment lands: stores it, applies it to its order, subscription and invoice,
+   * and tells the listeners in the order Razorpay sends the webhooks, each with the entities as
+   * they were at that step.
    */
   private recordPayment(
     payment: RazorpayPaymentEntity,
@@ -320,7 +462,6 @@ export class EmulatorState {
     const { order, subscription } = related;
     const captured = payment.status === 'captured';
     this.payments.set(payment.id, payment);
-    const events: EmulatorEvent[] = [];
     const now = payment.created_at;
 
     if (order) {
@@ -335,60 +476,155 @@ export class EmulatorState {
       }
     }
 
-    let subscriptionEvents: EmulatorEvent['event'][] = [];
-    if (subscription) {
-      const plan = this.plans.get(subscription.plan_id);
-      if (!captured) {
-        if (subscription.paid_count === 0) subscription.auth_attempts += 1;
-      } else if (plan) {
-        const firstCharge = subscription.paid_count === 0;
-        const cycleStart = firstCharge ? now : (subscription.current_end ?? now);
-        subscription.current_start = cycleStart;
-        subscription.current_end = addCycles(cycleStart, plan, 1);
-        subscription.paid_count += 1;
-        subscription.remaining_count = subscription.total_count - subscription.paid_count;
-        subscription.payment_method = payment.method;
-        if (firstCharge) {
-          subscription.start_at = cycleStart;
-          subscription.end_at = addCycles(cycleStart, plan, subscription.total_count);
-        }
-        subscriptionEvents = firstCharge
-          ? ['subscription.activated', 'subscription.charged']
-          : ['subscription.charged'];
-        if (subscription.remaining_count <= 0) {
-          subscription.status = 'completed';
-          subscription.ended_at = now;
-          subscription.charge_at = null;
-          subscriptionEvents.push('subscription.completed');
-        } else {
-          subscription.status = 'active';
-          subscription.charge_at = subscription.current_end;
-        }
-      }
+    if (!captured) {
+      if (subscription && subscription.paid_count === 0) subscription.auth_attempts += 1;
+      this.emit([this.event('payment.failed', { payment: entity(payment) })]);
+      return;
     }
 
-    if (!captured) {
-      events.push(this.event('payment.failed', { payment }));
-    } else {
-      events.push(this.event('payment.captured', { payment }));
-      if (order && !subscription) events.push(this.event('order.paid', { payment, order }));
-      for (const name of subscriptionEvents) events.push(this.event(name, { payment, subscription }));
+    if (!subscription) {
+      const events = [
+        this.event('payment.authorized', { payment: entity(authorized(payment)) }),
+        this.event('payment.captured', { payment: entity(payment) }),
+      ];
+      if (order) events.push(this.event('order.paid', { payment: entity(payment), order: entity(order) }));
+      this.emit(events);
+      return;
     }
+
+    const plan = this.plans.get(subscription.plan_id);
+    if (!plan) throw new EmulatorNotFoundError('plan', subscription.plan_id);
+    const events: EmulatorEvent[] = [];
+    const firstCharge = subscription.paid_count === 0;
+    if (firstCharge) {
+      // The first payment authenticates the subscription (the UPI mandate), then pays the first cycle.
+      subscription.status = 'authenticated';
+      events.push(this.event('subscription.authenticated', { subscription: entity(subscription) }));
+      events.push(this.event('payment.authorized', { payment: entity(authorized(payment)) }));
+    }
+    events.push(this.event('payment.captured', { payment: entity(payment) }));
+
+    const cycleStart = firstCharge ? now : (subscription.current_end ?? now);
+    subscription.current_start = cycleStart;
+    subscription.current_end = addCycles(cycleStart, plan, 1);
+    subscription.paid_count += 1;
+    subscription.remaining_count = subscription.total_count - subscription.paid_count;
+    subscription.payment_method = payment.method;
+    subscription.status = 'active';
+    subscription.charge_at = subscription.current_end;
+    if (firstCharge) {
+      subscription.start_at = cycleStart;
+      subscription.end_at = addCycles(cycleStart, plan, subscription.total_count);
+    }
+    if (order && payment.invoice_id) this.insertInvoice(payment, order, subscription, plan);
+
+    const both = () => ({ subscription: entity(subscription), payment: entity(payment) });
+    if (firstCharge) events.push(this.event('subscription.activated', both()));
+    events.push(this.event('subscription.charged', both()));
+    if (subscription.remaining_count <= 0) {
+      subscription.status = 'completed';
+      subscription.ended_at = now;
+      subscription.charge_at = null;
+      events.push(this.event('subscription.completed', both()));
+    }
+    this.emit(events);
+  }
+
+  private event(name: EmulatorEventName, payload: EmulatorEvent['payload']): EmulatorEvent {
+    return { event: name, payload, created_at: unixNow() };
+  }
+
+  private emit(events: EmulatorEvent[]): void {
     for (const event of events) for (const listener of this.listeners) listener(event);
   }
 
-  private event(
-    name: EmulatorEvent['event'],
-    entities: {
-      payment: RazorpayPaymentEntity;
-      order?: RazorpayOrderEntity;
-      subscription?: RazorpaySubscriptionEntity;
-    },
-  ): EmulatorEvent {
-    const payload: EmulatorEvent['payload'] = { payment: { entity: structuredClone(entities.payment) } };
-    if (entities.order) payload.order = { entity: structuredClone(entities.order) };
-    if (entities.subscription) payload.subscription = { entity: structuredClone(entities.subscription) };
-    return { event: name, payload, created_at: unixNow() };
+  /** The paid invoice of a subscription's cycle, as GET /v1/invoices?subscription_id=… lists it. */
+  private insertInvoice(
+    payment: RazorpayPaymentEntity,
+    order: RazorpayOrderEntity,
+    subscription: RazorpaySubscriptionEntity,
+    plan: RazorpayPlanEntity,
+  ): void {
+    const { item } = plan;
+    const lineAmount = item.amount * subscription.quantity;
+    const invoice: RazorpayInvoiceEntity = {
+      id: payment.invoice_id ?? razorpayId('inv'),
+      entity: 'invoice',
+      receipt: null,
+      invoice_number: null,
+      customer_id: null,
+      customer_details: {
+        id: null,
+        name: null,
+        email: payment.email,
+        contact: payment.contact,
+        gstin: null,
+        billing_address: null,
+        shipping_address: null,
+        customer_name: null,
+        customer_email: payment.email,
+        customer_contact: payment.contact,
+      },
+      order_id: order.id,
+      subscription_id: subscription.id,
+      line_items: [
+        {
+          id: razorpayId('li'),
+          item_id: item.id,
+          ref_id: null,
+          ref_type: null,
+          name: item.name,
+          description: item.description,
+          amount: item.amount,
+          unit_amount: item.amount,
+          gross_amount: lineAmount,
+          tax_amount: 0,
+          taxable_amount: lineAmount,
+          net_amount: lineAmount,
+          currency: 'INR',
+          type: 'plan',
+          tax_inclusive: false,
+          hsn_code: null,
+          sac_code: null,
+          tax_rate: null,
+          unit: null,
+          quantity: subscription.quantity,
+          taxes: [],
+        },
+      ],
+      payment_id: payment.id,
+      status: 'paid',
+      expire_by: null,
+      issued_at: payment.created_at,
+      paid_at: payment.created_at,
+      cancelled_at: null,
+      expired_at: null,
+      sms_status: null,
+      email_status: null,
+      date: payment.created_at,
+      terms: null,
+      partial_payment: false,
+      gross_amount: payment.amount,
+      tax_amount: 0,
+      taxable_amount: payment.amount,
+      amount: payment.amount,
+      amount_paid: payment.amount,
+      amount_due: 0,
+      currency: 'INR',
+      currency_symbol: '₹',
+      description: null,
+      notes: [],
+      comment: null,
+      short_url: `https://rzp.io/i/${razorpayId('x').slice(2, 12)}`,
+      view_less: true,
+      billing_start: subscription.current_start ?? payment.created_at,
+      billing_end: subscription.current_end ?? payment.created_at,
+      type: 'invoice',
+      group_taxes_discounts: false,
+      created_at: payment.created_at,
+      idempotency_key: null,
+    };
+    this.invoices.set(invoice.id, invoice);
   }
 
   private newPayment(options: {

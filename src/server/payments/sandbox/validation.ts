@@ -192,3 +192,54 @@ export function parseSubscription(raw: unknown, now: number): SubscriptionInput 
     notes: notes(body.notes),
   };
 }
+
+export interface InvoiceQuery {
+  type: string | null;
+  payment_id: string | null;
+  subscription_id: string | null;
+  receipt: string | null;
+  customer_id: string | null;
+  from: number | null;
+  to: number | null;
+  count: number;
+  skip: number;
+}
+
+const MAX_COUNT = 100;
+
+function queryText(value: unknown, field: string): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'string') throw bad(`The ${field} must be a string.`, field);
+  return value;
+}
+
+/** The query of GET /v1/invoices as the SDK sends it (`count` 10 and `skip` 0 unless given). */
+export function parseInvoiceQuery(raw: unknown): InvoiceQuery {
+  const query = asBody(raw);
+  rejectUnknownKeys(query, [
+    'type',
+    'payment_id',
+    'subscription_id',
+    'receipt',
+    'customer_id',
+    'from',
+    'to',
+    'count',
+    'skip',
+  ]);
+  const count = query.count === undefined ? 10 : integer(query.count, 'count', 'count');
+  if (count < 1 || count > MAX_COUNT) throw bad(`The count must be between 1 and ${MAX_COUNT}.`, 'count');
+  const skip = query.skip === undefined ? 0 : integer(query.skip, 'skip', 'skip');
+  if (skip < 0) throw bad('The skip must be at least 0.', 'skip');
+  return {
+    type: queryText(query.type, 'type'),
+    payment_id: queryText(query.payment_id, 'payment_id'),
+    subscription_id: queryText(query.subscription_id, 'subscription_id'),
+    receipt: queryText(query.receipt, 'receipt'),
+    customer_id: queryText(query.customer_id, 'customer_id'),
+    from: query.from === undefined ? null : integer(query.from, 'from', 'from'),
+    to: query.to === undefined ? null : integer(query.to, 'to', 'to'),
+    count,
+    skip,
+  };
+}
