@@ -2,7 +2,13 @@ import { createHmac } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import Razorpay from 'razorpay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CheckoutFailure, type CheckoutSuccess, type RazorpayEmulator, startRazorpayEmulator } from './emulator';
+import {
+  type CheckoutFailure,
+  type CheckoutSuccess,
+  type RazorpayEmulator,
+  startRazorpayEmulator,
+  type WebhookDelivery,
+} from './emulator';
 import { sandboxRoutes } from './sandbox.routes';
 
 const keyId = 'rzp_test_routes';
@@ -168,5 +174,143 @@ describe('sandbox checkout routes', () => {
     const response = await app.inject({ method, url, ...(payload ? { payload } : {}) });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toMatch(/^No (order|subscription) with id/);
+  });
+});
+
+describe('sandbox dev controls', () => {
+  let devEmulator: RazorpayEmulator;
+  let devClient: Razorpay;
+  let devApp: FastifyInstance;
+  const delivered: WebhookDelivery[] = [];
+
+  beforeAll(async () => {
+    devEmulator = await startRazorpayEmulator({ keyId, keySecret, webhookSecret: 'routes-webhook-secret' });
+    devEmulator.deliverWebhooksTo(async (delivery) => {
+      delivered.push(delivery);
+    });
+    devClient = new Razorpay({ key_id: keyId, key_secret: keySecret });
+    (devClient as unknown as { api: { rq: { defaults: { baseURL: string } } } }).api.rq.defaults.baseURL =
+      devEmulator.url;
+    devApp = Fastify();
+    await devApp.register(sandboxRoutes, { emulator: devEmulator, devControls: true });
+    await devApp.ready();
+  });
+
+  afterAll(async () => {
+    await devApp.close();
+    await devEmulator.close();
+  });
+
+  async function paidSubscription(total_count = 120) {
+    const plan = await devClient.plans.create({
+      period: 'monthly',
+      interval: 1,
+      item: { name: 'Monthly donation', amount: 50000, currency: 'INR' },
+    });
+    const subscription = await devClient.subscriptions.create({ plan_id: plan.id, total_count });
+    devEmulator.completePayment({ subscriptionId: subscription.id });
+    await devEmulator.webhooksIdle();
+    return subscription;
+  }
+
+  it('charges a subscription and answers the new payment id', async () => {
+    const subscription = await paidSubscription();
+    delivered.length = 0;
+    const response = await devApp.inject({ method: 'POST', url: `/sandbox/subscriptions/${subscription.id}/charge` });
+    expect(response.statusCode).toBe(200);
+    const charge = response.json<{ razorpay_payment_id: string; razorpay_subscription_id: string }>();
+    expect(charge.razorpay_subscription_id).toBe(subscription.id);
+    expect(await devClient.payments.fetch(charge.razorpay_payment_id)).toMatchObject({ status: 'captured' });
+    expect(await devClient.subscriptions.fetch(subscription.id)).toMatchObject({ paid_count: 2 });
+    await devEmulator.webhooksIdle();
+    expect(delivered.map((delivery) => delivery.event)).toEqual(['payment.captured', 'subscription.charged']);
+  });
+
+  it('answers 404 for an unknown subscription and 409 for one that cannot be charged', async () => {
+    const unknown = await devApp.inject({ method: 'POST', url: '/sandbox/subscriptions/sub_ZZZZZZZZZZZZZZ/charge' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toMatch(/^No subscription with id/);
+
+    const plan = await devClient.plans.create({
+      period: 'monthly',
+      interval: 1,
+      item: { name: 'Monthly donation', amount: 50000, currency: 'INR' },
+    });
+    const unpaid = await devClient.subscriptions.create({ plan_id: plan.id, total_count: 12 });
+    const never = await devApp.inject({ method: 'POST', url: `/sandbox/subscriptions/${unpaid.id}/charge` });
+    expect(never.statusCode).toBe(409);
+
+    const last = await paidSubscription(1);
+    const completed = await devApp.inject({ method: 'POST', url: `/sandbox/subscriptions/${last.id}/charge` });
+    expect(completed.statusCode).toBe(409);
+    expect(completed.json().message).toContain('completed');
+  });
+
+  it('refunds a payment in full or in part', async () => {
+    const order = await devClient.orders.create({ amount: 80000, currency: 'INR' });
+    const { razorpay_payment_id: paymentId } = devEmulator.completePayment({ orderId: order.id });
+    await devEmulator.webhooksIdle();
+    delivered.length = 0;
+
+    const part = await devApp.inject({
+      method: 'POST',
+      url: `/sandbox/payments/${paymentId}/refund`,
+      payload: { amount: 30000 },
+    });
+    expect(part.statusCode).toBe(200);
+    expect(part.json()).toMatchObject({ entity: 'refund', amount: 30000, payment_id: paymentId, status: 'processed' });
+
+    const rest = await devApp.inject({ method: 'POST', url: `/sandbox/payments/${paymentId}/refund` });
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json()).toMatchObject({ amount: 50000 });
+    expect(await devClient.payments.fetch(paymentId)).toMatchObject({ status: 'refunded', amount_refunded: 80000 });
+
+    const again = await devApp.inject({ method: 'POST', url: `/sandbox/payments/${paymentId}/refund` });
+    expect(again.statusCode).toBe(409);
+    await devEmulator.webhooksIdle();
+    expect(delivered.map((delivery) => delivery.event)).toEqual([
+      'refund.created',
+      'refund.processed',
+      'refund.created',
+      'refund.processed',
+    ]);
+  });
+
+  it('answers 404 for an unknown payment, 409 for a failed one and 400 for a bad amount', async () => {
+    const unknown = await devApp.inject({ method: 'POST', url: '/sandbox/payments/pay_ZZZZZZZZZZZZZZ/refund' });
+    expect(unknown.statusCode).toBe(404);
+
+    const order = await devClient.orders.create({ amount: 10000, currency: 'INR' });
+    const failure = devEmulator.failPayment({ orderId: order.id });
+    const failed = await devApp.inject({
+      method: 'POST',
+      url: `/sandbox/payments/${failure.error.metadata.payment_id}/refund`,
+    });
+    expect(failed.statusCode).toBe(409);
+
+    const { razorpay_payment_id: paymentId } = devEmulator.completePayment({ orderId: order.id });
+    const tooMuch = await devApp.inject({
+      method: 'POST',
+      url: `/sandbox/payments/${paymentId}/refund`,
+      payload: { amount: 10001 },
+    });
+    expect(tooMuch.statusCode).toBe(409);
+    for (const payload of [{ amount: 0 }, { amount: 1.5 }, { amount: '100' }, { amount: 100, speed: 'optimum' }]) {
+      const bad = await devApp.inject({ method: 'POST', url: `/sandbox/payments/${paymentId}/refund`, payload });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe('Invalid request');
+    }
+    expect(await devClient.payments.fetch(paymentId)).toMatchObject({ status: 'captured', amount_refunded: 0 });
+  });
+
+  it('are absent without devControls', async () => {
+    for (const url of [
+      '/sandbox/subscriptions/sub_ZZZZZZZZZZZZZZ/charge',
+      '/sandbox/payments/pay_ZZZZZZZZZZZZZZ/refund',
+    ]) {
+      const response = await app.inject({ method: 'POST', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toMatch(/^Route POST/);
+    }
   });
 });

@@ -7,7 +7,9 @@ import { EmulatorNotFoundError, EmulatorStateError, type PaymentTarget, type Raz
 
 /**
  * The browser side of the sandbox: the stand-in for Razorpay's checkout.js and the calls its modal
- * makes when the donor presses Pay or Fail. Registered only in sandbox mode.
+ * makes when the donor presses Pay or Fail. Registered only in sandbox mode. With `devControls`
+ * (never in production) also what Razorpay does later on its own: a subscription's next charge and
+ * a refund, each followed by its webhooks.
  */
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -31,6 +33,11 @@ const checkoutBodySchema = z
 
 const detailsQuerySchema = z.strictObject(targetShape).refine(oneTarget, oneTargetMessage);
 
+const idParamsSchema = z.strictObject({ id });
+
+/** A refund of the whole payment, or of `amount` paise of it. */
+const refundBodySchema = z.strictObject({ amount: z.number().int().positive().optional() });
+
 function targetOf(value: { order_id?: string; subscription_id?: string }): PaymentTarget {
   return value.order_id !== undefined ? { orderId: value.order_id } : { subscriptionId: value.subscription_id ?? '' };
 }
@@ -42,7 +49,7 @@ function badRequest(reply: FastifyReply, error: z.ZodError): FastifyReply {
   });
 }
 
-/** Runs an emulator action, answering 404 for unknown ids and 409 for what can't be paid any more. */
+/** Runs an emulator action, answering 404 for unknown ids and 409 for what can't be paid (or refunded) any more. */
 function answer<T>(reply: FastifyReply, action: () => T): T | FastifyReply {
   try {
     return action();
@@ -53,7 +60,16 @@ function answer<T>(reply: FastifyReply, action: () => T): T | FastifyReply {
   }
 }
 
-export async function sandboxRoutes(app: FastifyInstance, { emulator }: { emulator: RazorpayEmulator }): Promise<void> {
+export interface SandboxRoutesOptions {
+  emulator: RazorpayEmulator;
+  /** Adds the charge and refund controls; development only. */
+  devControls?: boolean;
+}
+
+export async function sandboxRoutes(
+  app: FastifyInstance,
+  { emulator, devControls = false }: SandboxRoutesOptions,
+): Promise<void> {
   const [script, styles] = await Promise.all([
     readFile(join(here, 'checkout.js'), 'utf8'),
     readFile(join(here, 'checkout.css'), 'utf8'),
@@ -84,5 +100,21 @@ export async function sandboxRoutes(app: FastifyInstance, { emulator }: { emulat
     const parsed = detailsQuerySchema.safeParse(request.query ?? {});
     if (!parsed.success) return badRequest(reply, parsed.error);
     return answer(reply, () => emulator.describe(targetOf(parsed.data)));
+  });
+
+  if (!devControls) return;
+
+  app.post('/sandbox/subscriptions/:id/charge', async (request, reply) => {
+    const params = idParamsSchema.safeParse(request.params);
+    if (!params.success) return badRequest(reply, params.error);
+    return answer(reply, () => emulator.chargeSubscription(params.data.id));
+  });
+
+  app.post('/sandbox/payments/:id/refund', async (request, reply) => {
+    const params = idParamsSchema.safeParse(request.params);
+    if (!params.success) return badRequest(reply, params.error);
+    const body = refundBodySchema.safeParse(request.body ?? {});
+    if (!body.success) return badRequest(reply, body.error);
+    return answer(reply, () => emulator.refundPayment(params.data.id, body.data.amount));
   });
 }
