@@ -9,6 +9,7 @@ import { restRoutes } from './rest/rest.routes';
 import { securityPlugin } from './security/security.plugin';
 import { trpcPlugin } from './trpc/trpc.plugin';
 import { webPlugin } from './web/web.plugin';
+import { webhookRoutes } from './webhooks/webhook.routes';
 
 /** Bodies of the donation calls are a few hundred bytes; anything near this is not a donation. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -52,7 +53,12 @@ export async function buildApp({
   await app.register(trpcPlugin, { payments, rateLimitPerMinute });
   await app.register(restRoutes, { payments, rateLimitPerMinute });
   await app.register(openApiRoutes, { siteUrl: config.siteUrl });
-  if (payments.emulator) await app.register(sandboxRoutes, { emulator: payments.emulator });
+  await app.register(webhookRoutes, { orm, secret: payments.webhookSecret });
+  if (payments.emulator) {
+    // Development-only controls (charge the next month, refund) never exist in production.
+    const devControls = config.env !== 'production';
+    await app.register(sandboxRoutes, { emulator: payments.emulator, devControls });
+  }
 
   await app.register(webPlugin, { clientDir });
 

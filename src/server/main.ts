@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
@@ -5,7 +6,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { resolveDatabase } from './db/database-url';
 import { openDatabase } from './db/orm';
 import { createLogger } from './logger';
-import { startPayments } from './payments/payments';
+import { deliverSandboxWebhooks, startPayments } from './payments/payments';
 
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
@@ -19,6 +20,13 @@ function readConfig(): Config {
     }
     throw error;
   }
+}
+
+/** Where this process can reach itself: loopback when listening on every address. */
+function ownOrigin(address: AddressInfo | string | null): string {
+  if (!address || typeof address === 'string') return `http://127.0.0.1:${config.port}`;
+  const host = ['0.0.0.0', '::'].includes(address.address) ? '127.0.0.1' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }
 
 const config = readConfig();
@@ -41,6 +49,7 @@ try {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  deliverSandboxWebhooks(payments, ownOrigin(app.server.address()));
 } catch (error) {
   logger.fatal({ err: error }, 'could not start');
   await database.embedded?.stop();

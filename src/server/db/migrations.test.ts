@@ -10,7 +10,7 @@ afterAll(() => db.drop());
 
 const query = <T>(sql: string) => db.orm.em.getConnection().execute<T[]>(sql);
 
-describe('the initial migration', () => {
+describe('the migrations', () => {
   it('creates exactly the tables of the data model', async () => {
     const tables = await query<{ table_name: string }>(
       `select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
@@ -22,6 +22,7 @@ describe('the initial migration', () => {
       'razorpay_plans',
       'subscriptions',
       'users',
+      'webhook_events',
     ]);
   });
 
@@ -29,7 +30,7 @@ describe('the initial migration', () => {
     const columns = await query<Record<string, string>>(
       `select table_name, column_name, data_type, is_nullable, column_default
          from information_schema.columns
-        where table_schema = 'public' and table_name not in ('mikro_orm_migrations', 'razorpay_plans')
+        where table_schema = 'public' and table_name <> 'mikro_orm_migrations'
         order by table_name, ordinal_position`,
     );
     const serial = (table: string) => `nextval('${table}_id_seq'::regclass)`;
@@ -60,6 +61,11 @@ describe('the initial migration', () => {
       col('donations', 'razorpay_signature', 'text', 'YES'),
       col('donations', 'status', 'text', 'NO', "'pending'::text"),
       col('donations', 'created_at', timestamp, 'NO', 'now()'),
+      col('donations', 'subscription_id', 'integer', 'YES'),
+      col('razorpay_plans', 'id', 'integer', 'NO', serial('razorpay_plans')),
+      col('razorpay_plans', 'amount', 'integer', 'NO'),
+      col('razorpay_plans', 'razorpay_plan_id', 'text', 'NO'),
+      col('razorpay_plans', 'created_at', timestamp, 'NO', 'now()'),
       col('subscriptions', 'id', 'integer', 'NO', serial('subscriptions')),
       col('subscriptions', 'donation_id', 'integer', 'YES'),
       col('subscriptions', 'razorpay_subscription_id', 'text', 'YES'),
@@ -69,6 +75,11 @@ describe('the initial migration', () => {
       col('users', 'id', 'integer', 'NO', serial('users')),
       col('users', 'username', 'text', 'NO'),
       col('users', 'password', 'text', 'NO'),
+      col('webhook_events', 'id', 'text', 'NO'),
+      col('webhook_events', 'type', 'text', 'NO'),
+      col('webhook_events', 'received_at', timestamp, 'NO', 'now()'),
+      col('webhook_events', 'payload', 'jsonb', 'NO'),
+      col('webhook_events', 'outcome', 'text', 'YES'),
     ]);
   });
 

@@ -7,6 +7,7 @@ import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
 import { RazorpayPlan } from '../payments/plan.entity';
 import { User } from '../users/user.entity';
+import { WebhookEvent } from '../webhooks/webhook-event.entity';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations', import.meta.url));
 
@@ -14,7 +15,7 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations', impor
 export function ormConfig(clientUrl: string): Options {
   return defineConfig({
     clientUrl,
-    entities: [User, Contact, Donation, Subscription, RazorpayPlan],
+    entities: [User, Contact, Donation, Subscription, RazorpayPlan, WebhookEvent],
     extensions: [Migrator],
     // Entities are defined in code (defineEntity), so there is nothing to discover on disk.
     discovery: { warnWhenNoEntities: false },

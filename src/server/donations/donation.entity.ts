@@ -8,6 +8,7 @@ import { defineEntity, type InferEntity } from '@mikro-orm/core';
 export const Donation = defineEntity({
   name: 'Donation',
   tableName: 'donations',
+  indexes: [{ properties: ['status', 'createdAt'], name: 'donations_status_created_at_index' }],
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
     name: p.text(),
@@ -20,6 +21,11 @@ export const Donation = defineEntity({
     razorpayPaymentId: p.text().nullable().unique('donations_razorpay_payment_id_unique'),
     razorpaySignature: p.text().nullable(),
     status: p.text().default('pending'),
+    /**
+     * For each monthly charge after the first: the subscription it was charged on (by id; a
+     * relation would make this file and subscription.entity.ts import each other).
+     */
+    subscriptionId: p.integer().nullable().index('donations_subscription_id_index'),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
   }),
 });

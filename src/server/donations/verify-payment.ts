@@ -1,15 +1,11 @@
-import { type EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import type { DonationStatus, VerifyPaymentInput, VerifyPaymentOutput } from '../../shared/donation.schema';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { VerifyPaymentInput, VerifyPaymentOutput } from '../../shared/donation.schema';
 import type { PaymentsContext } from '../payments/payments';
 import { isValidOrderPayment, isValidSubscriptionPayment } from '../payments/signatures';
 import { Donation } from './donation.entity';
 import { DonationError } from './donation-errors';
+import { activateSubscription, markPaid } from './settle';
 import { Subscription } from './subscription.entity';
-
-/** Statuses a successful payment may settle: a retry after a failure, or a late payment. */
-const PAYABLE: DonationStatus[] = ['pending', 'failed', 'expired'];
-/** Subscription statuses that the first verified payment turns into 'active'. */
-const AWAITING_FIRST_PAYMENT = ['created', 'authenticated', 'pending'];
 
 /**
  * Checks the checkout's signature against the order or subscription id stored on the donation
@@ -22,32 +18,21 @@ export async function verifyPayment(ctx: PaymentsContext, input: VerifyPaymentIn
   if (!donation) throw new DonationError('NOT_FOUND', `Donation ${input.donation_id} was not found.`);
 
   const subscription = await checkSignature(em, ctx.keySecret, donation, input);
-  const paymentId = input.razorpay_payment_id;
 
-  if (donation.status === 'paid') return alreadyPaid(em, donation, paymentId, subscription);
-  if (!PAYABLE.includes(donation.status as DonationStatus)) {
-    throw new DonationError('CONFLICT', `Donation ${donation.id} is ${donation.status} and cannot be paid.`);
-  }
-
-  let updated: number;
-  try {
-    updated = await em.nativeUpdate(
-      Donation,
-      { id: donation.id, status: { $in: PAYABLE } },
-      { status: 'paid', razorpayPaymentId: paymentId, razorpaySignature: input.razorpay_signature },
+  const outcome = await markPaid(em, donation.id, input.razorpay_payment_id, input.razorpay_signature);
+  if (outcome === 'paid_by_another_payment') {
+    throw new DonationError(
+      'CONFLICT',
+      `Donation ${donation.id} is already paid, or this payment paid another donation.`,
     );
-  } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) {
-      throw new DonationError('CONFLICT', `Payment ${paymentId} is already recorded on another donation.`);
-    }
-    throw error;
   }
-  if (updated === 0) {
-    // Another request settled it between our read and our update: answer as for a repeat.
-    const current = await em.fork().findOneOrFail(Donation, donation.id);
-    return alreadyPaid(em, current, paymentId, subscription);
+  if (outcome === 'not_payable') {
+    const current = await em.findOneOrFail(Donation, donation.id, { refresh: true });
+    throw new DonationError('CONFLICT', `Donation ${donation.id} is ${current.status} and cannot be paid.`);
   }
-  await activate(em, subscription);
+  // Paid now, or by an earlier repeat of this same success (a replay, a racing request or the
+  // webhook): harmless either way. Activation is repeated too, in case a crash interrupted it.
+  if (subscription) await activateSubscription(em, subscription.id);
   return { success: true, donation: { id: donation.id, status: 'paid' } };
 }
 
@@ -92,27 +77,4 @@ async function checkSignature(
 
 function invalidSignature(): DonationError {
   return new DonationError('BAD_REQUEST', 'The payment signature is not valid for this donation.');
-}
-
-async function alreadyPaid(
-  em: EntityManager,
-  donation: Donation,
-  paymentId: string,
-  subscription: Subscription | undefined,
-): Promise<VerifyPaymentOutput> {
-  if (donation.status !== 'paid' || donation.razorpayPaymentId !== paymentId) {
-    throw new DonationError('CONFLICT', `Donation ${donation.id} is ${donation.status} with another payment.`);
-  }
-  // Repeating the same success is harmless; it also completes an activation a crash interrupted.
-  await activate(em, subscription);
-  return { success: true, donation: { id: donation.id, status: 'paid' } };
-}
-
-async function activate(em: EntityManager, subscription: Subscription | undefined): Promise<void> {
-  if (!subscription) return;
-  await em.nativeUpdate(
-    Subscription,
-    { id: subscription.id, status: { $in: AWAITING_FIRST_PAYMENT } },
-    { status: 'active' },
-  );
 }

@@ -4,7 +4,7 @@ import type { Orm } from '../db/orm';
 import { createRazorpayGateway, type PaymentGateway } from './gateway';
 import { InFlightWork } from './in-flight';
 import { createPlanCatalog, type PlanCatalog } from './plans';
-import { type RazorpayEmulator, startRazorpayEmulator } from './sandbox/emulator';
+import { type RazorpayEmulator, startRazorpayEmulator, type WebhookDelivery } from './sandbox/emulator';
 
 export const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 export const SANDBOX_CHECKOUT_SCRIPT = '/sandbox/checkout.js';
@@ -39,7 +39,7 @@ export async function startPayments(config: Config, orm: Orm, log?: FastifyBaseL
           'Set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET to take real donations. !!!',
       );
     }
-    emulator = await startRazorpayEmulator({ keyId, keySecret, latencyMs: sandboxLatencyMs });
+    emulator = await startRazorpayEmulator({ keyId, keySecret, webhookSecret, latencyMs: sandboxLatencyMs });
   }
   const gateway = createRazorpayGateway({ keyId, keySecret, apiUrl: emulator?.url });
   const inFlight = new InFlightWork();
@@ -59,4 +59,19 @@ export async function startPayments(config: Config, orm: Orm, log?: FastifyBaseL
       await emulator?.close();
     },
   };
+}
+
+/**
+ * In sandbox mode, the emulator posts its signed webhooks to this server's own endpoint, as
+ * Razorpay would. A non-2xx answer rejects, so the emulator retries as Razorpay does.
+ */
+export function deliverSandboxWebhooks(payments: Payments, origin: string): void {
+  payments.emulator?.deliverWebhooksTo(async (delivery: WebhookDelivery) => {
+    const response = await fetch(`${origin}/api/webhooks/razorpay`, {
+      method: 'POST',
+      headers: delivery.headers,
+      body: delivery.body,
+    });
+    if (!response.ok) throw new Error(`webhook ${delivery.eventId} answered ${response.status}`);
+  });
 }

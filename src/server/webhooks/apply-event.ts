@@ -1,0 +1,130 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyBaseLogger } from 'fastify';
+import { Donation } from '../donations/donation.entity';
+import { markFailed, markPaid, markRefunded, recordSubscriptionCharge } from '../donations/settle';
+import { Subscription } from '../donations/subscription.entity';
+import type { RazorpayEvent, RazorpayPaymentEntity } from './razorpay-event.schema';
+import { nextSubscriptionStatus } from './subscription-status';
+
+/** What applying an event did; stored on the event row for the staff. */
+export type EventOutcome =
+  | 'paid'
+  | 'already_paid'
+  | 'paid_by_another_payment'
+  | 'not_payable'
+  | 'failed'
+  | 'refunded'
+  | 'subscription_updated'
+  | 'first_charge'
+  | 'charge_recorded'
+  | 'already_recorded'
+  | 'amount_mismatch'
+  | 'unknown_donation'
+  | 'unchanged'
+  | 'ignored';
+
+const SUBSCRIPTION_EVENTS = new Set([
+  'subscription.authenticated',
+  'subscription.activated',
+  'subscription.charged',
+  'subscription.pending',
+  'subscription.halted',
+  'subscription.cancelled',
+  'subscription.completed',
+  'subscription.paused',
+  'subscription.resumed',
+]);
+
+/**
+ * Applies one Razorpay event to the books, inside the caller's transaction. Razorpay's webhooks
+ * are the final word on what was paid, but only for the amount and currency we asked for.
+ */
+export async function applyEvent(
+  em: EntityManager,
+  event: RazorpayEvent,
+  log: FastifyBaseLogger,
+): Promise<EventOutcome> {
+  const payment = event.payload.payment?.entity;
+  switch (event.event) {
+    case 'payment.captured':
+    case 'order.paid':
+      return payment ? settleCapturedOrderPayment(em, payment, log) : 'ignored';
+    case 'payment.failed': {
+      const donation = payment?.order_id && (await findOneTimeByOrder(em, payment.order_id));
+      if (!donation) return 'unknown_donation';
+      return (await markFailed(em, donation.id)) ? 'failed' : 'unchanged';
+    }
+    case 'refund.processed':
+      return payment && isFullyRefunded(payment) && (await markRefunded(em, payment.id)) ? 'refunded' : 'unchanged';
+    default:
+      if (SUBSCRIPTION_EVENTS.has(event.event)) return applySubscriptionEvent(em, event, log);
+      return 'ignored';
+  }
+}
+
+async function findOneTimeByOrder(em: EntityManager, orderId: string): Promise<Donation | null> {
+  return em.findOne(Donation, { razorpayOrderId: orderId, donationType: 'one-time' });
+}
+
+async function settleCapturedOrderPayment(
+  em: EntityManager,
+  payment: RazorpayPaymentEntity,
+  log: FastifyBaseLogger,
+): Promise<EventOutcome> {
+  if (payment.status !== 'captured') return 'ignored';
+  // Subscription charges carry an invoice's order, unknown here: subscription.charged records them.
+  const donation = payment.order_id ? await findOneTimeByOrder(em, payment.order_id) : null;
+  if (!donation) return 'unknown_donation';
+  if (!matchesDonation(payment, donation)) {
+    log.warn(
+      { donationId: donation.id, paymentId: payment.id, amount: payment.amount, currency: payment.currency },
+      'captured payment does not match the donation: kept unpaid for the staff',
+    );
+    return 'amount_mismatch';
+  }
+  return markPaid(em, donation.id, payment.id);
+}
+
+async function applySubscriptionEvent(
+  em: EntityManager,
+  event: RazorpayEvent,
+  log: FastifyBaseLogger,
+): Promise<EventOutcome> {
+  const entity = event.payload.subscription?.entity;
+  if (!entity) return 'ignored';
+  // Lock the row: a charge and a status change for one subscription must not interleave.
+  const subscription = await em.findOne(
+    Subscription,
+    { razorpaySubscriptionId: entity.id },
+    { populate: ['donation'], lockMode: LockMode.PESSIMISTIC_WRITE },
+  );
+  if (!subscription) return 'unknown_donation';
+
+  const status = nextSubscriptionStatus(subscription.status, entity.status);
+  if (status !== subscription.status) {
+    await em.nativeUpdate(Subscription, { id: subscription.id }, { status });
+  }
+
+  const payment = event.payload.payment?.entity;
+  if (event.event !== 'subscription.charged' || !payment || payment.status !== 'captured') {
+    return 'subscription_updated';
+  }
+  const donation = subscription.donation;
+  if (!donation || !matchesDonation(payment, donation)) {
+    log.warn(
+      { subscriptionId: subscription.id, paymentId: payment.id, amount: payment.amount },
+      'subscription charge does not match the monthly amount: kept unrecorded for the staff',
+    );
+    return 'amount_mismatch';
+  }
+  return recordSubscriptionCharge(em, subscription, payment.id);
+}
+
+function matchesDonation(payment: RazorpayPaymentEntity, donation: Donation): boolean {
+  return payment.amount === donation.amount && payment.currency === 'INR';
+}
+
+function isFullyRefunded(payment: RazorpayPaymentEntity): boolean {
+  return payment.refund_status === 'full' || (payment.amount_refunded ?? 0) >= payment.amount;
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { Orm } from '../db/orm';
+import { isValidWebhook } from '../payments/signatures';
+import { applyEvent, type EventOutcome } from './apply-event';
+import { razorpayEventSchema } from './razorpay-event.schema';
+import { WebhookEvent } from './webhook-event.entity';
+
+/** Razorpay's webhook bodies are a few KB; refunds with notes stay far below this. */
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
+
+/**
+ * POST /api/webhooks/razorpay: Razorpay's word on what was paid, applied exactly once per event.
+ * The signature covers the raw bytes, so this route (and only this one) keeps the body unparsed.
+ */
+export async function webhookRoutes(app: FastifyInstance, { orm, secret }: { orm: Orm; secret: string }) {
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (_req, body, done) => done(null, body),
+  );
+
+  app.post('/api/webhooks/razorpay', async (request, reply) => {
+    const raw = request.body;
+    const signature = request.headers['x-razorpay-signature'];
+    const eventId = request.headers['x-razorpay-event-id'];
+    if (!Buffer.isBuffer(raw) || typeof signature !== 'string' || !isValidWebhook(raw, signature, secret)) {
+      return reply.code(400).send({ message: 'Missing or invalid X-Razorpay-Signature' });
+    }
+    if (typeof eventId !== 'string' || eventId.length === 0 || eventId.length > 100) {
+      return reply.code(400).send({ message: 'Missing or invalid X-Razorpay-Event-Id' });
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw.toString('utf8'));
+    } catch {
+      return reply.code(400).send({ message: 'The body is not valid JSON' });
+    }
+    const event = razorpayEventSchema.safeParse(parsed);
+    if (!event.success) {
+      return reply.code(400).send({
+        message: 'Not a Razorpay event',
+        issues: event.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+      });
+    }
+
+    // One transaction: the event row and its effects commit together. A concurrent delivery of the
+    // same event waits on the primary key, then finds it recorded and does nothing.
+    const outcome = await orm.em.fork().transactional(async (em): Promise<EventOutcome | 'duplicate'> => {
+      const inserted = await em
+        .createQueryBuilder(WebhookEvent)
+        .insert({ id: eventId, type: event.data.event, payload: parsed as Record<string, unknown> })
+        .onConflict('id')
+        .ignore()
+        .execute('run');
+      if (inserted.affectedRows === 0) return 'duplicate';
+      const result = await applyEvent(em, event.data, request.log);
+      await em.nativeUpdate(WebhookEvent, { id: eventId }, { outcome: result });
+      return result;
+    });
+    request.log.info({ eventId, event: event.data.event, outcome }, 'webhook received');
+    return { status: 'ok', outcome };
+  });
+}
