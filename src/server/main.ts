@@ -7,6 +7,7 @@ import { resolveDatabase } from './db/database-url';
 import { openDatabase } from './db/orm';
 import { createLogger } from './logger';
 import { deliverSandboxWebhooks, startPayments } from './payments/payments';
+import { startReconciler } from './reconciliation/reconciler';
 
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
@@ -37,12 +38,14 @@ try {
   const orm = await openDatabase(database.url);
   const payments = await startPayments(config, orm, logger);
   const app = await buildApp({ config, orm, payments, logger, clientDir: CLIENT_DIR });
+  const reconciler = startReconciler({ orm, gateway: payments.gateway, log: logger });
 
   // Stop accepting, let requests in flight finish, then close the pool and the embedded server.
   closeWithGrace({ delay: 10_000, logger }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'shutting down after an error');
     else logger.info({ signal }, 'shutting down');
     await app.close();
+    await reconciler.stop();
     await payments.close();
     await orm.close();
     await database.embedded?.stop();

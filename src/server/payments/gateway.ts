@@ -11,6 +11,26 @@ export interface PaymentGateway {
     id: string;
     status: string;
   }>;
+  /** For reconciliation: what became of a checkout whose browser never came back. */
+  fetchOrderPayments(orderId: string): Promise<ProviderPayment[]>;
+  fetchSubscription(subscriptionId: string): Promise<{ id: string; status: string }>;
+  /** The subscription's paid and unpaid invoices, each charge's payment id on the paid ones. */
+  fetchSubscriptionInvoices(subscriptionId: string): Promise<ProviderInvoice[]>;
+}
+
+export interface ProviderPayment {
+  id: string;
+  amount: number;
+  currency: string;
+  status: string;
+}
+
+export interface ProviderInvoice {
+  id: string;
+  status: string;
+  amount: number;
+  payment_id: string | null;
+  created_at: number;
 }
 
 /** The provider failed or could not be reached; the caller sees a 502, the log sees the detail. */
@@ -68,5 +88,15 @@ export function createRazorpayGateway(options: { keyId: string; keySecret: strin
       call('subscription creation', () =>
         client.subscriptions.create({ plan_id: planId, total_count: totalCount, customer_notify: 1, notes }),
       ),
+
+    fetchOrderPayments: async (orderId) =>
+      (await call('order payments lookup', () => client.orders.fetchPayments(orderId))).items as ProviderPayment[],
+
+    fetchSubscription: (subscriptionId) =>
+      call('subscription lookup', () => client.subscriptions.fetch(subscriptionId)),
+
+    fetchSubscriptionInvoices: async (subscriptionId) =>
+      (await call('invoice lookup', () => client.invoices.all({ subscription_id: subscriptionId, count: 100 })))
+        .items as unknown as ProviderInvoice[],
   };
 }

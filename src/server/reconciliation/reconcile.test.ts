@@ -1,0 +1,113 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Donation } from '../donations/donation.entity';
+import { Subscription } from '../donations/subscription.entity';
+import { donationBody } from '../test/donation-fixtures';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { reconcilePendingDonations } from './reconcile';
+import { startReconciler } from './reconciler';
+
+/** No webhooks are delivered and no verify call is made: only reconciliation can settle these. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const em = () => t.db.orm.em.fork();
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+const silentLog = { info() {}, warn() {}, error() {} } as never;
+const reconcile = () => reconcilePendingDonations({ orm: t.db.orm, gateway: t.payments.gateway, log: silentLog });
+
+async function oneTime(startedMinutesAgo: number) {
+  const created = await t.caller.donation.create(donationBody());
+  await em().nativeUpdate(Donation, { id: created.donation.id }, { createdAt: minutesAgo(startedMinutesAgo) });
+  return { donationId: created.donation.id, orderId: created.order.id };
+}
+
+const statusOf = async (id: number) => (await em().findOneOrFail(Donation, id)).status;
+
+describe('reconcilePendingDonations', () => {
+  it('settles what became of checkouts whose browser never came back', async () => {
+    const paid = await oneTime(10);
+    t.emulator.completePayment({ orderId: paid.orderId });
+    const failed = await oneTime(10);
+    t.emulator.failPayment({ orderId: failed.orderId });
+    const retried = await oneTime(10);
+    t.emulator.failPayment({ orderId: retried.orderId });
+    t.emulator.completePayment({ orderId: retried.orderId });
+    const abandoned = await oneTime(25 * 60);
+    const stillOpen = await oneTime(10);
+    const tooRecent = await oneTime(1);
+    t.emulator.completePayment({ orderId: tooRecent.orderId });
+
+    const report = await reconcile();
+    expect(report).toMatchObject({ ran: true, paid: 2, failed: 1, expired: 1, errors: 0 });
+    expect(await statusOf(paid.donationId)).toBe('paid');
+    expect(await statusOf(failed.donationId)).toBe('failed');
+    expect(await statusOf(retried.donationId)).toBe('paid');
+    expect(await statusOf(abandoned.donationId)).toBe('expired');
+    expect(await statusOf(stillOpen.donationId)).toBe('pending');
+    expect(await statusOf(tooRecent.donationId)).toBe('pending');
+
+    const paidRow = await em().findOneOrFail(Donation, paid.donationId);
+    expect(paidRow.razorpayPaymentId).toMatch(/^pay_/);
+    // A second pass finds nothing new to do.
+    expect(await reconcile()).toMatchObject({ ran: true, paid: 0, failed: 0, expired: 0 });
+  });
+
+  it('settles a monthly donation from its paid invoices and updates the subscription', async () => {
+    const created = await t.caller.subscription.create(donationBody({ donationType: 'monthly', amount: 120000 }));
+    await em().nativeUpdate(Donation, { id: created.donation.id }, { createdAt: minutesAgo(10) });
+    t.emulator.completePayment({ subscriptionId: created.subscription.id });
+    const later = t.emulator.chargeSubscription(created.subscription.id);
+
+    await reconcile();
+    expect(await statusOf(created.donation.id)).toBe('paid');
+    const subscription = await em().findOneOrFail(Subscription, { donation: created.donation.id });
+    expect(subscription.status).toBe('active');
+    const charge = await em().findOneOrFail(Donation, { razorpayPaymentId: later.razorpay_payment_id });
+    expect(charge).toMatchObject({ status: 'paid', donationType: 'monthly', subscriptionId: subscription.id });
+  });
+
+  it('keeps going when Razorpay fails for one donation', async () => {
+    // The oldest pending donations are asked about first: the injected failure hits `first`.
+    const first = await oneTime(60);
+    const second = await oneTime(59);
+    t.emulator.completePayment({ orderId: first.orderId });
+    t.emulator.completePayment({ orderId: second.orderId });
+    t.emulator.failNextRequests(1);
+    expect((await reconcile()).errors).toBe(1);
+    expect([await statusOf(first.donationId), await statusOf(second.donationId)]).toEqual(['pending', 'paid']);
+    await reconcile();
+    expect(await statusOf(first.donationId)).toBe('paid');
+  });
+
+  it('runs on one instance at a time', async () => {
+    const other = new pg.Client(t.db.url);
+    await other.connect();
+    await other.query('select pg_advisory_lock(727001)');
+    try {
+      const donation = await oneTime(10);
+      t.emulator.completePayment({ orderId: donation.orderId });
+      expect(await reconcile()).toMatchObject({ ran: false, checked: 0 });
+      expect(await statusOf(donation.donationId)).toBe('pending');
+    } finally {
+      await other.end();
+    }
+    expect((await reconcile()).ran).toBe(true);
+  });
+});
+
+describe('startReconciler', () => {
+  it('reconciles periodically inside the server and stops cleanly', async () => {
+    const donation = await oneTime(10);
+    t.emulator.completePayment({ orderId: donation.orderId });
+    const reconciler = startReconciler({ orm: t.db.orm, gateway: t.payments.gateway, log: silentLog }, 50);
+    for (let i = 0; i < 100 && (await statusOf(donation.donationId)) !== 'paid'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await reconciler.stop();
+    expect(await statusOf(donation.donationId)).toBe('paid');
+  });
+});

@@ -1,0 +1,114 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { Orm } from '../db/orm';
+import { Donation } from '../donations/donation.entity';
+import { markExpired, markFailed, markPaid, recordSubscriptionCharge } from '../donations/settle';
+import { Subscription } from '../donations/subscription.entity';
+import type { PaymentGateway } from '../payments/gateway';
+import { nextSubscriptionStatus } from '../webhooks/subscription-status';
+
+/** A checkout still open after this long is worth asking Razorpay about. */
+export const RECONCILE_AFTER_MS = 5 * 60_000;
+/** A checkout nobody paid within a day is abandoned. */
+export const EXPIRE_AFTER_MS = 24 * 60 * 60_000;
+const BATCH_SIZE = 100;
+/** pg_advisory_lock key: any constant that nothing else in this database uses. */
+const LOCK_KEY = 727_001;
+
+export interface ReconcileReport {
+  /** False when another instance held the lock, so this pass did nothing. */
+  ran: boolean;
+  checked: number;
+  paid: number;
+  failed: number;
+  expired: number;
+  errors: number;
+}
+
+type Settled = 'paid' | 'failed' | 'expired' | 'unchanged';
+
+export interface ReconcileDependencies {
+  orm: Orm;
+  gateway: PaymentGateway;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+/**
+ * Settles donations left pending because neither the browser's verify call nor a webhook came:
+ * asks Razorpay what happened and records it with the same forward-only changes they use. One
+ * instance at a time: the advisory lock is taken on its own connection, outside the request pool.
+ */
+export async function reconcilePendingDonations(deps: ReconcileDependencies): Promise<ReconcileReport> {
+  const report: ReconcileReport = { ran: false, checked: 0, paid: 0, failed: 0, expired: 0, errors: 0 };
+  const lock = new pg.Client({ connectionString: deps.orm.config.get('clientUrl') });
+  await lock.connect();
+  try {
+    const { rows } = await lock.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [LOCK_KEY]);
+    if (!rows[0]?.locked) return report;
+    report.ran = true;
+    const now = deps.now?.() ?? new Date();
+    const em = deps.orm.em.fork();
+    const stale = await em.find(
+      Donation,
+      { status: 'pending', createdAt: { $lt: new Date(now.getTime() - RECONCILE_AFTER_MS) }, subscriptionId: null },
+      { orderBy: { createdAt: 'asc' }, limit: BATCH_SIZE },
+    );
+    for (const donation of stale) {
+      report.checked++;
+      try {
+        const outcome = await settle(em, deps.gateway, donation, now);
+        if (outcome !== 'unchanged') report[outcome]++;
+      } catch (error) {
+        report.errors++;
+        deps.log.warn({ err: error, donationId: donation.id }, 'could not reconcile donation');
+      }
+    }
+    return report;
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => undefined);
+    await lock.end();
+  }
+}
+
+async function settle(em: EntityManager, gateway: PaymentGateway, donation: Donation, now: Date): Promise<Settled> {
+  const abandoned = now.getTime() - donation.createdAt.getTime() > EXPIRE_AFTER_MS;
+  const expire = async (): Promise<Settled> =>
+    abandoned && (await markExpired(em, donation.id)) ? 'expired' : 'unchanged';
+
+  if (donation.donationType === 'monthly') {
+    const subscription = await em.findOne(Subscription, { donation: donation.id });
+    if (!subscription?.razorpaySubscriptionId) return expire();
+    return (await settleMonthly(em, gateway, subscription)) ? 'paid' : expire();
+  }
+
+  if (!donation.razorpayOrderId) return expire();
+  const payments = await gateway.fetchOrderPayments(donation.razorpayOrderId);
+  const captured = payments.find(
+    (payment) => payment.status === 'captured' && payment.amount === donation.amount && payment.currency === 'INR',
+  );
+  if (captured) return (await markPaid(em, donation.id, captured.id)) === 'paid' ? 'paid' : 'unchanged';
+  // Razorpay lets the donor retry within the order, so only a checkout with nothing in progress fails.
+  const inProgress = payments.some((payment) => payment.status === 'created' || payment.status === 'authorized');
+  if (payments.length > 0 && !inProgress) {
+    return (await markFailed(em, donation.id)) ? 'failed' : 'unchanged';
+  }
+  return expire();
+}
+
+/** Records every paid charge (oldest first: the first settles the donation) and the status. */
+async function settleMonthly(em: EntityManager, gateway: PaymentGateway, subscription: Subscription) {
+  const id = subscription.razorpaySubscriptionId as string;
+  const remote = await gateway.fetchSubscription(id);
+  const status = nextSubscriptionStatus(subscription.status, remote.status);
+  if (status !== subscription.status) await em.nativeUpdate(Subscription, { id: subscription.id }, { status });
+
+  // Razorpay lists newest first; reversed, a stable sort keeps charges of the same second in order.
+  const paid = (await gateway.fetchSubscriptionInvoices(id))
+    .filter((invoice) => invoice.status === 'paid' && invoice.payment_id)
+    .reverse()
+    .sort((a, b) => a.created_at - b.created_at);
+  for (const invoice of paid) await recordSubscriptionCharge(em, subscription, invoice.payment_id as string);
+  return paid.length > 0;
+}

@@ -1,0 +1,31 @@
+import { type ReconcileDependencies, reconcilePendingDonations } from './reconcile';
+
+export const RECONCILE_EVERY_MS = 5 * 60_000;
+
+export interface Reconciler {
+  /** Stops the schedule and waits for a pass in progress. */
+  stop(): Promise<void>;
+}
+
+/** Runs reconciliation every few minutes inside the server; the advisory lock keeps it to one instance. */
+export function startReconciler(deps: ReconcileDependencies, everyMs = RECONCILE_EVERY_MS): Reconciler {
+  let running: Promise<void> = Promise.resolve();
+  const pass = async () => {
+    try {
+      const report = await reconcilePendingDonations(deps);
+      if (report.checked > 0) deps.log.info({ report }, 'reconciled pending donations');
+    } catch (error) {
+      deps.log.error({ err: error }, 'reconciliation failed');
+    }
+  };
+  const timer = setInterval(() => {
+    running = running.then(pass);
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
