@@ -11,8 +11,12 @@ export default defineConfig({
   build: {
     outDir: fromRoot('./dist/client'),
     emptyOutDir: true,
+    // Modern phones only; smaller output than the default targets.
+    target: 'es2022',
+    // Every browser that runs es2022 supports <link rel=modulepreload>: no polyfill needed.
+    modulePreload: { polyfill: false },
   },
   server: {
-    proxy: { '/api': 'http://127.0.0.1:3000', '/trpc': 'http://127.0.0.1:3000' },
+    proxy: { '/api': 'http://127.0.0.1:3000', '/trpc': 'http://127.0.0.1:3000', '/sandbox': 'http://127.0.0.1:3000' },
   },
 });

@@ -1,12 +1,23 @@
+import './styles';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppShell } from './AppShell';
+import { createAppRouter } from './router';
+import { readSiteUrl } from './site-url';
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
+async function start() {
+  const container = document.getElementById('root');
+  if (!container) return;
+  const router = createAppRouter();
+  // Resolve the route (and load its lazy chunk) before hydrating, so the first render matches the prerendered HTML.
+  await router.load();
+  const app = (
     <StrictMode>
-      <App />
-    </StrictMode>,
+      <AppShell router={router} siteUrl={readSiteUrl()} />
+    </StrictMode>
   );
+  if (container.hasChildNodes()) hydrateRoot(container, app);
+  else createRoot(container).render(app);
 }
+
+void start();

@@ -2,18 +2,50 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { loadPrerenderedPage, type PrerenderedPage, sendPage } from './pages';
+
+export interface WebPluginOptions {
+  /** The built client (`dist/client`). */
+  clientDir?: string;
+  /** The public origin (config.siteUrl) for canonical, Open Graph and share URLs in the pages. */
+  siteUrl?: string;
+}
+
+/** The same default as config.ts, for callers that do not pass the origin. */
+const defaultSiteUrl = () =>
+  (process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/+$/, '');
 
 /**
- * The built website: files from `dist/client`, and the 404 page (status 404) for any other page
- * path. API paths that match nothing answer JSON instead.
+ * The built website. `/` and `/donate` are prerendered pages held in memory with SITE_URL filled
+ * in and compressed once; any other page path gets the 404 page with status 404. Everything else
+ * comes from `dist/client` with its precompressed `.br`/`.gz` siblings. API paths that match
+ * nothing answer JSON instead.
  */
-export async function webPlugin(app: FastifyInstance, { clientDir }: { clientDir?: string }): Promise<void> {
+export async function webPlugin(app: FastifyInstance, { clientDir, siteUrl }: WebPluginOptions): Promise<void> {
   const hasClient = Boolean(clientDir && existsSync(join(clientDir, 'index.html')));
+  const origin = (siteUrl ?? defaultSiteUrl()).replace(/\/+$/, '');
+  let notFoundPage: PrerenderedPage | undefined;
+
   if (clientDir && hasClient) {
+    const home = loadPrerenderedPage(join(clientDir, 'index.html'), origin);
+    // Without a prerendered donate page (a plain `vite build`), the app shell renders it in the browser.
+    const donate = existsSync(join(clientDir, 'donate.html'))
+      ? loadPrerenderedPage(join(clientDir, 'donate.html'), origin)
+      : home;
+    notFoundPage = existsSync(join(clientDir, '404.html'))
+      ? loadPrerenderedPage(join(clientDir, '404.html'), origin)
+      : undefined;
+
+    app.get('/', (request, reply) => sendPage(request, reply, home, 200));
+    app.get('/donate', (request, reply) => sendPage(request, reply, donate, 200));
+
     await app.register(fastifyStatic, {
       root: clientDir,
       preCompressed: true,
-      // Vite fingerprints everything under /assets: cache it for a year. HTML must revalidate.
+      index: false,
+      // The HTML files still hold the SITE_URL placeholder: they are only ever sent as pages above.
+      allowedPath: (pathName) => !pathName.endsWith('.html'),
+      // Vite fingerprints everything under /assets: cache it for a year. Other files must revalidate.
       setHeaders: (reply, path) => {
         reply.header(
           'cache-control',
@@ -23,10 +55,10 @@ export async function webPlugin(app: FastifyInstance, { clientDir }: { clientDir
     });
   }
 
-  const notFoundPage = clientDir && existsSync(join(clientDir, '404.html')) ? clientDir : undefined;
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !/^\/(api|trpc|sandbox)\//.test(request.url);
-    if (isPage && notFoundPage) return reply.code(404).type('text/html').sendFile('404.html', notFoundPage);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|trpc|sandbox)(\/|$)/.test(request.url);
+    if (isPage && notFoundPage) return sendPage(request, reply, notFoundPage, 404);
     return reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });
 }

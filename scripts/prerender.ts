@@ -1,0 +1,129 @@
+/**
+ * Prerenders `/`, `/donate` and the 404 page into dist/client after `vite build`, so text and
+ * layout arrive with the HTML and the scripts only hydrate them. Then precompresses every text
+ * asset with brotli and gzip for @fastify/static's `preCompressed`.
+ *
+ * The pages carry SITE_URL_TOKEN where the public origin belongs (canonical and Open Graph URLs,
+ * the share link); the server replaces it with SITE_URL when it loads them, so one build serves any origin.
+ */
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { gzipAsync } from '@gfx/zopfli';
+import { build } from 'vite';
+
+// A production build even when started from a test run (NODE_ENV=test would bundle React's development build).
+process.env.NODE_ENV = 'production';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const clientDir = join(root, 'dist/client');
+const ssrDir = join(root, 'dist/prerender');
+
+type PageMeta = { title: string; description: string; path: string | null };
+type ServerEntry = typeof import('../src/client/entry-server');
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function headFor(meta: PageMeta, entry: ServerEntry): string {
+  const origin = entry.SITE_URL_TOKEN;
+  const image = `${origin}/attached-assets/og-image.jpg`;
+  const imageAlt = `${entry.siteContent.trust.name}: rescued dogs and cats`;
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+  ];
+  if (meta.path === null) {
+    tags.push('<meta name="robots" content="noindex" />');
+    return tags.join('\n    ');
+  }
+  const url = `${origin}${meta.path}`;
+  tags.push(
+    `<link rel="canonical" href="${url}" />`,
+    '<meta property="og:type" content="website" />',
+    `<meta property="og:site_name" content="${escapeHtml(entry.siteContent.trust.name)}" />`,
+    '<meta property="og:locale" content="en_IN" />',
+    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+    `<meta property="og:url" content="${url}" />`,
+    `<meta property="og:image" content="${image}" />`,
+    '<meta property="og:image:type" content="image/jpeg" />',
+    '<meta property="og:image:width" content="1200" />',
+    '<meta property="og:image:height" content="630" />',
+    `<meta property="og:image:alt" content="${escapeHtml(imageAlt)}" />`,
+    '<meta name="twitter:card" content="summary_large_image" />',
+    `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
+    `<meta name="twitter:image" content="${image}" />`,
+    `<meta name="twitter:image:alt" content="${escapeHtml(imageAlt)}" />`,
+  );
+  return tags.join('\n    ');
+}
+
+async function prerender(): Promise<void> {
+  await build({
+    configFile: join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { ssr: join(root, 'src/client/entry-server.tsx'), outDir: ssrDir, emptyOutDir: true, minify: false },
+  });
+  const entry: ServerEntry = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
+  const template = readFileSync(join(clientDir, 'index.html'), 'utf8');
+  if (!template.includes('<!--app-html-->')) throw new Error('dist/client/index.html has no <!--app-html--> slot');
+
+  const pages: [file: string, url: string, meta: PageMeta][] = [
+    ['index.html', '/', entry.PAGE_META.home],
+    ['donate.html', '/donate', entry.PAGE_META.donate],
+    ['404.html', '/404-page-not-found', entry.PAGE_META.notFound],
+  ];
+  for (const [file, url, meta] of pages) {
+    const rendered = await entry.renderPage(url);
+    // React puts resource hints (image preloads) first in its output; they belong in <head>, and
+    // left inside #root they would make hydration fail.
+    const hints = rendered.match(/^(?:<link [^>]*\/>)*/)?.[0] ?? '';
+    const html = rendered.slice(hints.length);
+    const head = `${headFor(meta, entry)}${hints ? `\n    ${hints}` : ''}`;
+    const page = template.replace('<!--app-head-->', head).replace('<!--app-html-->', html);
+    writeFileSync(join(clientDir, file), page);
+    console.log(`prerendered ${url} → dist/client/${file} (${(page.length / 1024).toFixed(1)} KiB)`);
+  }
+  rmSync(ssrDir, { recursive: true, force: true });
+}
+
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|webmanifest|ico)$/;
+
+function* files(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+
+/**
+ * Brotli at its best quality, gzip by Zopfli (a few per cent smaller than zlib's best, readable by
+ * every gzip decoder). HTML is left out: the server fills in SITE_URL and compresses the pages once
+ * when it starts.
+ */
+async function precompress(): Promise<void> {
+  let count = 0;
+  for (const path of files(clientDir)) {
+    if (!COMPRESSIBLE.test(path)) continue;
+    const body = readFileSync(path);
+    if (body.length < 512) continue;
+    writeFileSync(
+      `${path}.br`,
+      brotliCompressSync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
+    );
+    writeFileSync(`${path}.gz`, await gzipAsync(body, { numiterations: 15 }));
+    count += 1;
+  }
+  console.log(`precompressed ${count} files (brotli and gzip)`);
+}
+
+await prerender();
+await precompress();
+// Vite's build and the rendered app leave handles open; the work is done.
+process.exit(0);

@@ -1,0 +1,247 @@
+import { Button, Group, List, NativeSelect, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { z } from 'zod';
+import {
+  type DonationInput,
+  type DonationType,
+  donationInputSchema,
+  PURPOSES,
+  type Purpose,
+} from '../../../shared/donation.schema';
+import { type AmountChoice, customRupeesToPaise, formatRupees, PRESET_AMOUNTS_PAISE } from './amounts';
+import { buildCheckoutOptions } from './checkout';
+import type { DonationApi } from './donation-api';
+import { ShareDonateLink } from './ShareDonateLink';
+import { toast } from './toast';
+
+interface FormValues {
+  name: string;
+  email: string;
+  phone: string;
+  donationType: DonationType;
+  purpose: Purpose;
+  customAmount: string;
+}
+
+const INITIAL: FormValues = {
+  name: '',
+  email: '',
+  phone: '',
+  donationType: 'one-time',
+  purpose: 'general',
+  customAmount: '',
+};
+type FieldErrors = Partial<Record<keyof DonationInput, string>>;
+
+const PAYMENT_METHODS = ['UPI', 'Credit Card', 'Debit Card', 'Net Banking', 'Wallets'];
+const purposeOptions = Object.entries(PURPOSES).map(([value, label]) => ({ value, label }));
+
+export function DonateForm({ api }: { api: DonationApi }) {
+  const [values, setValues] = useState<FormValues>(INITIAL);
+  const [choice, setChoice] = useState<AmountChoice>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [processing, setProcessing] = useState(false);
+
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined, ...(key === 'customAmount' ? { amount: undefined } : {}) }));
+  };
+  const choose = (next: AmountChoice) => {
+    setChoice(next);
+    setErrors((e) => ({ ...e, amount: undefined }));
+  };
+
+  const reset = () => {
+    setValues(INITIAL);
+    setChoice(null);
+    setErrors({});
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (processing) return;
+    let amount = choice?.kind === 'preset' ? choice.paise : 0;
+    if (choice?.kind === 'other') {
+      const paise = customRupeesToPaise(values.customAmount);
+      if (paise === null) {
+        toast('invalidAmount');
+        return;
+      }
+      amount = paise;
+    }
+    const parsed = donationInputSchema.safeParse({
+      ...values,
+      amount,
+      customAmount: choice?.kind === 'other' ? values.customAmount : undefined,
+    });
+    if (!parsed.success) {
+      const fieldErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[] | undefined>;
+      setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([key, messages]) => [key, messages?.[0]])));
+      return;
+    }
+    const input = parsed.data;
+    setProcessing(true);
+
+    let created: Awaited<ReturnType<DonationApi['createDonation'] | DonationApi['createSubscription']>>;
+    try {
+      created =
+        input.donationType === 'monthly' ? await api.createSubscription(input) : await api.createDonation(input);
+    } catch {
+      toast('createFailed');
+      setProcessing(false);
+      return;
+    }
+
+    const subscriptionId = 'subscription' in created ? created.subscription.id : undefined;
+    const options = buildCheckoutOptions(created, input, {
+      handler: (response) => {
+        void api
+          .verifyPayment({
+            ...response,
+            donation_id: created.donation.id,
+            ...(subscriptionId ? { subscription_id: subscriptionId } : {}),
+          })
+          .then(
+            () => {
+              toast('success');
+              reset();
+            },
+            () => toast('verifyFailed'),
+          )
+          .finally(() => setProcessing(false));
+      },
+      // Closing the checkout ends the attempt; nothing is sent.
+      modal: { ondismiss: () => setProcessing(false) },
+    });
+    try {
+      if (!window.Razorpay) throw new Error('checkout script missing');
+      new window.Razorpay(options).open();
+    } catch {
+      toast('paymentError');
+      setProcessing(false);
+    }
+  }
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="donate-form-title">
+      <Title id="donate-form-title" order={2}>
+        Make a Donation
+      </Title>
+      <form noValidate onSubmit={onSubmit}>
+        <Stack gap="md" mt="md">
+          <Radio.Group
+            label="Donation Type"
+            value={values.donationType}
+            onChange={(value) => set('donationType', value as DonationType)}
+          >
+            <Group mt="xs">
+              <Radio value="one-time" label="One-time" />
+              <Radio value="monthly" label="Monthly" />
+            </Group>
+          </Radio.Group>
+
+          <fieldset className="amount-fieldset">
+            <legend className="amount-legend">Amount</legend>
+            <div className="amount-grid">
+              {PRESET_AMOUNTS_PAISE.map((paise) => {
+                const selected = choice?.kind === 'preset' && choice.paise === paise;
+                return (
+                  <Button
+                    key={paise}
+                    type="button"
+                    variant={selected ? 'filled' : 'outline'}
+                    aria-pressed={selected}
+                    onClick={() => choose({ kind: 'preset', paise })}
+                  >
+                    {formatRupees(paise)}
+                  </Button>
+                );
+              })}
+              <Button
+                type="button"
+                variant={choice?.kind === 'other' ? 'filled' : 'outline'}
+                aria-pressed={choice?.kind === 'other'}
+                onClick={() => choose({ kind: 'other' })}
+              >
+                Other
+              </Button>
+            </div>
+            {errors.amount && choice?.kind !== 'other' ? (
+              <Text c="red.9" size="sm" mt={4} role="alert">
+                {errors.amount}
+              </Text>
+            ) : null}
+          </fieldset>
+
+          {choice?.kind === 'other' ? (
+            <TextInput
+              label="Custom Amount (₹)"
+              type="number"
+              inputMode="decimal"
+              min={1}
+              step="any"
+              placeholder="Enter amount in rupees"
+              value={values.customAmount}
+              onChange={(event) => set('customAmount', event.currentTarget.value)}
+              error={errors.amount}
+            />
+          ) : null}
+
+          <TextInput
+            label="Full Name"
+            withAsterisk
+            aria-required
+            autoComplete="name"
+            value={values.name}
+            onChange={(event) => set('name', event.currentTarget.value)}
+            error={errors.name}
+          />
+          <TextInput
+            label="Email Address"
+            withAsterisk
+            aria-required
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={(event) => set('email', event.currentTarget.value)}
+            error={errors.email}
+          />
+          <TextInput
+            label="Phone Number"
+            withAsterisk
+            aria-required
+            type="tel"
+            autoComplete="tel"
+            value={values.phone}
+            onChange={(event) => set('phone', event.currentTarget.value)}
+            error={errors.phone}
+          />
+          <NativeSelect
+            label="Purpose (Optional)"
+            data={purposeOptions}
+            value={values.purpose}
+            onChange={(event) => set('purpose', event.currentTarget.value as Purpose)}
+            error={errors.purpose}
+          />
+
+          <div>
+            <Text component="p" fw={500} size="sm" id="payment-methods-label">
+              Accepted Payment Methods
+            </Text>
+            <List aria-labelledby="payment-methods-label" size="sm" mt={4} style={{ columns: 2 }}>
+              {PAYMENT_METHODS.map((method) => (
+                <List.Item key={method}>{method}</List.Item>
+              ))}
+            </List>
+          </div>
+
+          <Button type="submit" size="lg" fullWidth disabled={processing}>
+            {processing ? 'Processing...' : 'Donate Now'}
+          </Button>
+
+          <ShareDonateLink />
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,58 @@
+import { Container, Grid, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { siteContent } from '../../../shared/site-content';
+import { SiteVideo } from '../../components/media';
+import { DonateForm } from './DonateForm';
+import type { DonationApi } from './donation-api';
+import { PaymentModeNotice } from './PaymentModeNotice';
+
+export function DonatePage({ api }: { api: DonationApi }) {
+  const { donate } = siteContent;
+  return (
+    <section className="section" aria-labelledby="donate-title">
+      <Container size="lg">
+        <Title id="donate-title" order={1} ta="center">
+          {donate.heading}
+        </Title>
+        <Text ta="center" size="lg" mt="sm" maw={680} mx="auto">
+          {donate.intro}
+        </Text>
+        <PaymentModeNotice />
+        <Grid mt="md" gap="xl">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <DonateForm api={api} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="lg">
+              <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="impact-card-title">
+                <Title id="impact-card-title" order={2} size="h3">
+                  {donate.impactTitle}
+                </Title>
+                <List mt="sm" spacing="xs">
+                  {donate.impactItems.map((item) => (
+                    <List.Item key={item.amount}>
+                      <Text component="span" fw={700} c="brand.9">
+                        {item.amount}
+                      </Text>{' '}
+                      {item.text}.
+                    </List.Item>
+                  ))}
+                </List>
+              </Paper>
+              <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="rescue-card-title">
+                <Title id="rescue-card-title" order={2} size="h3" mb="sm">
+                  {donate.rescueTitle}
+                </Title>
+                <SiteVideo name="donate-video" label={donate.rescueVideoLabel} />
+                {donate.rescueStory.map((paragraph) => (
+                  <Text key={paragraph} mt="sm">
+                    {paragraph}
+                  </Text>
+                ))}
+              </Paper>
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Container>
+    </section>
+  );
+}

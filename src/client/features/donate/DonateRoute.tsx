@@ -1,0 +1,42 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { PAGE_META } from '../../page-meta';
+import { theme } from '../../theme';
+import { usePageTitle } from '../../use-page-title';
+import { DonatePage } from './DonatePage';
+import type { DonationApi } from './donation-api';
+import { createQueryClient, createTrpcClient, trpc } from './trpc';
+
+function DonatePageWithApi() {
+  const createDonation = trpc.donation.create.useMutation();
+  const createSubscription = trpc.subscription.create.useMutation();
+  const verifyPayment = trpc.payment.verify.useMutation();
+  const api = useMemo<DonationApi>(
+    () => ({
+      createDonation: createDonation.mutateAsync,
+      createSubscription: createSubscription.mutateAsync,
+      verifyPayment: verifyPayment.mutateAsync,
+    }),
+    [createDonation.mutateAsync, createSubscription.mutateAsync, verifyPayment.mutateAsync],
+  );
+  return <DonatePage api={api} />;
+}
+
+/** The donate route's chunk: everything the form needs and the home page does not. */
+export function DonateRoute() {
+  usePageTitle(PAGE_META.donate);
+  const [queryClient] = useState(createQueryClient);
+  const [trpcClient] = useState(createTrpcClient);
+  return (
+    <MantineProvider theme={theme} forceColorScheme="light">
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <Notifications limit={1} autoClose={5000} position="top-center" />
+          <DonatePageWithApi />
+        </QueryClientProvider>
+      </trpc.Provider>
+    </MantineProvider>
+  );
+}

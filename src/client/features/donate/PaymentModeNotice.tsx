@@ -1,0 +1,30 @@
+import { Alert } from '@mantine/core';
+import { useEffect } from 'react';
+import { trpc } from './trpc';
+
+/**
+ * Loads the checkout script the server names (only this page needs it) and, in sandbox mode, says
+ * plainly that no money moves. Its box is reserved from the first paint, so nothing shifts.
+ */
+export function PaymentModeNotice() {
+  const { data } = trpc.payment.config.useQuery();
+
+  useEffect(() => {
+    if (!data?.checkoutScriptUrl) return;
+    if (document.querySelector(`script[src="${data.checkoutScriptUrl}"]`)) return;
+    const script = document.createElement('script');
+    script.src = data.checkoutScriptUrl;
+    script.async = true;
+    document.head.appendChild(script);
+  }, [data?.checkoutScriptUrl]);
+
+  return (
+    <div className="payment-mode" aria-live="polite">
+      {data?.provider === 'sandbox' ? (
+        <Alert color="yellow" variant="light" mt="md" maw={680} mx="auto" p="xs">
+          <strong>Test mode:</strong> payments go to a sandbox; no real payment is taken and no money moves.
+        </Alert>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { ActionIcon, Button, Stack, TextInput } from '@mantine/core';
+import { useRef } from 'react';
+import { siteContent } from '../../../shared/site-content';
+import { useSiteUrl } from '../../site-url';
+import { toast } from './toast';
+
+async function copyText(text: string, input: HTMLInputElement | null): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    // No clipboard API (an insecure origin, an old browser): select the text and use the old command.
+    input?.select();
+    document.execCommand('copy');
+  }
+}
+
+/** The donate page's address to pass on: copy it, or send it over WhatsApp. */
+export function ShareDonateLink() {
+  const url = `${useSiteUrl()}/donate`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const whatsappHref = `https://wa.me/?text=${encodeURIComponent(`${siteContent.donate.shareText} ${url}`)}`;
+  return (
+    <Stack gap="xs">
+      <TextInput
+        ref={inputRef}
+        label="Share this page"
+        readOnly
+        value={url}
+        onFocus={(event) => event.currentTarget.select()}
+        rightSectionWidth={44}
+        rightSection={
+          <ActionIcon
+            variant="subtle"
+            aria-label="Copy link"
+            onClick={() => void copyText(url, inputRef.current).then(() => toast('copied'))}
+          >
+            <svg
+              aria-hidden="true"
+              width="18"
+              height="18"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <rect x="9" y="9" width="13" height="13" rx="2" />
+              <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
+            </svg>
+          </ActionIcon>
+        }
+      />
+      <Button
+        component="a"
+        href={whatsappHref}
+        target="_blank"
+        rel="noopener noreferrer"
+        variant="outline"
+        color="brand.9"
+      >
+        Share on WhatsApp
+      </Button>
+    </Stack>
+  );
+}

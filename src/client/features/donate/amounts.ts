@@ -1,0 +1,18 @@
+/** SPEC section 9: the preset amounts, in paise (₹500 … ₹10,000). */
+export const PRESET_AMOUNTS_PAISE = [50_000, 100_000, 200_000, 500_000, 1_000_000] as const;
+
+export type AmountChoice = { kind: 'preset'; paise: number } | { kind: 'other' } | null;
+
+export const formatRupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN')}`;
+
+/**
+ * The custom amount typed under "Other", in rupees, as paise; null if it is not a number of at least ₹1.
+ * Rounded to whole paise because the amount is an integer everywhere past the form.
+ */
+export function customRupeesToPaise(text: string | undefined): number | null {
+  const trimmed = (text ?? '').trim();
+  if (trimmed === '') return null;
+  const rupees = Number(trimmed);
+  if (!Number.isFinite(rupees) || rupees < 1) return null;
+  return Math.round(rupees * 100);
+}

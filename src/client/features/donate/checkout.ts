@@ -1,0 +1,68 @@
+import type { CreateDonationOutput, CreateSubscriptionOutput, DonationInput } from '../../../shared/donation.schema';
+import { PURPOSES } from '../../../shared/donation.schema';
+import { siteContent } from '../../../shared/site-content';
+
+/** What Razorpay's checkout hands `handler` on success; forwarded to verification as received. */
+export interface RazorpaySuccess {
+  razorpay_payment_id: string;
+  razorpay_signature: string;
+  razorpay_order_id?: string;
+  razorpay_subscription_id?: string;
+}
+
+/** The checkout options, under Razorpay's own names (https://razorpay.com/docs/payments/payment-gateway/web-integration/standard/). */
+export interface RazorpayOptions {
+  key: string;
+  amount?: number;
+  currency?: 'INR';
+  order_id?: string;
+  subscription_id?: string;
+  name: string;
+  description: string;
+  prefill: { name: string; email: string; contact: string };
+  theme: { color: string };
+  handler: (response: RazorpaySuccess) => void;
+  modal: { ondismiss: () => void };
+}
+
+export interface RazorpayInstance {
+  open(): void;
+  on?(event: 'payment.failed', callback: (response: unknown) => void): void;
+}
+
+declare global {
+  interface Window {
+    Razorpay?: new (options: RazorpayOptions) => RazorpayInstance;
+  }
+}
+
+const purposeLabel = (purpose: DonationInput['purpose']) => PURPOSES[purpose ?? 'general'] ?? PURPOSES.general;
+
+/** SPEC section 7: one-time pays an order, monthly a subscription. */
+export function buildCheckoutOptions(
+  created: CreateDonationOutput | CreateSubscriptionOutput,
+  input: DonationInput,
+  callbacks: Pick<RazorpayOptions, 'handler' | 'modal'>,
+): RazorpayOptions {
+  const common = {
+    key: created.razorpayKeyId,
+    name: siteContent.trust.name,
+    prefill: { name: input.name, email: input.email, contact: input.phone },
+    theme: { color: siteContent.meta.themeColor },
+    ...callbacks,
+  };
+  if ('subscription' in created) {
+    return {
+      ...common,
+      subscription_id: created.subscription.id,
+      description: `Monthly donation for ${purposeLabel(input.purpose)}`,
+    };
+  }
+  return {
+    ...common,
+    amount: created.donation.amount,
+    currency: 'INR',
+    order_id: created.order.id,
+    description: `One-time donation for ${purposeLabel(input.purpose)}`,
+  };
+}

@@ -1,0 +1,21 @@
+import { notifications } from '@mantine/notifications';
+
+/** SPEC section 8: the donor-facing messages. */
+export const TOASTS = {
+  invalidAmount: { title: 'Invalid Amount', message: 'Please enter a valid donation amount.', color: 'red' },
+  createFailed: { title: 'Error', message: 'Failed to create donation. Please try again.', color: 'red' },
+  paymentError: { title: 'Payment Error', message: 'Unable to load payment gateway. Please try again.', color: 'red' },
+  verifyFailed: {
+    title: 'Payment Verification Failed',
+    message: 'Please contact support if your payment was deducted.',
+    color: 'red',
+  },
+  success: { title: 'Thank you!', message: 'Your donation has been processed successfully.', color: 'brand' },
+  copied: { title: 'Copied!', message: 'Donation link copied to clipboard.', color: 'brand' },
+} as const;
+
+/** One toast at a time: a new one replaces whatever is showing. */
+export function toast(kind: keyof typeof TOASTS): void {
+  notifications.clean();
+  notifications.show({ ...TOASTS[kind], autoClose: 5000 });
+}

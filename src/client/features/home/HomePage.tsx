@@ -1,0 +1,17 @@
+import { AboutSection } from './AboutSection';
+import { ActivitiesSection } from './ActivitiesSection';
+import { ContactSection } from './ContactSection';
+import { HeroSection } from './HeroSection';
+import { ImpactSection } from './ImpactSection';
+
+export function HomePage() {
+  return (
+    <>
+      <HeroSection />
+      <AboutSection />
+      <ActivitiesSection />
+      <ImpactSection />
+      <ContactSection />
+    </>
+  );
+}
