@@ -1,3 +1,4 @@
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { z } from 'zod';
 import {
   createDonationOutputSchema,
@@ -87,4 +88,7 @@ export const appRouter = router({
 });
 
 export type AppRouter = typeof appRouter;
+/** Every procedure's input and output types, for typed clients: `RouterInputs['donation']['create']`. */
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export const createCaller = createCallerFactory(appRouter);
