@@ -16,8 +16,15 @@ async function start() {
       <AppShell router={router} siteUrl={readSiteUrl()} />
     </StrictMode>
   );
-  if (container.hasChildNodes()) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  if (container.hasChildNodes()) {
+    // Tell the router it hydrates server-rendered markup, so it renders the same tree the server did
+    // (without the Suspense boundary it adds for client-only rendering). The prerender sends no
+    // dehydrated state: the pages have no loader data, and the CSP allows no inline script.
+    router.ssr = { manifest: undefined };
+    hydrateRoot(container, app);
+  } else {
+    createRoot(container).render(app);
+  }
 }
 
 void start();

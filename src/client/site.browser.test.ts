@@ -1,0 +1,242 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../server/test/test-database';
+import { siteContent } from '../shared/site-content';
+import { ensureClientBuilt, launchBrowser, type RunningServer, startServer, VIEWPORTS } from './test/browser-harness';
+import { collectErrors, layoutShift, waitForHydration } from './test/page-helpers';
+
+let db: TestDatabase;
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  await ensureClientBuilt();
+  db = await createTestDatabase();
+  server = await startServer(db.url);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await db?.drop();
+});
+
+describe.each(Object.entries(VIEWPORTS))('the site at %s size', (size, viewport) => {
+  const phone = size === 'phone';
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport, isMobile: phone, hasTouch: phone });
+  });
+  afterAll(async () => context?.close());
+
+  async function open(path: string) {
+    page = await context.newPage();
+    errors = collectErrors(page);
+    const response = await page.goto(`${server.url}${path}`);
+    await waitForHydration(page);
+    return response;
+  }
+
+  it('home: every section in order with the texts of the spec, hydrated without errors or shifts', async () => {
+    await open('/');
+    const ids = await page.$$eval('main > section', (sections) => sections.map((section) => section.id));
+    expect(ids).toEqual(['home', 'about', 'services', 'impact', 'contact']);
+    expect(await page.$$eval('body > #root > *', (nodes) => nodes.map((node) => node.tagName))).toEqual([
+      'A',
+      'HEADER',
+      'MAIN',
+      'FOOTER',
+    ]);
+    await expect(page.locator('h1').allTextContents()).resolves.toEqual(['Every Animal Deserves a Second Chance']);
+    const main = page.locator('main');
+    for (const text of [
+      siteContent.hero.text,
+      'Give Them a Second Chance at Life',
+      'Our Story',
+      siteContent.about.taxNotice,
+      'Our Activities',
+      'Rescue Operations',
+      'Medical Care',
+      'Rehabilitation',
+      '24/7',
+      'What We Provide',
+      ...siteContent.activities.provides,
+      ...siteContent.impact.figures.flatMap((figure) => [figure.value, figure.label]),
+      'Get in Touch',
+      siteContent.contact.address,
+    ]) {
+      await expect(main.getByText(text, { exact: false }).first().isVisible(), text).resolves.toBe(true);
+    }
+    const hero = page.locator('#home');
+    await hero.getByRole('link', { name: 'Donate Now' }).waitFor();
+    await hero.getByRole('link', { name: 'Learn More' }).waitFor();
+    expect(await layoutShift(page)).toBeLessThan(0.01);
+    expect(errors).toEqual([]);
+  });
+
+  it('home: the about video loops, is muted, has controls, a poster and the fallback text, and is not preloaded', async () => {
+    await open('/');
+    const video = page.locator('#about video');
+    const props = await video.evaluate((v: HTMLVideoElement) => ({
+      loop: v.loop,
+      muted: v.muted,
+      controls: v.controls,
+      preload: v.preload,
+      poster: v.poster,
+      text: v.textContent?.trim(),
+      label: v.getAttribute('aria-label'),
+    }));
+    expect(props).toMatchObject({ loop: true, muted: true, controls: true, preload: 'none' });
+    expect(props.poster).toMatch(/\/attached-assets\/about-video-poster\.webp$/);
+    expect(props.text).toBe('Your browser does not support the video tag.');
+    expect(props.label).toBeTruthy();
+  });
+
+  it('home: contact has a tel:, a mailto: and the Instagram link, and no form', async () => {
+    await open('/');
+    const contact = page.locator('#contact');
+    expect(await contact.locator('a[href^="tel:"]').getAttribute('href')).toBe(`tel:${siteContent.contact.phoneHref}`);
+    expect(await contact.locator('a[href^="mailto:"]').getAttribute('href')).toBe(
+      `mailto:${siteContent.contact.email}`,
+    );
+    expect(await contact.getByRole('link', { name: /Instagram/ }).getAttribute('href')).toBe(
+      siteContent.contact.instagramUrl,
+    );
+    expect(await page.locator('form').count()).toBe(0);
+  });
+
+  it('footer: brand, Quick Links, Get Involved placeholders and the 2024 copyright', async () => {
+    await open('/');
+    const footer = page.locator('footer');
+    for (const name of ['About Us', 'Our Services', 'Donate', 'Contact']) {
+      await footer.getByRole('navigation', { name: 'Quick Links' }).getByRole('link', { name, exact: true }).waitFor();
+    }
+    for (const name of ['Volunteer', 'Foster', 'Adopt', 'Partner with us', 'Privacy Policy', 'Terms of Service']) {
+      expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href')).toBe('#');
+    }
+    await expect(footer.textContent()).resolves.toContain(`© 2024 ${siteContent.trust.name}`);
+  });
+
+  it('navigation: the links of the spec, the current route marked, sections scrolled to from /donate', async () => {
+    await open('/donate');
+    let nav = page.getByRole('navigation', { name: 'Main' });
+    if (phone) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const menu = page.getByRole('dialog', { name: 'Menu' });
+      await menu.waitFor();
+      expect(await menu.evaluate((element) => element.getBoundingClientRect().width)).toBe(256);
+      // Slid in from the left edge.
+      await menu.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+      expect(await menu.evaluate((element) => element.getBoundingClientRect().left)).toBe(0);
+      nav = menu.getByRole('navigation', { name: 'Menu' });
+    }
+    const links = nav.getByRole('link');
+    expect(await links.allTextContents()).toEqual(['Home', 'About', 'Services', 'Impact', 'Donate', 'Contact']);
+    expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
+      '/',
+      '/#about',
+      '/#services',
+      '/#impact',
+      '/donate',
+      '/#contact',
+    ]);
+    expect(await nav.getByRole('link', { name: 'Donate' }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
+
+    await nav.getByRole('link', { name: 'Impact' }).click();
+    await page.waitForURL(`${server.url}/#impact`);
+    if (phone) await page.getByRole('dialog', { name: 'Menu' }).waitFor({ state: 'hidden' });
+    // Scrolled smoothly until the section sits just under the sticky header.
+    await page.waitForFunction(() => {
+      const top = document.getElementById('impact')?.getBoundingClientRect().top ?? 999;
+      return (
+        Math.abs(top - 72) < 8 || (window.scrollY + window.innerHeight >= document.body.scrollHeight - 2 && top < 400)
+      );
+    });
+    expect(await page.getByRole('link', { name: 'Home' }).first().getAttribute('aria-current')).toBe('page');
+    expect(errors).toEqual([]);
+  });
+
+  it('the hero’s Learn More scrolls smoothly to About', async () => {
+    await open('/');
+    const scrollBehavior = await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
+    expect(scrollBehavior).toBe('smooth');
+    await page.locator('#home').getByRole('link', { name: 'Learn More' }).click();
+    await page.waitForFunction(
+      () => Math.abs((document.getElementById('about')?.getBoundingClientRect().top ?? 999) - 72) < 8,
+    );
+  });
+
+  it('unknown paths: the 404 page with status 404', async () => {
+    const response = await open('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('h1').allTextContents()).resolves.toEqual(['Page Not Found']);
+    await page.getByText('Did you forget to add the page to the router?').waitFor();
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('prerendered, cached and compressed', () => {
+  it('serves text and layout before any script runs', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.getByRole('heading', { level: 1, name: 'Every Animal Deserves a Second Chance' }).waitFor();
+    await page.goto(`${server.url}/donate`);
+    await page.getByRole('heading', { level: 2, name: 'Make a Donation' }).waitFor();
+    await page.getByRole('button', { name: 'Donate Now' }).waitFor();
+    await context.close();
+  });
+
+  it('has the head of a shareable page: canonical, Open Graph and Twitter tags with absolute SITE_URL addresses', async () => {
+    for (const [path, title] of [
+      ['/', siteContent.meta.homeTitle],
+      ['/donate', siteContent.meta.donateTitle],
+    ] as const) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      const meta = (attribute: string, name: string) =>
+        html.match(new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`))?.[1];
+      expect(html).toContain('<html lang="en-IN"');
+      expect(html).toContain(`<link rel="canonical" href="${server.url}${path}"`);
+      expect(meta('property', 'og:url')).toBe(`${server.url}${path}`);
+      expect(meta('property', 'og:title')).toBe(title);
+      expect(meta('property', 'og:image')).toBe(`${server.url}/attached-assets/og-image.jpg`);
+      expect(meta('name', 'twitter:card')).toBe('summary_large_image');
+      expect(meta('name', 'twitter:image')).toBe(`${server.url}/attached-assets/og-image.jpg`);
+      expect(meta('name', 'description')).toBeTruthy();
+      expect(meta('name', 'theme-color')).toBe('#1b5e20');
+      expect(html).toContain('rel="icon"');
+      expect(html).not.toContain('__SITE_URL__');
+      // No inline scripts: the CSP allows only 'self'.
+      expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []).toEqual([]);
+    }
+    const image = await fetch(`${server.url}/attached-assets/og-image.jpg`);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('caches hashed assets for a year, revalidates HTML, and sends brotli or gzip', async () => {
+    const page = await (await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'br' } })).text();
+    const script = page.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script).toBeTruthy();
+    const home = await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'br' } });
+    expect(home.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(home.headers.get('content-encoding')).toBe('br');
+    for (const encoding of ['br', 'gzip']) {
+      const asset = await fetch(`${server.url}${script}`, { headers: { 'accept-encoding': encoding } });
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers.get('content-encoding')).toBe(encoding);
+    }
+  });
+
+  it('keeps the form, the tRPC client and the checkout off the home page', async () => {
+    const page = await browser.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    expect(requested.filter((path) => /DonateRoute|\/trpc|checkout/.test(path))).toEqual([]);
+    await page.close();
+  });
+});
