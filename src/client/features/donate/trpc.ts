@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { httpBatchLink } from '@trpc/client';
+import { httpLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../../../server/trpc/router';
 
@@ -23,6 +23,6 @@ export function createQueryClient(): QueryClient {
 
 export function createTrpcClient() {
   return trpc.createClient({
-    links: [httpBatchLink({ url: '/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],
+    links: [httpLink({ url: '/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],
   });
 }
