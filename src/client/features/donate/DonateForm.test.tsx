@@ -1,0 +1,161 @@
+import { notifications } from '@mantine/notifications';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render } from '../../test/render';
+import type { RazorpayOptions } from './checkout';
+import { DonateForm } from './DonateForm';
+import type { DonationApi } from './donation-api';
+
+const created = {
+  donation: {
+    id: 11,
+    name: 'Asha',
+    email: 'asha@example.org',
+    phone: '9876543210',
+    amount: 100000,
+    donationType: 'one-time' as const,
+    purpose: 'general',
+  },
+  razorpayKeyId: 'rzp_test_1',
+  order: { id: 'order_1' },
+};
+
+function stubApi(overrides: Partial<DonationApi> = {}): DonationApi {
+  return {
+    createDonation: vi.fn().mockResolvedValue(created),
+    createSubscription: vi.fn().mockResolvedValue({ ...created, subscription: { id: 'sub_1' } }),
+    verifyPayment: vi.fn().mockResolvedValue({ success: true }),
+    ...overrides,
+  };
+}
+
+let opened: RazorpayOptions[];
+beforeEach(() => {
+  opened = [];
+  window.Razorpay = vi.fn().mockImplementation(function Razorpay(options: RazorpayOptions) {
+    opened.push(options);
+    return { open: vi.fn() };
+  }) as unknown as Window['Razorpay'];
+});
+afterEach(() => {
+  delete window.Razorpay;
+  act(() => notifications.clean());
+});
+
+async function fillAndSubmit(amount = '₹1,000') {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/Full Name/), 'Asha');
+  await user.type(screen.getByLabelText(/Email Address/), 'asha@example.org');
+  await user.type(screen.getByLabelText(/Phone Number/), '9876543210');
+  await user.click(screen.getByRole('button', { name: amount }));
+  await user.click(screen.getByRole('button', { name: 'Donate Now' }));
+  return user;
+}
+
+describe('DonateForm', () => {
+  it('shows the schema’s messages under the fields and sends nothing', async () => {
+    const api = stubApi();
+    render(<DonateForm api={api} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Donate Now' }));
+    expect(await screen.findByText('Required')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email')).toBeInTheDocument();
+    expect(screen.getByText('Must be at least 10 characters')).toBeInTheDocument();
+    expect(api.createDonation).not.toHaveBeenCalled();
+  });
+
+  it('toasts Invalid Amount for a custom amount under ₹1', async () => {
+    const api = stubApi();
+    render(<DonateForm api={api} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Other' }));
+    await user.type(screen.getByLabelText('Custom Amount (₹)'), '0');
+    await fillAndSubmit('Other');
+    expect(await screen.findByText('Invalid Amount')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid donation amount.')).toBeInTheDocument();
+    expect(api.createDonation).not.toHaveBeenCalled();
+  });
+
+  it('creates the donation, opens the checkout, verifies, thanks and resets', async () => {
+    const api = stubApi();
+    render(<DonateForm api={api} />);
+    await fillAndSubmit();
+    await waitFor(() => expect(opened).toHaveLength(1));
+    expect(api.createDonation).toHaveBeenCalledWith({
+      name: 'Asha',
+      email: 'asha@example.org',
+      phone: '9876543210',
+      amount: 100000,
+      donationType: 'one-time',
+      purpose: 'general',
+    });
+    expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    const success = { razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_1', razorpay_signature: 'a'.repeat(64) };
+    await act(async () => opened[0]?.handler(success));
+    expect(api.verifyPayment).toHaveBeenCalledWith({ ...success, donation_id: 11 });
+    expect(await screen.findByText('Thank you!')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Full Name/)).toHaveValue('');
+    expect(screen.getByRole('button', { name: '₹1,000' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Donate Now' })).toBeEnabled();
+  });
+
+  it('monthly: creates a subscription and sends its id with the verification', async () => {
+    const api = stubApi();
+    render(<DonateForm api={api} />);
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Monthly' }));
+    await fillAndSubmit('₹500');
+    await waitFor(() => expect(opened).toHaveLength(1));
+    expect(api.createSubscription).toHaveBeenCalledWith(
+      expect.objectContaining({ donationType: 'monthly', amount: 50000 }),
+    );
+    const success = {
+      razorpay_payment_id: 'pay_1',
+      razorpay_subscription_id: 'sub_1',
+      razorpay_signature: 'b'.repeat(64),
+    };
+    await act(async () => opened[0]?.handler(success));
+    expect(api.verifyPayment).toHaveBeenCalledWith({ ...success, donation_id: 11, subscription_id: 'sub_1' });
+  });
+
+  it('a dismissed checkout ends processing and verifies nothing', async () => {
+    const api = stubApi();
+    render(<DonateForm api={api} />);
+    await fillAndSubmit();
+    await waitFor(() => expect(opened).toHaveLength(1));
+    act(() => opened[0]?.modal.ondismiss());
+    expect(screen.getByRole('button', { name: 'Donate Now' })).toBeEnabled();
+    expect(api.verifyPayment).not.toHaveBeenCalled();
+    expect(screen.getByLabelText(/Full Name/)).toHaveValue('Asha');
+  });
+
+  it('toasts the errors of SPEC section 8', async () => {
+    const failing = stubApi({ createDonation: vi.fn().mockRejectedValue(new Error('500: boom')) });
+    const { unmount } = render(<DonateForm api={failing} />);
+    await fillAndSubmit();
+    expect(await screen.findByText('Failed to create donation. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Donate Now' })).toBeEnabled();
+    unmount();
+
+    delete window.Razorpay;
+    render(<DonateForm api={stubApi()} />);
+    await fillAndSubmit();
+    expect(await screen.findByText('Unable to load payment gateway. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Donate Now' })).toBeEnabled();
+  });
+
+  it('toasts a failed verification', async () => {
+    const api = stubApi({ verifyPayment: vi.fn().mockRejectedValue(new Error('400: bad signature')) });
+    render(<DonateForm api={api} />);
+    await fillAndSubmit();
+    await waitFor(() => expect(opened).toHaveLength(1));
+    await act(async () =>
+      opened[0]?.handler({
+        razorpay_payment_id: 'pay_1',
+        razorpay_order_id: 'order_1',
+        razorpay_signature: 'c'.repeat(64),
+      }),
+    );
+    expect(await screen.findByText('Payment Verification Failed')).toBeInTheDocument();
+    expect(screen.getByText('Please contact support if your payment was deducted.')).toBeInTheDocument();
+  });
+});
