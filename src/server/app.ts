@@ -33,7 +33,7 @@ export async function buildApp({
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
-    trustProxy: config.env === 'production',
+    trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
   });
 

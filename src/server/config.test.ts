@@ -74,3 +74,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrowError(/Invalid configuration:\n {2}- PORT:/);
   });
 });
+
+describe('loadConfig: safety in production and behind proxies', () => {
+  it('refuses to fall back to the sandbox in production without keys', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })[0]).toMatch(/required in production/);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }).payments.provider).toBe('sandbox');
+  });
+
+  it('refuses one Razorpay key without the other', () => {
+    expect(problemsOf({ RAZORPAY_KEY_ID: 'rzp_test_x' })).toEqual([
+      'RAZORPAY_KEY_SECRET: required when the other Razorpay key is set',
+    ]);
+  });
+
+  it('trusts no proxy by default, a hop count, or listed addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    const hops = loadConfig({ TRUST_PROXY: '1' }).trustProxy;
+    expect(typeof hops === 'function' && [hops('10.0.0.1', 0), hops('10.0.0.1', 1)]).toEqual([true, false]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(problemsOf({ TRUST_PROXY: 'everyone' })[0]).toMatch(/^TRUST_PROXY:/);
+  });
+});

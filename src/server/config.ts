@@ -24,6 +24,14 @@ const envSchema = z.object({
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Create and verify calls allowed per client address per minute. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /**
+   * Which proxies' X-Forwarded-For to believe, so rate limits apply per donor and not per load
+   * balancer: a hop count (`1`), or addresses/CIDRs (`10.0.0.0/8,127.0.0.1`). Unset: none.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d+|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, 'must be a hop count or a comma-separated list of addresses')
+    .optional(),
 });
 
 /** Keys used by the sandbox when none are given: they only ever sign test payments. */
@@ -44,6 +52,8 @@ export interface Config {
   databaseUrl: string | undefined;
   siteUrl: string;
   rateLimitPerMinute: number;
+  /** Fastify's trustProxy: nobody, the first N hops, or the trusted proxy addresses. */
+  trustProxy: false | string[] | ((address: string, hop: number) => boolean);
   payments: {
     provider: PaymentProvider;
     keyId: string;
@@ -74,7 +84,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const values = parsed.data;
   const hasKeys = Boolean(values.RAZORPAY_KEY_ID && values.RAZORPAY_KEY_SECRET);
+  if (!hasKeys && (values.RAZORPAY_KEY_ID || values.RAZORPAY_KEY_SECRET)) {
+    const missing = values.RAZORPAY_KEY_ID ? 'RAZORPAY_KEY_SECRET' : 'RAZORPAY_KEY_ID';
+    throw new ConfigError([`${missing}: required when the other Razorpay key is set`]);
+  }
   const provider = values.PAYMENT_PROVIDER ?? (hasKeys ? 'razorpay' : 'sandbox');
+  // In production the sandbox is never a silent fallback: it takes no money and its secrets are public.
+  if (values.NODE_ENV === 'production' && provider === 'sandbox' && !values.PAYMENT_PROVIDER) {
+    throw new ConfigError([
+      'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: required in production ' +
+        '(or set PAYMENT_PROVIDER=sandbox to run the offline sandbox on purpose)',
+    ]);
+  }
 
   if (provider === 'razorpay') {
     const missing = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'].filter(
@@ -93,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: values.DATABASE_URL,
     siteUrl: (values.SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
     payments: {
       provider,
       keyId: values.RAZORPAY_KEY_ID ?? SANDBOX_KEYS.keyId,
@@ -101,4 +123,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sandboxLatencyMs: values.SANDBOX_LATENCY_MS,
     },
   };
+}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined) return false;
+  if (!/^\d+$/.test(value)) return value.split(',');
+  const hops = Number(value);
+  return (_address, hop) => hop < hops;
 }

@@ -41,11 +41,11 @@ try {
   const reconciler = startReconciler({ orm, gateway: payments.gateway, log: logger });
 
   // Stop accepting, let requests in flight finish, then close the pool and the embedded server.
-  closeWithGrace({ delay: 10_000, logger }, async ({ signal, err }) => {
+  // The grace period outlasts a Razorpay call in flight (10 s timeout) and the drain (12 s).
+  closeWithGrace({ delay: 30_000, logger }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'shutting down after an error');
     else logger.info({ signal }, 'shutting down');
-    await app.close();
-    await reconciler.stop();
+    await Promise.all([app.close(), reconciler.stop()]);
     await payments.close();
     await orm.close();
     await database.embedded?.stop();

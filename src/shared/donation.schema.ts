@@ -26,11 +26,24 @@ export const MAX_AMOUNT_PAISE = 100_000_000;
 export const donationStatusSchema = z.enum(['pending', 'paid', 'failed', 'expired', 'refunded']);
 export type DonationStatus = z.infer<typeof donationStatusSchema>;
 
-const trimmed = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+/** Control characters (NUL, escapes, line breaks) have no place in a name, e-mail or phone. */
+const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;
+
+const trimmed = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .regex(NO_CONTROL_CHARACTERS, 'Must not contain control characters');
 
 export const donationInputSchema = z.object({
   name: trimmed(100).min(1, 'Required'),
-  email: z.string().trim().max(254, 'Must be at most 254 characters').email('Invalid email'),
+  email: z
+    .string()
+    .trim()
+    .max(254, 'Must be at most 254 characters')
+    .regex(NO_CONTROL_CHARACTERS, 'Must not contain control characters')
+    .email('Invalid email'),
   phone: z
     .string()
     .trim()

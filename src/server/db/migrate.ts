@@ -3,15 +3,15 @@
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
 import { resolveDatabase } from './database-url';
-import { openDatabase } from './orm';
+import { migrate, openDatabase } from './orm';
 
 const config = loadConfig();
 const logger = createLogger(config);
 const database = await resolveDatabase(config, logger);
 try {
   const orm = await openDatabase(database.url, { migrate: false });
-  const applied = await orm.getMigrator().up();
-  logger.info({ applied: applied.map((migration) => migration.name) }, `${applied.length} migration(s) applied`);
+  const applied = await migrate(orm, database.url);
+  logger.info({ applied }, `${applied.length} migration(s) applied`);
   await orm.close();
 } finally {
   await database.embedded?.stop();

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsList } from '../../../migrations/index';
 import { Donation } from '../donations/donation.entity';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { openDatabase } from './orm';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -66,6 +68,7 @@ describe('the migrations', () => {
       col('razorpay_plans', 'amount', 'integer', 'NO'),
       col('razorpay_plans', 'razorpay_plan_id', 'text', 'NO'),
       col('razorpay_plans', 'created_at', timestamp, 'NO', 'now()'),
+      col('razorpay_plans', 'key_id', 'text', 'NO'),
       col('subscriptions', 'id', 'integer', 'NO', serial('subscriptions')),
       col('subscriptions', 'donation_id', 'integer', 'YES'),
       col('subscriptions', 'razorpay_subscription_id', 'text', 'YES'),
@@ -139,5 +142,19 @@ describe('the migrations', () => {
     expect(stored.purpose).toBeNull();
     expect(stored.createdAt).toBeInstanceOf(Date);
     expect(Math.abs(stored.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('lets instances that start together take turns migrating', async () => {
+    const fresh = await createTestDatabase({ migrate: false });
+    try {
+      const orms = await Promise.all([1, 2, 3].map(() => openDatabase(fresh.url)));
+      const [row] = await fresh.orm.em
+        .getConnection()
+        .execute<{ count: string }[]>('select count(*) from mikro_orm_migrations');
+      expect(Number(row?.count)).toBe(migrationsList.length);
+      await Promise.all(orms.map((orm) => orm.close()));
+    } finally {
+      await fresh.drop();
+    }
   });
 });

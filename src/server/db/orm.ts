@@ -1,20 +1,36 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
 import { ormConfig } from './orm-config';
 
 export type Orm = MikroORM;
+
+/** pg_advisory_lock key for migrating: instances starting together take turns. */
+const MIGRATION_LOCK_KEY = 727_000;
 
 /** Connects and brings the schema up to date: pending migrations are applied at every start. */
 export async function openDatabase(url: string, options: { migrate: boolean } = { migrate: true }): Promise<Orm> {
   const orm = await MikroORM.init(ormConfig(url));
   if (options.migrate) {
     try {
-      await orm.getMigrator().up();
+      await migrate(orm, url);
     } catch (error) {
       await orm.close();
       throw error;
     }
   }
   return orm;
+}
+
+/** Applies pending migrations while holding an advisory lock, on a connection of its own. */
+export async function migrate(orm: Orm, url: string): Promise<string[]> {
+  const lock = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    return (await orm.getMigrator().up()).map((migration) => migration.name);
+  } finally {
+    await lock.end();
+  }
 }
 
 /** True while the database answers a trivial query within the time limit. */

@@ -55,11 +55,31 @@ export async function markExpired(em: EntityManager, donationId: number): Promis
   return (await em.nativeUpdate(Donation, { id: donationId, status: 'pending' }, { status: 'expired' })) === 1;
 }
 
-/** A full refund of the payment that paid a donation. */
-export async function markRefunded(em: EntityManager, paymentId: string): Promise<boolean> {
-  return (
-    (await em.nativeUpdate(Donation, { razorpayPaymentId: paymentId, status: 'paid' }, { status: 'refunded' })) === 1
+/**
+ * A full refund. Usually of the payment that paid a donation; but events arrive out of order, so
+ * a refund of a payment not recorded yet settles its order's unpaid donation as refunded at once
+ * (a late capture or verify then finds it refunded and cannot mark it paid).
+ */
+export async function markRefunded(em: EntityManager, paymentId: string, orderId?: string | null): Promise<boolean> {
+  const refunded = await em.nativeUpdate(
+    Donation,
+    { razorpayPaymentId: paymentId, status: 'paid' },
+    { status: 'refunded' },
   );
+  if (refunded === 1 || !orderId) return refunded === 1;
+  try {
+    const early = await em.transactional((tx) =>
+      tx.nativeUpdate(
+        Donation,
+        { razorpayOrderId: orderId, donationType: 'one-time', razorpayPaymentId: null, status: { $in: PAYABLE } },
+        { status: 'refunded', razorpayPaymentId: paymentId },
+      ),
+    );
+    return early === 1;
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) return false;
+    throw error;
+  }
 }
 
 /** Subscription statuses the first verified payment turns into 'active'. */

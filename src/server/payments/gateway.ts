@@ -35,9 +35,14 @@ export interface ProviderInvoice {
 
 /** The provider failed or could not be reached; the caller sees a 502, the log sees the detail. */
 export class PaymentProviderError extends Error {
+  /** Razorpay's HTTP status, when it answered at all (4xx: it refused, e.g. an unknown id). */
+  readonly status: number | undefined;
+
   constructor(operation: string, cause: unknown) {
     super(`Razorpay ${operation} failed: ${describeProviderError(cause)}`, { cause });
     this.name = 'PaymentProviderError';
+    const status = (cause as { statusCode?: unknown } | null)?.statusCode;
+    this.status = typeof status === 'number' ? status : undefined;
   }
 }
 
@@ -50,7 +55,7 @@ function describeProviderError(error: unknown): string {
 }
 
 /** The SDK's requests wait forever by default; a donor should not. */
-const PROVIDER_TIMEOUT_MS = 15_000;
+const PROVIDER_TIMEOUT_MS = 10_000;
 
 export function createRazorpayGateway(options: { keyId: string; keySecret: string; apiUrl?: string }): PaymentGateway {
   const client = new Razorpay({ key_id: options.keyId, key_secret: options.keySecret });

@@ -18,7 +18,7 @@ export class InFlightWork {
   }
 
   /** Resolves once nothing is running, or after `timeoutMs` whatever is left. */
-  drain(timeoutMs = 15_000): Promise<void> {
+  drain(timeoutMs = 12_000): Promise<void> {
     if (this.running === 0) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(resolve, timeoutMs);

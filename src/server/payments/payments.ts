@@ -46,7 +46,7 @@ export async function startPayments(config: Config, orm: Orm, log?: FastifyBaseL
   return {
     orm,
     gateway,
-    plans: createPlanCatalog(orm, gateway),
+    plans: createPlanCatalog(orm, gateway, keyId),
     provider,
     keyId,
     keySecret,

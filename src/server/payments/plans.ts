@@ -9,14 +9,14 @@ export interface PlanCatalog {
 
 /**
  * One plan per distinct amount. Two requests for a new amount in this process share one creation
- * (single flight); across instances the unique amount decides, and the loser reuses the winner's
+ * (single flight); across instances the unique (key, amount) decides, and the loser reuses the winner's
  * plan. No database connection is held while Razorpay is asked.
  */
-export function createPlanCatalog(orm: Orm, gateway: PaymentGateway): PlanCatalog {
+export function createPlanCatalog(orm: Orm, gateway: PaymentGateway, keyId: string): PlanCatalog {
   const inFlight = new Map<number, Promise<string>>();
 
   async function findPlanId(amount: number): Promise<string | undefined> {
-    const plan = await orm.em.fork().findOne(RazorpayPlan, { amount });
+    const plan = await orm.em.fork().findOne(RazorpayPlan, { keyId, amount });
     return plan?.razorpayPlanId;
   }
 
@@ -27,8 +27,8 @@ export function createPlanCatalog(orm: Orm, gateway: PaymentGateway): PlanCatalo
     await orm.em
       .fork()
       .createQueryBuilder(RazorpayPlan)
-      .insert({ amount, razorpayPlanId: id })
-      .onConflict('amount')
+      .insert({ keyId, amount, razorpayPlanId: id })
+      .onConflict(['keyId', 'amount'])
       .ignore()
       .execute();
     const stored = await findPlanId(amount);

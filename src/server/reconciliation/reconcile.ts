@@ -5,7 +5,7 @@ import type { Orm } from '../db/orm';
 import { Donation } from '../donations/donation.entity';
 import { markExpired, markFailed, markPaid, recordSubscriptionCharge } from '../donations/settle';
 import { Subscription } from '../donations/subscription.entity';
-import type { PaymentGateway } from '../payments/gateway';
+import { type PaymentGateway, PaymentProviderError } from '../payments/gateway';
 import { nextSubscriptionStatus } from '../webhooks/subscription-status';
 
 /** A checkout still open after this long is worth asking Razorpay about. */
@@ -33,6 +33,8 @@ export interface ReconcileDependencies {
   gateway: PaymentGateway;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** Checked between donations, so shutdown need not wait for a whole pass. */
+  shouldStop?: () => boolean;
 }
 
 /**
@@ -42,7 +44,9 @@ export interface ReconcileDependencies {
  */
 export async function reconcilePendingDonations(deps: ReconcileDependencies): Promise<ReconcileReport> {
   const report: ReconcileReport = { ran: false, checked: 0, paid: 0, failed: 0, expired: 0, errors: 0 };
-  const lock = new pg.Client({ connectionString: deps.orm.config.get('clientUrl') });
+  const lock = new pg.Client({ connectionString: deps.orm.config.get('clientUrl'), connectionTimeoutMillis: 5_000 });
+  // A dropped connection must end this pass, not the process (an unhandled 'error' would).
+  lock.on('error', (error) => deps.log.warn({ err: error }, 'reconciliation lock connection lost'));
   await lock.connect();
   try {
     const { rows } = await lock.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [LOCK_KEY]);
@@ -50,25 +54,38 @@ export async function reconcilePendingDonations(deps: ReconcileDependencies): Pr
     report.ran = true;
     const now = deps.now?.() ?? new Date();
     const em = deps.orm.em.fork();
-    const stale = await em.find(
-      Donation,
-      { status: 'pending', createdAt: { $lt: new Date(now.getTime() - RECONCILE_AFTER_MS) }, subscriptionId: null },
-      { orderBy: { createdAt: 'asc' }, limit: BATCH_SIZE },
-    );
-    for (const donation of stale) {
-      report.checked++;
-      try {
-        const outcome = await settle(em, deps.gateway, donation, now);
-        if (outcome !== 'unchanged') report[outcome]++;
-      } catch (error) {
-        report.errors++;
-        deps.log.warn({ err: error, donationId: donation.id }, 'could not reconcile donation');
+    // Walk every stale donation by id, so rows that keep failing cannot starve the ones after them.
+    let afterId = 0;
+    while (!deps.shouldStop?.()) {
+      const batch = await em.find(
+        Donation,
+        {
+          id: { $gt: afterId },
+          status: 'pending',
+          createdAt: { $lt: new Date(now.getTime() - RECONCILE_AFTER_MS) },
+          subscriptionId: null,
+        },
+        { orderBy: { id: 'asc' }, limit: BATCH_SIZE },
+      );
+      if (batch.length === 0) break;
+      for (const donation of batch) {
+        if (deps.shouldStop?.()) break;
+        afterId = donation.id;
+        report.checked++;
+        try {
+          const outcome = await settle(em, deps.gateway, donation, now);
+          if (outcome !== 'unchanged') report[outcome]++;
+        } catch (error) {
+          report.errors++;
+          deps.log.warn({ err: error, donationId: donation.id }, 'could not reconcile donation');
+        }
       }
+      em.clear();
     }
     return report;
   } finally {
     await lock.query('select pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => undefined);
-    await lock.end();
+    await lock.end().catch(() => undefined);
   }
 }
 
@@ -76,7 +93,23 @@ async function settle(em: EntityManager, gateway: PaymentGateway, donation: Dona
   const abandoned = now.getTime() - donation.createdAt.getTime() > EXPIRE_AFTER_MS;
   const expire = async (): Promise<Settled> =>
     abandoned && (await markExpired(em, donation.id)) ? 'expired' : 'unchanged';
+  try {
+    return await settleWithRazorpay(em, gateway, donation, expire);
+  } catch (error) {
+    // Razorpay does not know the order or subscription (e.g. made with other keys): after a day
+    // nobody can pay it any more. Outages (no answer, 5xx) leave it for the next pass.
+    const refused = error instanceof PaymentProviderError && error.status !== undefined && error.status < 500;
+    if (refused && abandoned) return expire();
+    throw error;
+  }
+}
 
+async function settleWithRazorpay(
+  em: EntityManager,
+  gateway: PaymentGateway,
+  donation: Donation,
+  expire: () => Promise<Settled>,
+): Promise<Settled> {
   if (donation.donationType === 'monthly') {
     const subscription = await em.findOne(Subscription, { donation: donation.id });
     if (!subscription?.razorpaySubscriptionId) return expire();
@@ -102,7 +135,10 @@ async function settleMonthly(em: EntityManager, gateway: PaymentGateway, subscri
   const id = subscription.razorpaySubscriptionId as string;
   const remote = await gateway.fetchSubscription(id);
   const status = nextSubscriptionStatus(subscription.status, remote.status);
-  if (status !== subscription.status) await em.nativeUpdate(Subscription, { id: subscription.id }, { status });
+  // Only if no webhook changed it while Razorpay was asked.
+  if (status !== subscription.status) {
+    await em.nativeUpdate(Subscription, { id: subscription.id, status: subscription.status }, { status });
+  }
 
   // Razorpay lists newest first; reversed, a stable sort keeps charges of the same second in order.
   const paid = (await gateway.fetchSubscriptionInvoices(id))

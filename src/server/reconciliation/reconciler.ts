@@ -3,16 +3,18 @@ import { type ReconcileDependencies, reconcilePendingDonations } from './reconci
 export const RECONCILE_EVERY_MS = 5 * 60_000;
 
 export interface Reconciler {
-  /** Stops the schedule and waits for a pass in progress. */
+  /** Stops the schedule; a pass in progress stops after its current donation. */
   stop(): Promise<void>;
 }
 
 /** Runs reconciliation every few minutes inside the server; the advisory lock keeps it to one instance. */
 export function startReconciler(deps: ReconcileDependencies, everyMs = RECONCILE_EVERY_MS): Reconciler {
   let running: Promise<void> = Promise.resolve();
+  let stopped = false;
   const pass = async () => {
+    if (stopped) return;
     try {
-      const report = await reconcilePendingDonations(deps);
+      const report = await reconcilePendingDonations({ ...deps, shouldStop: () => stopped });
       if (report.checked > 0) deps.log.info({ report }, 'reconciled pending donations');
     } catch (error) {
       deps.log.error({ err: error }, 'reconciliation failed');
@@ -24,6 +26,7 @@ export function startReconciler(deps: ReconcileDependencies, everyMs = RECONCILE
   timer.unref();
   return {
     async stop() {
+      stopped = true;
       clearInterval(timer);
       await running;
     },

@@ -28,6 +28,7 @@ describe('donation input validation (both create paths)', () => {
     ['missing name', { name: undefined }, 'name', /./],
     ['blank name', { name: '   ' }, 'name', /Required/],
     ['a name over 100 characters', { name: 'x'.repeat(101) }, 'name', /at most 100/],
+    ['a NUL character in the name', { name: 'Asha\u0000Raman' }, 'name', /control characters/],
     ['an invalid email', { email: 'not-an-email' }, 'email', /Invalid email/],
     ['a phone under 10 characters', { phone: '12345' }, 'phone', /at least 10/],
     ['a phone over 15 characters', { phone: '1234567890123456' }, 'phone', /at most 15/],

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { Donation } from '../donations/donation.entity';
 import { donationBody } from '../test/donation-fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -50,5 +51,46 @@ describe('rate limiting', () => {
     expect(statuses).toEqual([200, 200, 429]);
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
+  });
+
+  it('ignores a spoofed X-Forwarded-For unless a proxy is trusted', async () => {
+    t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '2' });
+    const app = t.app;
+    const statuses = [];
+    for (let i = 0; i < 3; i++) {
+      const headers = { 'x-forwarded-for': `203.0.113.${i}` };
+      statuses.push(
+        (await app.inject({ method: 'POST', url: '/api/donations', headers, payload: donationBody() })).statusCode,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
+  it('limits per donor behind a trusted proxy', async () => {
+    t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '1', TRUST_PROXY: '1' });
+    const app = t.app;
+    const from = (ip: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/donations',
+        headers: { 'x-forwarded-for': ip },
+        payload: donationBody(),
+      });
+    expect((await from('203.0.113.1')).statusCode).toBe(200);
+    expect((await from('203.0.113.2')).statusCode).toBe(200);
+    expect((await from('203.0.113.1')).statusCode).toBe(429);
+  });
+
+  it('refuses tRPC batches, so one rate-limited request is one call', async () => {
+    t = await createTestApp();
+    const body = JSON.stringify({ 0: donationBody(), 1: donationBody() });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/donation.create,donation.create?batch=1',
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await t.db.orm.em.fork().count(Donation)).toBe(0);
   });
 });

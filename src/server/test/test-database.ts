@@ -20,12 +20,12 @@ async function adminQuery(sql: string): Promise<void> {
 }
 
 /** A fresh database made by the real migrations, so each test file is isolated from the rest. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { migrate: boolean } = { migrate: true }): Promise<TestDatabase> {
   const name = `test_${randomBytes(8).toString('hex')}`;
   await adminQuery(`create database "${name}"`);
   const url = new URL(inject('adminDatabaseUrl'));
   url.pathname = `/${name}`;
-  const orm = await openDatabase(url.toString());
+  const orm = await openDatabase(url.toString(), options);
   return {
     url: url.toString(),
     orm,

@@ -14,6 +14,8 @@ export async function trpcPlugin(
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
+      // One HTTP request, one call: a batch would let one rate-limited request create many donations.
+      allowBatching: false,
       createContext: () => createContextInner(payments),
       onError({ error, path, ctx: _ctx }) {
         if (error.code === 'INTERNAL_SERVER_ERROR' || error.code === 'BAD_GATEWAY') {

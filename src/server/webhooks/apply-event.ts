@@ -56,7 +56,9 @@ export async function applyEvent(
       return (await markFailed(em, donation.id)) ? 'failed' : 'unchanged';
     }
     case 'refund.processed':
-      return payment && isFullyRefunded(payment) && (await markRefunded(em, payment.id)) ? 'refunded' : 'unchanged';
+      return payment && isFullyRefunded(payment) && (await markRefunded(em, payment.id, payment.order_id))
+        ? 'refunded'
+        : 'unchanged';
     default:
       if (SUBSCRIPTION_EVENTS.has(event.event)) return applySubscriptionEvent(em, event, log);
       return 'ignored';

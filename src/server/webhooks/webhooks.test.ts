@@ -162,6 +162,18 @@ describe('payments', () => {
     expect((await findDonation(full.donationId)).status).toBe('refunded');
   });
 
+  it('keeps a refund that arrives before its capture: the donation ends refunded, never paid', async () => {
+    const { donationId, orderId, amount } = await oneTime();
+    const payment = paymentEntity({ orderId, amount, status: 'refunded', amountRefunded: amount });
+    const refund = razorpayEvent('refund.processed', {
+      refund: { id: 'rfnd_Early', entity: 'refund', amount, payment_id: payment.id },
+      payment,
+    });
+    expect((await send(refund)).json().outcome).toBe('refunded');
+    expect((await send(captured(orderId, amount, { paymentId: payment.id }))).json().outcome).toBe('not_payable');
+    expect(await findDonation(donationId)).toMatchObject({ status: 'refunded', razorpayPaymentId: payment.id });
+  });
+
   it('ignores events it does not handle, answering 2xx', async () => {
     const response = await send(razorpayEvent('invoice.paid', { invoice: { id: 'inv_1' } }));
     expect(response.statusCode).toBe(200);
