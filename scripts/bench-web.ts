@@ -1,0 +1,130 @@
+/**
+ * `npm run bench:web`: Lighthouse 12 with its default (mobile) profile — a mid-range phone on a
+ * slow 4G link, simulated — against the built site served by the real server in sandbox mode.
+ * Prints, for `/` and `/donate`, the four category scores, LCP, CLS, TBT, and the bytes of the
+ * JavaScript the page loads before it is interactive, as gzip (what a browser without brotli gets).
+ *
+ * Uses DATABASE_URL when set, else a throwaway embedded PostgreSQL. Builds the site if needed.
+ */
+import { spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import { get } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import chromium from '@sparticuz/chromium';
+import lighthouse from 'lighthouse';
+import { ensureClientBuilt, type RunningServer, startServer } from '../src/client/test/browser-harness';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
+
+const PAGES = ['/', '/donate'];
+const DEBUG_PORT = 9333 + Math.floor(Math.random() * 500);
+
+async function launchChromium() {
+  const executablePath = process.env.CHROMIUM_PATH || (await chromium.executablePath());
+  const child = spawn(
+    executablePath,
+    [
+      `--remote-debugging-port=${DEBUG_PORT}`,
+      '--no-sandbox',
+      '--headless=new',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--no-default-browser-check',
+      `--user-data-dir=${join(tmpdir(), `bench-web-chromium-${process.pid}`)}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  // Wait until the DevTools endpoint answers.
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      await fetch(`http://127.0.0.1:${DEBUG_PORT}/json/version`);
+      return child;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  child.kill('SIGKILL');
+  throw new Error('Chromium did not start');
+}
+
+/** Bytes on the wire with gzip (node:http, since fetch() would count them decompressed). */
+function gzipBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      response.on('end', () => resolve(bytes));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+interface NetworkRequest {
+  url: string;
+  resourceType?: string;
+}
+
+async function main() {
+  await ensureClientBuilt();
+  let embedded: EmbeddedPostgres | undefined;
+  const dataDir = join(tmpdir(), `bench-web-postgres-${process.pid}`);
+  let databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({ dataDir, ephemeral: true });
+    databaseUrl = embedded.url;
+  }
+  let server: RunningServer | undefined;
+  let browser: ReturnType<typeof spawn> | undefined;
+  try {
+    server = await startServer(databaseUrl, { LOG_LEVEL: 'info' });
+    browser = await launchChromium();
+    const rows: Record<string, string | number>[] = [];
+    for (const path of PAGES) {
+      const result = await lighthouse(`${server.url}${path}`, {
+        port: DEBUG_PORT,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+      const { categories, audits } = result.lhr;
+      // The scripts the page loaded during the run, measured as gzip.
+      const requests = ((audits['network-requests']?.details as { items?: NetworkRequest[] })?.items ?? []).filter(
+        (request) => request.resourceType === 'Script' && request.url.startsWith(server?.url ?? ''),
+      );
+      let jsGzip = 0;
+      for (const request of requests) jsGzip += await gzipBytes(request.url);
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      rows.push({
+        page: path,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        'best-practices': score('best-practices'),
+        seo: score('seo'),
+        'LCP ms': Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+        CLS: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+        'TBT ms': Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+        'first-load JS gzip KB': Number((jsGzip / 1024).toFixed(1)),
+        scripts: requests.map((request) => new URL(request.url).pathname.replace(/^\/assets\//, '')).join(' '),
+      });
+    }
+    console.log('Lighthouse 12, mobile profile (simulated slow 4G, 4× CPU slowdown):');
+    console.table(rows);
+  } finally {
+    browser?.kill('SIGTERM');
+    await server?.stop();
+    await embedded?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(join(tmpdir(), `bench-web-chromium-${process.pid}`), { recursive: true, force: true });
+  }
+}
+
+await main();
+process.exit(0);
