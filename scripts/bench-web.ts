@@ -4,6 +4,7 @@
  * Prints, for `/` and `/donate`, the four category scores, LCP, CLS, TBT, and the bytes of the
  * JavaScript the page loads before it is interactive, as gzip (what a browser without brotli gets).
  *
+ * BENCH_WEB_DETAILS=1 also lists the audits that did not pass.
  * Uses DATABASE_URL when set, else a throwaway embedded PostgreSQL. Builds the site if needed.
  */
 import { spawn } from 'node:child_process';
@@ -101,6 +102,19 @@ async function main() {
       );
       let jsGzip = 0;
       for (const request of requests) jsGzip += await gzipBytes(request.url);
+      if (process.env.BENCH_WEB_DETAILS) {
+        // What keeps a category under 100: the audits that did not pass.
+        for (const [id, category] of Object.entries(categories)) {
+          for (const ref of category.auditRefs) {
+            const audit = audits[ref.id];
+            if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+              console.log(`${path} ${id}: ${audit.id} (${audit.score}) ${audit.displayValue ?? ''}`);
+              const items = (audit.details as { items?: unknown[] } | undefined)?.items ?? [];
+              for (const item of items.slice(0, 5)) console.log(`    ${JSON.stringify(item).slice(0, 300)}`);
+            }
+          }
+        }
+      }
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       rows.push({
         page: path,

@@ -42,7 +42,14 @@ const RECORD_CHECKOUT_OPTIONS = `
     return new Real(options);
   }
   Object.defineProperty(window, 'Razorpay', { configurable: true, get: () => (Real ? Recorder : undefined), set: (value) => { Real = value; } });
+  window.__cspViolations = [];
+  document.addEventListener('securitypolicyviolation', (event) => {
+    window.__cspViolations.push(event.violatedDirective + ' ' + event.blockedURI + ' ' + event.sourceFile);
+  });
 })();`;
+
+const cspViolations = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
 
 describe.each(Object.entries(VIEWPORTS))('the donate page at %s size', (size, viewport) => {
   const phone = size === 'phone';
@@ -211,6 +218,8 @@ describe.each(Object.entries(VIEWPORTS))('the donate page at %s size', (size, vi
     await modal.getByTestId('sandbox-pay').click();
     await expect(toast().textContent()).resolves.toContain('Thank you!');
     await expect(toast().textContent()).resolves.toContain('Your donation has been processed successfully.');
+    // The whole flow runs under the site's Content-Security-Policy without a single violation.
+    await expect(cspViolations(page)).resolves.toEqual([]);
     await expect(donateButton().textContent()).resolves.toBe('Donate Now');
     await expect(form().getByLabel('Full Name').inputValue()).resolves.toBe('');
     await expect(form().getByRole('button', { name: '₹500' }).getAttribute('aria-pressed')).resolves.toBe('false');
