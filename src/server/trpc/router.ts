@@ -12,6 +12,12 @@ import { verifyPayment } from '../donations/verify-payment';
 import { createCallerFactory, publicProcedure, router } from './init';
 
 const tags = ['Donations'];
+const CREATE_ERRORS = {
+  400: 'Invalid input, or the other path for this donation type',
+  413: 'Body too large',
+  429: 'Too many requests',
+  502: 'Razorpay failed; the donation is recorded as failed',
+};
 
 export const appRouter = router({
   donation: router({
@@ -23,12 +29,7 @@ export const appRouter = router({
           tags,
           summary: 'Start a one-time donation',
           description: 'Stores the donation as pending and creates its Razorpay order. Amounts are in paise.',
-          errorResponses: {
-            400: 'Invalid input',
-            413: 'Body too large',
-            429: 'Too many requests',
-            502: 'Razorpay failed',
-          },
+          errorResponses: CREATE_ERRORS,
         },
       })
       .input(donationInputSchema)
@@ -45,12 +46,7 @@ export const appRouter = router({
           tags,
           summary: 'Start a monthly donation',
           description: 'Stores the donation as pending and creates its Razorpay subscription on a plan for the amount.',
-          errorResponses: {
-            400: 'Invalid input',
-            413: 'Body too large',
-            429: 'Too many requests',
-            502: 'Razorpay failed',
-          },
+          errorResponses: CREATE_ERRORS,
         },
       })
       .input(donationInputSchema)
