@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import sharp from 'sharp';
+import { siteContent } from '../src/shared/site-content';
 import { aboutFrameSvg, donateFrameSvg, heroSvg, logoSvg, ogImageSvg } from './assets/art';
 
 const PUBLIC = fileURLToPath(new URL('../public', import.meta.url));
@@ -25,7 +26,7 @@ const report = (path: string) =>
   console.log(`${path.replace(`${PUBLIC}/`, 'public/')} ${(statSync(path).size / 1024).toFixed(1)} KiB`);
 
 async function images(): Promise<void> {
-  const logo = logoSvg();
+  const logo = logoSvg(siteContent.trust.name);
   for (const path of [join(ASSETS, 'logo.svg'), join(PUBLIC, 'favicon.svg')]) {
     writeFileSync(path, logo);
     report(path);

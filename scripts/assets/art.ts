@@ -14,8 +14,9 @@ const paw = (x: number, y: number, s: number, fill: string) => `
     <ellipse cx="8" cy="-26" rx="9" ry="12"/><ellipse cx="24" cy="-12" rx="9" ry="12"/>
   </g>`;
 
-export function logoSvg(): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128" width="128" height="128">
+export function logoSvg(title: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128" width="128" height="128" role="img">
+  <title>${title}</title>
   <circle cx="64" cy="64" r="62" fill="${GREEN}"/>
   <path d="M64 104 C30 80 22 62 30 46 C38 31 56 32 64 46 C72 32 90 31 98 46 C106 62 98 80 64 104 Z" fill="#fff"/>
   ${paw(64, 64, 0.78, GREEN)}
@@ -82,7 +83,10 @@ export function heroSvg(w = 1920, h = 1080): string {
 export function ogImageSvg(logo: string): string {
   const w = 1200;
   const h = 630;
-  const inner = logo.replace(/^<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '');
+  const inner = logo
+    .replace(/^<svg[^>]*>/, '')
+    .replace(/<title>.*<\/title>/, '')
+    .replace(/<\/svg>\s*$/, '');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}">
   ${landscape(w, h, h * 0.28)}
   ${dog(w * 0.58, h * 0.7, 1, 0.3)}
