@@ -21,7 +21,7 @@ export function PaymentModeNotice() {
   return (
     <div className="payment-mode" aria-live="polite">
       {data?.provider === 'sandbox' ? (
-        <Alert role="note" color="yellow" variant="light" mt="md" maw={680} mx="auto" p="xs">
+        <Alert role="note" color="yellow" variant="light" maw={680} mx="auto" p="xs">
           <strong>Test mode:</strong> payments go to a sandbox; no real payment is taken and no money moves.
         </Alert>
       ) : null}
