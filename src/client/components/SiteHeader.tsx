@@ -50,7 +50,7 @@ export function SiteHeader() {
     <header className="site-header">
       <div className="container header-bar">
         <Link to="/" className="brand-link" aria-label={`${siteContent.trust.name}: home`}>
-          <img src="/attached-assets/logo.svg" alt="" width={40} height={40} />
+          <img src="/attached-assets/logo.svg" alt={`${siteContent.trust.name} logo`} width={40} height={40} />
           <span>{siteContent.trust.name}</span>
         </Link>
         <nav aria-label="Main">

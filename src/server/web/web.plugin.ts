@@ -38,6 +38,7 @@ export async function webPlugin(app: FastifyInstance, { clientDir, siteUrl }: We
 
     app.get('/', (request, reply) => sendPage(request, reply, home, 200));
     app.get('/donate', (request, reply) => sendPage(request, reply, donate, 200));
+    app.get('/donate/', (_request, reply) => reply.redirect('/donate', 301));
 
     await app.register(fastifyStatic, {
       root: clientDir,
