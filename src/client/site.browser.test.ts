@@ -237,6 +237,15 @@ describe('prerendered, cached and compressed', () => {
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
     expect(requested.filter((path) => /DonateRoute|\/trpc|checkout/.test(path))).toEqual([]);
+    // The home page's first-load script stays within its budget: 100 KB as gzip.
+    let gzipBytes = 0;
+    for (const path of requested.filter((p) => p.endsWith('.js'))) {
+      const gz = await fetch(`${server.url}${path}.gz`);
+      expect(gz.status, path).toBe(200);
+      gzipBytes += (await gz.arrayBuffer()).byteLength;
+    }
+    expect(gzipBytes).toBeGreaterThan(0);
+    expect(gzipBytes).toBeLessThanOrEqual(100 * 1024);
     await page.close();
   });
 });
