@@ -16,7 +16,8 @@ async function start() {
       <AppShell router={router} siteUrl={readSiteUrl()} />
     </StrictMode>
   );
-  if (container.hasChildNodes()) {
+  // Prerendered pages have markup to hydrate; the dev server's shell has only a comment.
+  if (container.firstElementChild) {
     // Tell the router it hydrates server-rendered markup, so it renders the same tree the server did
     // (without the Suspense boundary it adds for client-only rendering). The prerender sends no
     // dehydrated state: the pages have no loader data, and the CSP allows no inline script.
