@@ -81,7 +81,10 @@ describe.each(Object.entries(VIEWPORTS))('accessibility at %s size', (size, view
       await expect(menu.evaluate((dialog) => dialog.contains(document.activeElement))).resolves.toBe(true);
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'hidden' });
-      await expect(opener.getAttribute('aria-expanded')).resolves.toBe('false');
+      // React hears the dialog's (asynchronous) close event and updates the button.
+      await page.waitForFunction(
+        () => document.querySelector('[aria-controls="site-menu"]')?.getAttribute('aria-expanded') === 'false',
+      );
       await opener.focus();
       await page.keyboard.press('Enter');
       await menu.waitFor();

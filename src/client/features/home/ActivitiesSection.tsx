@@ -1,6 +1,14 @@
 import { siteContent } from '../../../shared/site-content';
 
-const ICONS = ['🚑', '🩺', '🐾'];
+// Drawn inline rather than emoji: they look the same on every phone, whatever its fonts.
+const ICON_PATHS = [
+  // Rescue: a siren.
+  'M7 18v-6a5 5 0 0 1 10 0v6M5 21h14v-3H5zM12 3v2M4.2 6.2l1.4 1.4M19.8 6.2l-1.4 1.4',
+  // Medical care: a cross.
+  'M9 3h6v6h6v6h-6v6H9v-6H3V9h6z',
+  // Rehabilitation: a heart.
+  'M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z',
+];
 
 export function ActivitiesSection() {
   const { activities } = siteContent;
@@ -14,8 +22,18 @@ export function ActivitiesSection() {
         <div className="card-grid cols-3">
           {activities.cards.map((card, index) => (
             <article key={card.title} className="card">
-              <span className="card-icon" aria-hidden="true">
-                {ICONS[index]}
+              <span className="card-icon">
+                <svg
+                  aria-hidden="true"
+                  width="26"
+                  height="26"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                >
+                  <path d={ICON_PATHS[index]} strokeLinejoin="round" strokeLinecap="round" />
+                </svg>
               </span>
               <h3 className="h3">{card.title}</h3>
               <p>{card.text}</p>
