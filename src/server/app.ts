@@ -60,7 +60,7 @@ export async function buildApp({
     await app.register(sandboxRoutes, { emulator: payments.emulator, devControls });
   }
 
-  await app.register(webPlugin, { clientDir });
+  await app.register(webPlugin, { clientDir, siteUrl: config.siteUrl });
 
   return app;
 }

@@ -14,7 +14,8 @@ declare module 'vitest' {
 /** One PostgreSQL for the whole run: DATABASE_URL when set, else a throwaway embedded one. */
 export default async function setup(project: TestProject) {
   let embedded: EmbeddedPostgres | undefined;
-  const dataDir = join(tmpdir(), `rescue-test-postgres-${process.pid}`);
+  // One cluster per project: the server and browser projects set up (and tear down) separately.
+  const dataDir = join(tmpdir(), `rescue-test-postgres-${process.pid}-${project.name}`);
   let url = process.env.DATABASE_URL;
   if (!url) {
     embedded = await startEmbeddedPostgres({ dataDir, ephemeral: true });

@@ -8,12 +8,8 @@ export interface WebPluginOptions {
   /** The built client (`dist/client`). */
   clientDir?: string;
   /** The public origin (config.siteUrl) for canonical, Open Graph and share URLs in the pages. */
-  siteUrl?: string;
+  siteUrl: string;
 }
-
-/** The same default as config.ts, for callers that do not pass the origin. */
-const defaultSiteUrl = () =>
-  (process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/+$/, '');
 
 /**
  * The built website. `/` and `/donate` are prerendered pages held in memory with SITE_URL filled
@@ -23,7 +19,7 @@ const defaultSiteUrl = () =>
  */
 export async function webPlugin(app: FastifyInstance, { clientDir, siteUrl }: WebPluginOptions): Promise<void> {
   const hasClient = Boolean(clientDir && existsSync(join(clientDir, 'index.html')));
-  const origin = (siteUrl ?? defaultSiteUrl()).replace(/\/+$/, '');
+  const origin = siteUrl.replace(/\/+$/, '');
   let notFoundPage: PrerenderedPage | undefined;
 
   if (clientDir && hasClient) {
