@@ -18,10 +18,12 @@ describe('InFlightWork', () => {
       finished.push('failing');
       throw new Error('boom');
     });
+    // Observe the rejection now: it happens while we wait in drain().
+    const failed = expect(failing).rejects.toThrow('boom');
     await work.drain();
     expect(finished).toEqual(['failing', 'slow']);
     await slow;
-    await expect(failing).rejects.toThrow('boom');
+    await failed;
   });
 
   it('gives up after the timeout', async () => {
