@@ -55,10 +55,13 @@ export async function applyEvent(
       if (!donation) return 'unknown_donation';
       return (await markFailed(em, donation.id)) ? 'failed' : 'unchanged';
     }
-    case 'refund.processed':
-      return payment && isFullyRefunded(payment) && (await markRefunded(em, payment.id, payment.order_id))
-        ? 'refunded'
-        : 'unchanged';
+    case 'refund.created':
+    case 'refund.processed': {
+      // refund.created may already carry a processed refund (instant refunds); a pending one waits.
+      const processed = event.event === 'refund.processed' || event.payload.refund?.entity.status === 'processed';
+      if (!payment || !processed || !isFullyRefunded(payment)) return 'unchanged';
+      return (await markRefunded(em, payment.id, payment.order_id)) ? 'refunded' : 'unchanged';
+    }
     default:
       if (SUBSCRIPTION_EVENTS.has(event.event)) return applySubscriptionEvent(em, event, log);
       return 'ignored';

@@ -24,7 +24,11 @@ export const razorpayEventSchema = z.looseObject({
   payload: z.looseObject({
     payment: z.object({ entity: paymentEntity }).optional(),
     subscription: z.object({ entity: subscriptionEntity }).optional(),
-    refund: z.object({ entity: z.looseObject({ payment_id: z.string(), amount: z.number().int() }) }).optional(),
+    refund: z
+      .object({
+        entity: z.looseObject({ payment_id: z.string(), amount: z.number().int(), status: z.string().optional() }),
+      })
+      .optional(),
   }),
 });
 

@@ -162,6 +162,21 @@ describe('payments', () => {
     expect((await findDonation(full.donationId)).status).toBe('refunded');
   });
 
+  it('takes refund.created as final only when its refund is already processed', async () => {
+    const { donationId, orderId, amount } = await oneTime();
+    const payment = paymentEntity({ orderId, amount, status: 'refunded', amountRefunded: amount });
+    await send(captured(orderId, amount, { paymentId: payment.id }));
+    const created = (status: string) =>
+      razorpayEvent('refund.created', {
+        refund: { id: 'rfnd_Created', entity: 'refund', amount, payment_id: payment.id, status },
+        payment,
+      });
+    expect((await send(created('pending'))).json().outcome).toBe('unchanged');
+    expect((await findDonation(donationId)).status).toBe('paid');
+    expect((await send(created('processed'))).json().outcome).toBe('refunded');
+    expect((await findDonation(donationId)).status).toBe('refunded');
+  });
+
   it('keeps a refund that arrives before its capture: the donation ends refunded, never paid', async () => {
     const { donationId, orderId, amount } = await oneTime();
     const payment = paymentEntity({ orderId, amount, status: 'refunded', amountRefunded: amount });
