@@ -107,7 +107,7 @@ async function applySubscriptionEvent(
   if (!subscription) return 'unknown_donation';
 
   const status = nextSubscriptionStatus(subscription.status, entity.status);
-  if (status !== subscription.status) {
+  if (status !== subscription.status && !(await newerEventApplied(em, entity.id, event.created_at))) {
     await em.nativeUpdate(Subscription, { id: subscription.id }, { status });
   }
 
@@ -124,6 +124,27 @@ async function applySubscriptionEvent(
     return 'amount_mismatch';
   }
   return recordSubscriptionCharge(em, subscription, payment.id);
+}
+
+/**
+ * Whether a later-raised event for this subscription was already applied: then this one is a late
+ * delivery and must not undo it (say, an old 'activated' after 'halted'). The subscription row is
+ * locked, so events for one subscription are decided one at a time.
+ */
+async function newerEventApplied(em: EntityManager, subscriptionId: string, createdAt: number | undefined) {
+  if (createdAt === undefined) return false;
+  const rows = await em.getConnection().execute<unknown[]>(
+    `select 1 from webhook_events
+        where type like 'subscription.%'
+          and payload #>> '{payload,subscription,entity,id}' = ?
+          and jsonb_typeof(payload -> 'created_at') = 'number'
+          and (payload ->> 'created_at')::numeric > ?
+        limit 1`,
+    [subscriptionId, createdAt],
+    'all',
+    em.getTransactionContext(),
+  );
+  return rows.length > 0;
 }
 
 function matchesDonation(payment: RazorpayPaymentEntity, donation: Donation): boolean {

@@ -21,6 +21,8 @@ const subscriptionEntity = z.looseObject({
 
 export const razorpayEventSchema = z.looseObject({
   event: z.string().min(1),
+  /** When Razorpay raised the event (unix seconds): orders events that arrive out of order. */
+  created_at: z.number().int().optional().catch(undefined),
   payload: z.looseObject({
     payment: z.object({ entity: paymentEntity }).optional(),
     subscription: z.object({ entity: subscriptionEntity }).optional(),

@@ -233,6 +233,20 @@ describe('subscriptions', () => {
     expect(await subscriptionStatus(subscriptionId)).toBe('active');
   });
 
+  it('does not let a late delivery undo a status Razorpay reported later', async () => {
+    const { subscriptionId } = await monthly();
+    const at = (event: string, status: string, createdAt: number) => ({
+      ...razorpayEvent(event, { subscription: subscriptionEntity(subscriptionId, status) }),
+      created_at: createdAt,
+    });
+    await send(at('subscription.activated', 'active', 1_800_000_100));
+    await send(at('subscription.halted', 'halted', 1_800_000_300));
+    await send(at('subscription.activated', 'active', 1_800_000_200));
+    expect(await subscriptionStatus(subscriptionId)).toBe('halted');
+    await send(at('subscription.resumed', 'active', 1_800_000_400));
+    expect(await subscriptionStatus(subscriptionId)).toBe('active');
+  });
+
   it('records the first charge on the original donation and each later one as its own paid row', async () => {
     const { donationId, subscriptionId, amount } = await monthly(250000);
     const charge = (paymentId: string) =>
