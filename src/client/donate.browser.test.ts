@@ -312,5 +312,31 @@ describe.each(Object.entries(VIEWPORTS))('the donate page at %s size', (size, vi
     await expect(toast().textContent()).resolves.toContain('Payment Error');
     await expect(toast().textContent()).resolves.toContain('Unable to load payment gateway. Please try again.');
     await expect(donateButton().textContent()).resolves.toBe('Donate Now');
+    // Nothing was created that the donor could not pay.
+    await expect(rows('select id from donations where email = $1', ['no-script@example.org'])).resolves.toEqual([]);
+  });
+
+  it('after a failed load of the checkout, pressing Donate Now again works once the network is back', async () => {
+    const flaky = await context.newPage();
+    await flaky.route('**/trpc/payment.config**', (route) => route.abort());
+    await flaky.route('**/sandbox/checkout.js', (route) => route.abort());
+    await flaky.goto(`${server.url}/donate`);
+    await waitForHydration(flaky);
+    page = flaky;
+    const email = `flaky-${size}@example.org`;
+    await fillDonor(email);
+    await form().getByRole('button', { name: '₹500' }).click();
+    await donateButton().click();
+    await expect(toast().textContent()).resolves.toContain('Payment Error');
+    await expect(donateButton().textContent()).resolves.toBe('Donate Now');
+
+    await flaky.unrouteAll();
+    await donateButton().click();
+    const modal = await checkoutModal();
+    await modal.getByTestId('sandbox-pay').click();
+    // The earlier Payment Error toast may still be fading out: wait for the thank-you itself.
+    await toast().filter({ hasText: 'Thank you!' }).waitFor();
+    const stored = await rows<{ status: string }>('select status from donations where email = $1', [email]);
+    expect(stored).toEqual([{ status: 'paid' }]);
   });
 });

@@ -23,6 +23,7 @@ const created = {
 
 function stubApi(overrides: Partial<DonationApi> = {}): DonationApi {
   return {
+    loadCheckout: vi.fn().mockResolvedValue(undefined),
     createDonation: vi.fn().mockResolvedValue(created),
     createSubscription: vi.fn().mockResolvedValue({ ...created, subscription: { id: 'sub_1' } }),
     verifyPayment: vi.fn().mockResolvedValue({ success: true }),
@@ -135,6 +136,15 @@ describe('DonateForm', () => {
     expect(await screen.findByText('Failed to create donation. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Donate Now' })).toBeEnabled();
     unmount();
+
+    const noCheckout = stubApi({ loadCheckout: vi.fn().mockRejectedValue(new Error('script failed')) });
+    const second = render(<DonateForm api={noCheckout} />);
+    await fillAndSubmit();
+    expect(await screen.findByText('Unable to load payment gateway. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Donate Now' })).toBeEnabled();
+    // Nothing is created that the donor could not pay.
+    expect(noCheckout.createDonation).not.toHaveBeenCalled();
+    second.unmount();
 
     delete window.Razorpay;
     render(<DonateForm api={stubApi()} />);

@@ -82,6 +82,15 @@ export function DonateForm({ api }: { api: DonationApi }) {
     const input = parsed.data;
     setProcessing(true);
 
+    // No checkout, no donation: nothing is created that the donor could not pay.
+    try {
+      await api.loadCheckout();
+    } catch {
+      toast('paymentError');
+      setProcessing(false);
+      return;
+    }
+
     let created: Awaited<ReturnType<DonationApi['createDonation'] | DonationApi['createSubscription']>>;
     try {
       created =

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { PAGE_META } from '../../page-meta';
 import { theme } from '../../theme';
 import { usePageTitle } from '../../use-page-title';
+import { loadCheckoutScript } from './checkout-script';
 import { DonatePage } from './DonatePage';
 import type { DonationApi } from './donation-api';
 import { createQueryClient, createTrpcClient, trpc } from './trpc';
@@ -14,13 +15,16 @@ function DonatePageWithApi() {
   const createDonation = trpc.donation.create.useMutation();
   const createSubscription = trpc.subscription.create.useMutation();
   const verifyPayment = trpc.payment.verify.useMutation();
+  const utils = trpc.useUtils();
   const api = useMemo<DonationApi>(
     () => ({
+      // Fetches the payment config again if its first request failed (queries do not retry).
+      loadCheckout: async () => loadCheckoutScript((await utils.payment.config.fetch()).checkoutScriptUrl),
       createDonation: createDonation.mutateAsync,
       createSubscription: createSubscription.mutateAsync,
       verifyPayment: verifyPayment.mutateAsync,
     }),
-    [createDonation.mutateAsync, createSubscription.mutateAsync, verifyPayment.mutateAsync],
+    [utils, createDonation.mutateAsync, createSubscription.mutateAsync, verifyPayment.mutateAsync],
   );
   return <DonatePage api={api} />;
 }

@@ -1,5 +1,6 @@
 import { Alert } from '@mantine/core';
 import { useEffect } from 'react';
+import { loadCheckoutScript } from './checkout-script';
 import { trpc } from './trpc';
 
 /**
@@ -9,13 +10,9 @@ import { trpc } from './trpc';
 export function PaymentModeNotice() {
   const { data } = trpc.payment.config.useQuery();
 
+  // Load it early, so it is usually ready when the donor submits; the form retries if it is not.
   useEffect(() => {
-    if (!data?.checkoutScriptUrl) return;
-    if (document.querySelector(`script[src="${data.checkoutScriptUrl}"]`)) return;
-    const script = document.createElement('script');
-    script.src = data.checkoutScriptUrl;
-    script.async = true;
-    document.head.appendChild(script);
+    if (data?.checkoutScriptUrl) loadCheckoutScript(data.checkoutScriptUrl).catch(() => undefined);
   }, [data?.checkoutScriptUrl]);
 
   return (
