@@ -62,6 +62,17 @@ describe.each(Object.entries(VIEWPORTS))('accessibility at %s size', (size, view
     await page.close();
   });
 
+  it('axe-core finds no violations on the donate form while it shows its validation messages', async () => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/donate`);
+    await waitForHydration(page);
+    await page.locator('form').getByLabel('Email Address').fill('not-an-email');
+    await page.locator('form').getByRole('button', { name: 'Donate Now' }).click();
+    await page.getByText('Invalid email').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
   it('the keyboard alone reaches the content, the navigation and (on phones) the menu', async () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/`);

@@ -4,7 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { PAGE_META } from '../../page-meta';
-import { theme } from '../../theme';
+import { cssVariablesResolver, theme } from '../../theme';
 import { usePageTitle } from '../../use-page-title';
 import { loadCheckoutScript } from './checkout-script';
 import { DonatePage } from './DonatePage';
@@ -35,7 +35,7 @@ export function DonateRoute() {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcClient);
   return (
-    <MantineProvider theme={theme} forceColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <Notifications limit={1} autoClose={5000} position="top-center" />
