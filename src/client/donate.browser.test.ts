@@ -165,9 +165,7 @@ describe.each(Object.entries(VIEWPORTS))('the donate page at %s size', (size, vi
     await form().getByText('Required').waitFor();
     await form().getByText('Invalid email').waitFor();
     await form().getByText('Must be at least 10 characters').waitFor();
-    await form()
-      .getByText(/Must be at least 100 paise/)
-      .waitFor();
+    await form().getByText('Must be at least ₹1 (100 paise)').waitFor();
     await expect(form().getByLabel('Email Address').getAttribute('aria-invalid')).resolves.toBe('true');
     expect(calls.filter((call) => call !== 'payment.config')).toEqual([]);
   });

@@ -32,6 +32,9 @@ function ownOrigin(address: AddressInfo | string | null): string {
 
 const config = readConfig();
 const logger = createLogger(config);
+if (config.env === 'production' && new URL(config.siteUrl).hostname === 'localhost') {
+  logger.warn(`SITE_URL is not set: share links, canonical and Open Graph URLs point at ${config.siteUrl}`);
+}
 const database = await resolveDatabase(config, logger);
 
 try {

@@ -53,8 +53,8 @@ export const donationInputSchema = z.object({
   amount: z
     .number({ error: 'Must be a number of paise' })
     .int('Must be a whole number of paise')
-    .min(MIN_AMOUNT_PAISE, `Must be at least ${MIN_AMOUNT_PAISE} paise (₹1)`)
-    .max(MAX_AMOUNT_PAISE, `Must be at most ${MAX_AMOUNT_PAISE} paise (₹10,00,000)`),
+    .min(MIN_AMOUNT_PAISE, `Must be at least ₹1 (${MIN_AMOUNT_PAISE} paise)`)
+    .max(MAX_AMOUNT_PAISE, `Must be at most ₹10,00,000 (${MAX_AMOUNT_PAISE} paise)`),
   donationType: z.enum(DONATION_TYPES, { error: "Must be 'one-time' or 'monthly'" }),
   purpose: z.enum(PURPOSE_KEYS, { error: `Must be one of ${PURPOSE_KEYS.join(', ')}` }).optional(),
   /** What the donor typed under "Other", in rupees. Kept for the form; `amount` is what counts. */

@@ -49,10 +49,20 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="container header-bar">
-        <Link to="/" className="brand-link" aria-label={`${siteContent.trust.name}: home`}>
+        {/* A plain link: TanStack's Link would mark it aria-current too, beside the navigation's Home. */}
+        <a
+          href="/"
+          className="brand-link"
+          aria-label={`${siteContent.trust.name}: home`}
+          onClick={(event) => {
+            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+            event.preventDefault();
+            void router.navigate({ to: '/' });
+          }}
+        >
           <img src="/attached-assets/logo.svg" alt={`${siteContent.trust.name} logo`} width={40} height={40} />
           <span>{siteContent.trust.name}</span>
-        </Link>
+        </a>
         <nav aria-label="Main">
           <div className="nav-desktop">
             <NavLinks />

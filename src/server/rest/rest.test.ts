@@ -33,7 +33,7 @@ describe('donation input validation (both create paths)', () => {
     ['a phone under 10 characters', { phone: '12345' }, 'phone', /at least 10/],
     ['a phone over 15 characters', { phone: '1234567890123456' }, 'phone', /at most 15/],
     ['a phone with letters', { phone: '98765abcde' }, 'phone', /digits/],
-    ['an amount under 100 paise', { amount: 99 }, 'amount', /at least 100/],
+    ['an amount under 100 paise', { amount: 99 }, 'amount', /at least ₹1 \(100 paise\)/],
     ['a fractional amount', { amount: 100.5 }, 'amount', /whole number/],
     ['an amount as a string', { amount: '50000' }, 'amount', /number/],
     ['an absurd amount', { amount: 10_000_000_000 }, 'amount', /at most/],
