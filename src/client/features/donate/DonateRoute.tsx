@@ -10,8 +10,10 @@ import { loadCheckoutScript } from './checkout-script';
 import { DonatePage } from './DonatePage';
 import type { DonationApi } from './donation-api';
 import { createQueryClient, createTrpcClient, trpc } from './trpc';
+import { useToastGestures } from './use-toast-gestures';
 
 function DonatePageWithApi() {
+  useToastGestures();
   const createDonation = trpc.donation.create.useMutation();
   const createSubscription = trpc.subscription.create.useMutation();
   const verifyPayment = trpc.payment.verify.useMutation();
