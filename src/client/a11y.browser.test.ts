@@ -1,28 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../server/test/test-database';
-import { ensureClientBuilt, launchBrowser, type RunningServer, startServer, VIEWPORTS } from './test/browser-harness';
+import { VIEWPORTS } from './test/browser-harness';
+import { startBrowserSuite } from './test/browser-suite';
 import { waitForHydration } from './test/page-helpers';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let db: TestDatabase;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  await ensureClientBuilt();
-  db = await createTestDatabase();
-  server = await startServer(db.url);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await db?.drop();
-});
+const suite = startBrowserSuite();
 
 interface AxeViolation {
   id: string;
@@ -45,13 +31,13 @@ describe.each(Object.entries(VIEWPORTS))('accessibility at %s size', (size, view
 
   beforeAll(async () => {
     // axe is injected as an inline script, which the site's CSP rightly refuses.
-    context = await browser.newContext({ viewport, isMobile: phone, hasTouch: phone, bypassCSP: true });
+    context = await suite.browser.newContext({ viewport, isMobile: phone, hasTouch: phone, bypassCSP: true });
   });
   afterAll(async () => context?.close());
 
   it.each(['/', '/donate', '/no-such-page'])('axe-core finds no violations on %s', async (path) => {
     const page = await context.newPage();
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${suite.server.url}${path}`);
     await waitForHydration(page);
     await page.waitForLoadState('networkidle');
     expect(await axeViolations(page)).toEqual([]);
@@ -64,7 +50,7 @@ describe.each(Object.entries(VIEWPORTS))('accessibility at %s size', (size, view
 
   it('axe-core finds no violations on the donate form while it shows its validation messages', async () => {
     const page = await context.newPage();
-    await page.goto(`${server.url}/donate`);
+    await page.goto(`${suite.server.url}/donate`);
     await waitForHydration(page);
     await page.locator('form').getByLabel('Email Address').fill('not-an-email');
     await page.locator('form').getByRole('button', { name: 'Donate Now' }).click();
@@ -75,7 +61,7 @@ describe.each(Object.entries(VIEWPORTS))('accessibility at %s size', (size, view
 
   it('the keyboard alone reaches the content, the navigation and (on phones) the menu', async () => {
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${suite.server.url}/`);
     await waitForHydration(page);
     await page.keyboard.press('Tab');
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to content');
@@ -106,21 +92,21 @@ describe.each(Object.entries(VIEWPORTS))('accessibility at %s size', (size, view
       }
       await page.keyboard.press('Enter');
       await menu.waitFor({ state: 'hidden' });
-      await page.waitForURL(`${server.url}/#services`);
+      await page.waitForURL(`${suite.server.url}/#services`);
     } else {
       for (let i = 0; i < 12; i += 1) {
         if ((await page.evaluate(() => document.activeElement?.textContent)) === 'Donate') break;
         await page.keyboard.press('Tab');
       }
       await page.keyboard.press('Enter');
-      await page.waitForURL(`${server.url}/donate`);
+      await page.waitForURL(`${suite.server.url}/donate`);
     }
     await page.close();
   });
 
   it('the donation form works by keyboard alone, up to the open checkout', async () => {
     const page = await context.newPage();
-    await page.goto(`${server.url}/donate`);
+    await page.goto(`${suite.server.url}/donate`);
     await waitForHydration(page);
     await page.locator('input[type="radio"][value="one-time"]').focus();
     await page.keyboard.press('ArrowRight');

@@ -1,29 +1,15 @@
 import pg from 'pg';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../server/test/test-database';
 import { siteContent } from '../shared/site-content';
-import { ensureClientBuilt, launchBrowser, type RunningServer, startServer, VIEWPORTS } from './test/browser-harness';
+import { VIEWPORTS } from './test/browser-harness';
+import { startBrowserSuite } from './test/browser-suite';
 import { collectErrors, layoutShift, waitForHydration } from './test/page-helpers';
 
-let db: TestDatabase;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  await ensureClientBuilt();
-  db = await createTestDatabase();
-  server = await startServer(db.url);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await db?.drop();
-});
+const suite = startBrowserSuite();
 
 async function rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client(db.url);
+  const client = new pg.Client(suite.db.url);
   await client.connect();
   try {
     return (await client.query(sql, params)).rows as T[];
@@ -59,8 +45,8 @@ describe.each(Object.entries(VIEWPORTS))('the donate page at %s size', (size, vi
   let calls: string[];
 
   beforeAll(async () => {
-    context = await browser.newContext({ viewport, isMobile: phone, hasTouch: phone });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    context = await suite.browser.newContext({ viewport, isMobile: phone, hasTouch: phone });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
     await context.addInitScript(RECORD_CHECKOUT_OPTIONS);
   });
   afterAll(async () => context?.close());
@@ -72,7 +58,7 @@ describe.each(Object.entries(VIEWPORTS))('the donate page at %s size', (size, vi
       const path = new URL(request.url()).pathname;
       if (path.startsWith('/trpc/')) calls.push(...path.slice('/trpc/'.length).split(','));
     });
-    await page.goto(`${server.url}/donate`);
+    await page.goto(`${suite.server.url}/donate`);
     await waitForHydration(page);
   });
 
@@ -148,16 +134,16 @@ describe.each(Object.entries(VIEWPORTS))('the donate page at %s size', (size, vi
 
   it('shares the donate link: read-only, copied with a toast, and sent to WhatsApp with the share text', async () => {
     const link = form().getByLabel('Share this page');
-    await expect(link.inputValue()).resolves.toBe(`${server.url}/donate`);
+    await expect(link.inputValue()).resolves.toBe(`${suite.server.url}/donate`);
     await expect(link.getAttribute('readonly')).resolves.not.toBeNull();
     await form().getByRole('button', { name: 'Copy link' }).click();
     await expect(toast().textContent()).resolves.toContain('Copied!');
     await expect(toast().textContent()).resolves.toContain('Donation link copied to clipboard.');
-    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(`${server.url}/donate`);
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(`${suite.server.url}/donate`);
     const whatsapp = form().getByRole('link', { name: 'Share on WhatsApp' });
     const href = new URL((await whatsapp.getAttribute('href')) as string);
     expect(href.origin).toBe('https://wa.me');
-    expect(href.searchParams.get('text')).toBe(`${siteContent.donate.shareText} ${server.url}/donate`);
+    expect(href.searchParams.get('text')).toBe(`${siteContent.donate.shareText} ${suite.server.url}/donate`);
   });
 
   it('validates with the shared schema: messages under the fields, nothing sent', async () => {
@@ -301,7 +287,7 @@ describe.each(Object.entries(VIEWPORTS))('the donate page at %s size', (size, vi
   it('without the checkout script: the Payment Error toast, and processing ends', async () => {
     const blocked = await context.newPage();
     await blocked.route('**/sandbox/checkout.js', (route) => route.abort());
-    await blocked.goto(`${server.url}/donate`);
+    await blocked.goto(`${suite.server.url}/donate`);
     await waitForHydration(blocked);
     page = blocked;
     await fillDonor('no-script@example.org');
@@ -318,7 +304,7 @@ describe.each(Object.entries(VIEWPORTS))('the donate page at %s size', (size, vi
     const flaky = await context.newPage();
     await flaky.route('**/trpc/payment.config**', (route) => route.abort());
     await flaky.route('**/sandbox/checkout.js', (route) => route.abort());
-    await flaky.goto(`${server.url}/donate`);
+    await flaky.goto(`${suite.server.url}/donate`);
     await waitForHydration(flaky);
     page = flaky;
     const email = `flaky-${size}@example.org`;

@@ -1,25 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../server/test/test-database';
 import { siteContent } from '../shared/site-content';
-import { ensureClientBuilt, launchBrowser, type RunningServer, startServer, VIEWPORTS } from './test/browser-harness';
+import { VIEWPORTS } from './test/browser-harness';
+import { startBrowserSuite } from './test/browser-suite';
 import { collectErrors, layoutShift, waitForHydration } from './test/page-helpers';
 
-let db: TestDatabase;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  await ensureClientBuilt();
-  db = await createTestDatabase();
-  server = await startServer(db.url);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await db?.drop();
-});
+const suite = startBrowserSuite();
 
 describe.each(Object.entries(VIEWPORTS))('the site at %s size', (size, viewport) => {
   const phone = size === 'phone';
@@ -28,14 +14,14 @@ describe.each(Object.entries(VIEWPORTS))('the site at %s size', (size, viewport)
   let errors: string[];
 
   beforeAll(async () => {
-    context = await browser.newContext({ viewport, isMobile: phone, hasTouch: phone });
+    context = await suite.browser.newContext({ viewport, isMobile: phone, hasTouch: phone });
   });
   afterAll(async () => context?.close());
 
   async function open(path: string) {
     page = await context.newPage();
     errors = collectErrors(page);
-    const response = await page.goto(`${server.url}${path}`);
+    const response = await page.goto(`${suite.server.url}${path}`);
     await waitForHydration(page);
     return response;
   }
@@ -147,7 +133,7 @@ describe.each(Object.entries(VIEWPORTS))('the site at %s size', (size, viewport)
     expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
 
     await nav.getByRole('link', { name: 'Impact' }).click();
-    await page.waitForURL(`${server.url}/#impact`);
+    await page.waitForURL(`${suite.server.url}/#impact`);
     if (phone) await page.getByRole('dialog', { name: 'Menu' }).waitFor({ state: 'hidden' });
     // Scrolled smoothly until the section sits just under the sticky header.
     await page.waitForFunction(() => {
@@ -169,7 +155,7 @@ describe.each(Object.entries(VIEWPORTS))('the site at %s size', (size, viewport)
       (window as unknown as { stillHere: boolean }).stillHere = true;
     });
     await page.getByRole('link', { name: `${siteContent.trust.name}: home` }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
     await page.locator('#home').waitFor();
     await expect(page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).resolves.toBe(true);
   });
@@ -195,11 +181,11 @@ describe.each(Object.entries(VIEWPORTS))('the site at %s size', (size, viewport)
 
 describe('prerendered, cached and compressed', () => {
   it('serves text and layout before any script runs', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await suite.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${suite.server.url}/`);
     await page.getByRole('heading', { level: 1, name: 'Every Animal Deserves a Second Chance' }).waitFor();
-    await page.goto(`${server.url}/donate`);
+    await page.goto(`${suite.server.url}/donate`);
     await page.getByRole('heading', { level: 2, name: 'Make a Donation' }).waitFor();
     await page.getByRole('button', { name: 'Donate Now' }).waitFor();
     await context.close();
@@ -210,16 +196,16 @@ describe('prerendered, cached and compressed', () => {
       ['/', siteContent.meta.homeTitle],
       ['/donate', siteContent.meta.donateTitle],
     ] as const) {
-      const html = await (await fetch(`${server.url}${path}`)).text();
+      const html = await (await fetch(`${suite.server.url}${path}`)).text();
       const meta = (attribute: string, name: string) =>
         html.match(new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`))?.[1];
       expect(html).toContain('<html lang="en-IN"');
-      expect(html).toContain(`<link rel="canonical" href="${server.url}${path}"`);
-      expect(meta('property', 'og:url')).toBe(`${server.url}${path}`);
+      expect(html).toContain(`<link rel="canonical" href="${suite.server.url}${path}"`);
+      expect(meta('property', 'og:url')).toBe(`${suite.server.url}${path}`);
       expect(meta('property', 'og:title')).toBe(title);
-      expect(meta('property', 'og:image')).toBe(`${server.url}/attached-assets/og-image.jpg`);
+      expect(meta('property', 'og:image')).toBe(`${suite.server.url}/attached-assets/og-image.jpg`);
       expect(meta('name', 'twitter:card')).toBe('summary_large_image');
-      expect(meta('name', 'twitter:image')).toBe(`${server.url}/attached-assets/og-image.jpg`);
+      expect(meta('name', 'twitter:image')).toBe(`${suite.server.url}/attached-assets/og-image.jpg`);
       expect(meta('name', 'description')).toBeTruthy();
       expect(meta('name', 'theme-color')).toBe('#1b5e20');
       expect(html).toContain('rel="icon"');
@@ -227,34 +213,34 @@ describe('prerendered, cached and compressed', () => {
       // No inline scripts: the CSP allows only 'self'.
       expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? []).toEqual([]);
     }
-    const image = await fetch(`${server.url}/attached-assets/og-image.jpg`);
+    const image = await fetch(`${suite.server.url}/attached-assets/og-image.jpg`);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
   });
 
   it('caches hashed assets for a year, revalidates HTML, and sends brotli or gzip', async () => {
-    const page = await (await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'br' } })).text();
+    const page = await (await fetch(`${suite.server.url}/`, { headers: { 'accept-encoding': 'br' } })).text();
     const script = page.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
     expect(script).toBeTruthy();
-    const home = await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'br' } });
+    const home = await fetch(`${suite.server.url}/`, { headers: { 'accept-encoding': 'br' } });
     expect(home.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     expect(home.headers.get('content-encoding')).toBe('br');
     for (const encoding of ['br', 'gzip']) {
-      const asset = await fetch(`${server.url}${script}`, { headers: { 'accept-encoding': encoding } });
+      const asset = await fetch(`${suite.server.url}${script}`, { headers: { 'accept-encoding': encoding } });
       expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(asset.headers.get('content-encoding')).toBe(encoding);
     }
   });
 
   it('keeps the form, the tRPC client and the checkout off the home page', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.server.url}/`, { waitUntil: 'networkidle' });
     expect(requested.filter((path) => /DonateRoute|\/trpc|checkout/.test(path))).toEqual([]);
     // The home page's first-load script stays within its budget: 100 KB as gzip.
     let gzipBytes = 0;
     for (const path of requested.filter((p) => p.endsWith('.js'))) {
-      const gz = await fetch(`${server.url}${path}.gz`);
+      const gz = await fetch(`${suite.server.url}${path}.gz`);
       expect(gz.status, path).toBe(200);
       gzipBytes += (await gz.arrayBuffer()).byteLength;
     }

@@ -1,0 +1,31 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../server/test/test-database';
+import { ensureClientBuilt, launchBrowser, type RunningServer, startServer } from './browser-harness';
+
+export interface BrowserSuite {
+  db: TestDatabase;
+  server: RunningServer;
+  browser: Browser;
+}
+
+/**
+ * For a browser test file: before its tests, a fresh database, the real server on the built site
+ * (sandbox payments) and Chromium; after them, all three stopped. The fields are set once the
+ * suite's beforeAll has run.
+ */
+export function startBrowserSuite(): BrowserSuite {
+  const suite = {} as BrowserSuite;
+  beforeAll(async () => {
+    await ensureClientBuilt();
+    suite.db = await createTestDatabase();
+    suite.server = await startServer(suite.db.url);
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+    await suite.db?.drop();
+  });
+  return suite;
+}
