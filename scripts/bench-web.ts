@@ -13,9 +13,14 @@ import { rm } from 'node:fs/promises';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import chromium from '@sparticuz/chromium';
 import lighthouse from 'lighthouse';
-import { ensureClientBuilt, type RunningServer, startServer } from '../src/client/test/browser-harness';
+import {
+  CHROMIUM_FLAGS,
+  chromiumPath,
+  ensureClientBuilt,
+  type RunningServer,
+  startServer,
+} from '../src/client/test/browser-harness';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
 
 const PAGES = ['/', '/donate'];
@@ -37,20 +42,12 @@ function medianRow(samples: Row[]): Row {
 const DEBUG_PORT = 9333 + Math.floor(Math.random() * 500);
 
 async function launchChromium() {
-  const executablePath = process.env.CHROMIUM_PATH || (await chromium.executablePath());
   const child = spawn(
-    executablePath,
+    await chromiumPath(),
     [
       `--remote-debugging-port=${DEBUG_PORT}`,
-      '--no-sandbox',
       '--headless=new',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--no-default-browser-check',
+      ...CHROMIUM_FLAGS,
       `--user-data-dir=${join(tmpdir(), `bench-web-chromium-${process.pid}`)}`,
       'about:blank',
     ],

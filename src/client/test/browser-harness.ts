@@ -132,23 +132,32 @@ export async function startServer(databaseUrl: string, extraEnv: Record<string, 
 }
 
 /** Headless Chromium without sandbox, GPU or any background network (this machine has none). */
+/**
+ * Chromium's flags here: headless as root, and quiet on a machine with no network (without the
+ * background-networking flags it floods refused connections).
+ */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--mute-audio',
+];
+
+/** Chromium from @sparticuz/chromium (an npm package, so nothing is downloaded), or CHROMIUM_PATH. */
+export async function chromiumPath(): Promise<string> {
+  return process.env.CHROMIUM_PATH || (await chromium.executablePath());
+}
+
 export async function launchBrowser(): Promise<Browser> {
-  const executablePath = process.env.CHROMIUM_PATH || (await chromium.executablePath());
   return playwright.launch({
-    executablePath,
+    executablePath: await chromiumPath(),
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--headless',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--no-default-browser-check',
-      '--mute-audio',
-    ],
+    args: ['--headless', ...CHROMIUM_FLAGS],
   });
 }
 
