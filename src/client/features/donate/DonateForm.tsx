@@ -8,7 +8,8 @@ import {
   PURPOSES,
   type Purpose,
 } from '../../../shared/donation.schema';
-import { type AmountChoice, customRupeesToPaise, formatRupees, PRESET_AMOUNTS_PAISE } from './amounts';
+import { AmountPicker } from './AmountPicker';
+import { type AmountChoice, customRupeesToPaise } from './amounts';
 import { buildCheckoutOptions } from './checkout';
 import type { DonationApi } from './donation-api';
 import { ShareDonateLink } from './ShareDonateLink';
@@ -149,52 +150,13 @@ export function DonateForm({ api }: { api: DonationApi }) {
             </Group>
           </Radio.Group>
 
-          <fieldset className="amount-fieldset">
-            <legend className="amount-legend">Amount</legend>
-            <div className="amount-grid">
-              {PRESET_AMOUNTS_PAISE.map((paise) => {
-                const selected = choice?.kind === 'preset' && choice.paise === paise;
-                return (
-                  <Button
-                    key={paise}
-                    type="button"
-                    variant={selected ? 'filled' : 'outline'}
-                    aria-pressed={selected}
-                    onClick={() => choose({ kind: 'preset', paise })}
-                  >
-                    {formatRupees(paise)}
-                  </Button>
-                );
-              })}
-              <Button
-                type="button"
-                variant={choice?.kind === 'other' ? 'filled' : 'outline'}
-                aria-pressed={choice?.kind === 'other'}
-                onClick={() => choose({ kind: 'other' })}
-              >
-                Other
-              </Button>
-            </div>
-            {errors.amount && choice?.kind !== 'other' ? (
-              <Text c="red.9" size="sm" mt={4} role="alert">
-                {errors.amount}
-              </Text>
-            ) : null}
-          </fieldset>
-
-          {choice?.kind === 'other' ? (
-            <TextInput
-              label="Custom Amount (₹)"
-              type="number"
-              inputMode="decimal"
-              min={1}
-              step="any"
-              placeholder="Enter amount in rupees"
-              value={values.customAmount}
-              onChange={(event) => set('customAmount', event.currentTarget.value)}
-              error={errors.amount}
-            />
-          ) : null}
+          <AmountPicker
+            choice={choice}
+            customAmount={values.customAmount}
+            error={errors.amount}
+            onChoose={choose}
+            onCustomAmount={(value) => set('customAmount', value)}
+          />
 
           <TextInput
             label="Full Name"
