@@ -6,25 +6,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/orm';
-import { type Payments, startPayments } from './payments/payments';
 import { createTestDatabase, type TestDatabase } from './test/test-database';
+import { buildDependencies, type ServerDependencies } from './wiring/composition-root';
+import { ENTITIES } from './wiring/entities';
 
 const config = loadConfig({ NODE_ENV: 'test' });
 
 describe('GET /api/health', () => {
   let db: TestDatabase;
-  let payments: Payments;
+  let deps: ServerDependencies;
   beforeAll(async () => {
     db = await createTestDatabase();
-    payments = await startPayments(config, db.orm);
+    deps = await buildDependencies(config, db.orm);
   });
   afterAll(async () => {
-    await payments.close();
+    await deps.close();
     await db.drop();
   });
 
   it('answers 200 ok while the database answers', async () => {
-    const app = await buildApp({ config, orm: db.orm, payments });
+    const app = await buildApp({ config, deps });
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
@@ -32,8 +33,8 @@ describe('GET /api/health', () => {
   });
 
   it('answers 503 when the database does not', async () => {
-    const orm = await openDatabase(db.url);
-    const app = await buildApp({ config, orm, payments });
+    const orm = await openDatabase(db.url, ENTITIES);
+    const app = await buildApp({ config, deps: { ...deps, orm } });
     await orm.close(true);
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
@@ -44,22 +45,22 @@ describe('GET /api/health', () => {
 
 describe('serving the built client', () => {
   let db: TestDatabase;
-  let payments: Payments;
+  let deps: ServerDependencies;
   let clientDir: string;
   let app: FastifyInstance;
   beforeAll(async () => {
     db = await createTestDatabase();
-    payments = await startPayments(config, db.orm);
+    deps = await buildDependencies(config, db.orm);
     clientDir = await mkdtemp(join(tmpdir(), 'client-'));
     await mkdir(join(clientDir, 'assets'));
     await writeFile(join(clientDir, 'index.html'), '<h1>home</h1>');
     await writeFile(join(clientDir, '404.html'), '<h1>Page Not Found</h1>');
     await writeFile(join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1)');
-    app = await buildApp({ config, orm: db.orm, payments, clientDir });
+    app = await buildApp({ config, deps, clientDir });
   });
   afterAll(async () => {
     await app.close();
-    await payments.close();
+    await deps.close();
     await db.drop();
     await rm(clientDir, { recursive: true, force: true });
   });

@@ -1,8 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
-import type { Orm } from './db/orm';
 import { healthRoutes } from './health/health.routes';
-import type { Payments } from './payments/payments';
+import { InFlightWork } from './in-flight';
 import { sandboxRoutes } from './payments/sandbox/sandbox.routes';
 import { openApiRoutes } from './rest/openapi.routes';
 import { restRoutes } from './rest/rest.routes';
@@ -10,27 +9,22 @@ import { securityPlugin } from './security/security.plugin';
 import { trpcPlugin } from './trpc/trpc.plugin';
 import { webPlugin } from './web/web.plugin';
 import { webhookRoutes } from './webhooks/webhook.routes';
+import type { ServerDependencies } from './wiring/composition-root';
 
 /** Bodies of the donation calls are a few hundred bytes; anything near this is not a donation. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
 export interface AppDependencies {
   config: Config;
-  orm: Orm;
-  payments: Payments;
+  /** Built once by the composition root (wiring/composition-root.ts). */
+  deps: ServerDependencies;
   logger?: FastifyBaseLogger;
   /** The built client (`dist/client`); tests of the API leave it out. */
   clientDir?: string;
 }
 
 /** Builds the whole server without listening, so tests can `inject()` requests into it. */
-export async function buildApp({
-  config,
-  orm,
-  payments,
-  logger,
-  clientDir,
-}: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, deps, logger, clientDir }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: config.trustProxy,
@@ -47,17 +41,23 @@ export async function buildApp({
     return reply.code(statusCode).send(clientErrorBody(error));
   });
 
+  // Closing waits for procedure calls still running, not only for open connections (in-flight.ts).
+  const inFlight = new InFlightWork();
+  app.addHook('onClose', () => inFlight.drain());
+
   const { rateLimitPerMinute } = config;
-  await app.register(securityPlugin, { provider: payments.provider, clientDir });
+  const { orm, razorpay, emulator } = deps;
+  const procedures = { ...deps, inFlight };
+  await app.register(securityPlugin, { provider: razorpay.provider, clientDir });
   await app.register(healthRoutes, { orm });
-  await app.register(trpcPlugin, { payments, rateLimitPerMinute });
-  await app.register(restRoutes, { payments, rateLimitPerMinute });
+  await app.register(trpcPlugin, { procedures, rateLimitPerMinute });
+  await app.register(restRoutes, { procedures, rateLimitPerMinute });
   await app.register(openApiRoutes, { siteUrl: config.siteUrl });
-  await app.register(webhookRoutes, { orm, secret: payments.webhookSecret });
-  if (payments.emulator) {
+  await app.register(webhookRoutes, { orm, secret: razorpay.webhookSecret });
+  if (emulator) {
     // Development-only controls (charge the next month, refund) never exist in production.
     const devControls = config.env !== 'production';
-    await app.register(sandboxRoutes, { emulator: payments.emulator, devControls });
+    await app.register(sandboxRoutes, { emulator, devControls });
   }
 
   await app.register(webPlugin, { clientDir, siteUrl: config.siteUrl });

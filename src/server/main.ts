@@ -6,8 +6,9 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { resolveDatabase } from './db/database-url';
 import { openDatabase } from './db/orm';
 import { createLogger } from './logger';
-import { deliverSandboxWebhooks, startPayments } from './payments/payments';
 import { startReconciler } from './reconciliation/reconciler';
+import { buildDependencies, deliverSandboxWebhooks } from './wiring/composition-root';
+import { ENTITIES } from './wiring/entities';
 
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
@@ -38,24 +39,25 @@ if (config.env === 'production' && new URL(config.siteUrl).hostname === 'localho
 const database = await resolveDatabase(config, logger);
 
 try {
-  const orm = await openDatabase(database.url);
-  const payments = await startPayments(config, orm, logger);
-  const app = await buildApp({ config, orm, payments, logger, clientDir: CLIENT_DIR });
-  const reconciler = startReconciler({ orm, gateway: payments.gateway, log: logger });
+  const orm = await openDatabase(database.url, ENTITIES);
+  const deps = await buildDependencies(config, orm, logger);
+  const app = await buildApp({ config, deps, logger, clientDir: CLIENT_DIR });
+  const reconciler = startReconciler({ orm, gateway: deps.gateway, log: logger });
 
-  // Stop accepting, let requests in flight finish, then close the pool and the embedded server.
+  // Stop accepting, let requests and procedure calls in flight finish (the app's close waits for
+  // both), then stop the sandbox, close the pool and the embedded server.
   // The grace period outlasts a Razorpay call in flight (10 s timeout) and the drain (12 s).
   closeWithGrace({ delay: 30_000, logger }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'shutting down after an error');
     else logger.info({ signal }, 'shutting down');
     await Promise.all([app.close(), reconciler.stop()]);
-    await payments.close();
+    await deps.close();
     await orm.close();
     await database.embedded?.stop();
   });
 
   await app.listen({ port: config.port, host: config.host });
-  deliverSandboxWebhooks(payments, ownOrigin(app.server.address()));
+  deliverSandboxWebhooks(deps, ownOrigin(app.server.address()));
 } catch (error) {
   logger.fatal({ err: error }, 'could not start');
   await database.embedded?.stop();

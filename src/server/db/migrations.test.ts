@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsList } from '../../../migrations/index';
 import { Donation } from '../donations/donation.entity';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { ENTITIES } from '../wiring/entities';
 import { openDatabase } from './orm';
 
 let db: TestDatabase;
@@ -147,7 +148,7 @@ describe('the migrations', () => {
   it('lets instances that start together take turns migrating', async () => {
     const fresh = await createTestDatabase({ migrate: false });
     try {
-      const orms = await Promise.all([1, 2, 3].map(() => openDatabase(fresh.url)));
+      const orms = await Promise.all([1, 2, 3].map(() => openDatabase(fresh.url, ENTITIES)));
       const [row] = await fresh.orm.em
         .getConnection()
         .execute<{ count: string }[]>('select count(*) from mikro_orm_migrations');

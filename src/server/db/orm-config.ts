@@ -2,20 +2,17 @@ import { fileURLToPath } from 'node:url';
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { migrationsList } from '../../../migrations/index';
-import { Contact } from '../contacts/contact.entity';
-import { Donation } from '../donations/donation.entity';
-import { Subscription } from '../donations/subscription.entity';
-import { RazorpayPlan } from '../payments/plan.entity';
-import { User } from '../users/user.entity';
-import { WebhookEvent } from '../webhooks/webhook-event.entity';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations', import.meta.url));
 
+/** The entities to map; the composition root assembles the list (src/server/wiring/entities.ts). */
+export type EntityList = NonNullable<Options['entities']>;
+
 /** The ORM settings for one database URL; shared by the server, the CLI config and the tests. */
-export function ormConfig(clientUrl: string): Options {
+export function ormConfig(clientUrl: string, entities: EntityList): Options {
   return defineConfig({
     clientUrl,
-    entities: [User, Contact, Donation, Subscription, RazorpayPlan, WebhookEvent],
+    entities,
     extensions: [Migrator],
     // Entities are defined in code (defineEntity), so there is nothing to discover on disk.
     discovery: { warnWhenNoEntities: false },

@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { ormConfig } from './orm-config';
+import { type EntityList, ormConfig } from './orm-config';
 
 export type Orm = MikroORM;
 
@@ -8,8 +8,12 @@ export type Orm = MikroORM;
 const MIGRATION_LOCK_KEY = 727_000;
 
 /** Connects and brings the schema up to date: pending migrations are applied at every start. */
-export async function openDatabase(url: string, options: { migrate: boolean } = { migrate: true }): Promise<Orm> {
-  const orm = await MikroORM.init(ormConfig(url));
+export async function openDatabase(
+  url: string,
+  entities: EntityList,
+  options: { migrate: boolean } = { migrate: true },
+): Promise<Orm> {
+  const orm = await MikroORM.init(ormConfig(url, entities));
   if (options.migrate) {
     try {
       await migrate(orm, url);

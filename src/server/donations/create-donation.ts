@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CreateDonationOutput, CreateSubscriptionOutput, DonationInput } from '../../shared/donation.schema';
-import type { PaymentsContext } from '../payments/payments';
+import type { PaymentGateway } from '../payments/gateway';
+import type { PlanCatalog } from '../payments/plans';
 import { Donation } from './donation.entity';
 import { DonationError } from './donation-errors';
 import { Subscription } from './subscription.entity';
@@ -10,36 +11,45 @@ export const SUBSCRIPTION_TOTAL_COUNT = 120;
 
 const PROVIDER_UNAVAILABLE = 'The payment provider could not be reached. No money was taken; please try again.';
 
+/** What starting a donation needs: the call's entity manager, Razorpay, and the key id the checkout opens with. */
+export interface DonationStart {
+  em: EntityManager;
+  gateway: PaymentGateway;
+  keyId: string;
+}
+
 /**
  * The donation row is written first (so nothing is lost if the provider call hangs or fails),
  * then Razorpay is asked with the amount stored on that row. No transaction or pooled
  * connection is held while waiting on Razorpay.
  */
-export async function createOneTimeDonation(ctx: PaymentsContext, input: DonationInput): Promise<CreateDonationOutput> {
+export async function createOneTimeDonation(
+  { em, gateway, keyId }: DonationStart,
+  input: DonationInput,
+): Promise<CreateDonationOutput> {
   if (input.donationType !== 'one-time') {
     throw new DonationError(
       'BAD_REQUEST',
       'This is a monthly donation: send it to POST /api/subscriptions (subscription.create).',
     );
   }
-  const em = ctx.orm.em.fork();
   const donation = await insertDonation(em, input);
   try {
-    const order = await ctx.gateway.createOrder({
+    const order = await gateway.createOrder({
       amount: donation.amount,
       receipt: `donation_${donation.id}`,
       notes: { donation_id: String(donation.id), purpose: donation.purpose ?? 'general' },
     });
     donation.razorpayOrderId = order.id;
     await em.flush();
-    return { donation: summary(donation), razorpayKeyId: ctx.keyId, order: { id: order.id } };
+    return { donation: summary(donation), razorpayKeyId: keyId, order: { id: order.id } };
   } catch (error) {
     throw await failed(em, donation, error);
   }
 }
 
 export async function createMonthlyDonation(
-  ctx: PaymentsContext,
+  { em, gateway, plans, keyId }: DonationStart & { plans: PlanCatalog },
   input: DonationInput,
 ): Promise<CreateSubscriptionOutput> {
   if (input.donationType !== 'monthly') {
@@ -48,11 +58,10 @@ export async function createMonthlyDonation(
       'This is a one-time donation: send it to POST /api/donations (donation.create).',
     );
   }
-  const em = ctx.orm.em.fork();
   const donation = await insertDonation(em, input);
   try {
-    const planId = await ctx.plans.planFor(donation.amount);
-    const subscription = await ctx.gateway.createSubscription({
+    const planId = await plans.planFor(donation.amount);
+    const subscription = await gateway.createSubscription({
       planId,
       totalCount: SUBSCRIPTION_TOTAL_COUNT,
       notes: { donation_id: String(donation.id), purpose: donation.purpose ?? 'general' },
@@ -65,7 +74,7 @@ export async function createMonthlyDonation(
       status: subscription.status,
     });
     await em.flush();
-    return { donation: summary(donation), razorpayKeyId: ctx.keyId, subscription: { id: subscription.id } };
+    return { donation: summary(donation), razorpayKeyId: keyId, subscription: { id: subscription.id } };
   } catch (error) {
     throw await failed(em, donation, error);
   }

@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { VerifyPaymentInput, VerifyPaymentOutput } from '../../shared/donation.schema';
-import type { PaymentsContext } from '../payments/payments';
 import { isValidOrderPayment, isValidSubscriptionPayment } from '../payments/signatures';
 import { Donation } from './donation.entity';
 import { DonationError } from './donation-errors';
@@ -12,12 +11,14 @@ import { Subscription } from './subscription.entity';
  * (never the id the browser sends) and settles the donation. Safe to repeat and to race: the
  * status change is one conditional UPDATE, and a repeat of the same payment answers success.
  */
-export async function verifyPayment(ctx: PaymentsContext, input: VerifyPaymentInput): Promise<VerifyPaymentOutput> {
-  const em = ctx.orm.em.fork();
+export async function verifyPayment(
+  { em, keySecret }: { em: EntityManager; keySecret: string },
+  input: VerifyPaymentInput,
+): Promise<VerifyPaymentOutput> {
   const donation = await em.findOne(Donation, input.donation_id);
   if (!donation) throw new DonationError('NOT_FOUND', `Donation ${input.donation_id} was not found.`);
 
-  const subscription = await checkSignature(em, ctx.keySecret, donation, input);
+  const subscription = await checkSignature(em, keySecret, donation, input);
 
   const outcome = await markPaid(em, donation.id, input.razorpay_payment_id, input.razorpay_signature);
   if (outcome === 'paid_by_another_payment') {

@@ -5,7 +5,8 @@ import { loadConfig } from '../config';
 import { resolveDatabase } from '../db/database-url';
 import { openDatabase } from '../db/orm';
 import { createLogger } from '../logger';
-import { startPayments } from '../payments/payments';
+import { buildDependencies } from '../wiring/composition-root';
+import { ENTITIES } from '../wiring/entities';
 import { reconcilePendingDonations } from './reconcile';
 
 const config = loadConfig();
@@ -16,11 +17,11 @@ if (config.payments.provider === 'sandbox') {
 }
 const database = await resolveDatabase(config, logger);
 try {
-  const orm = await openDatabase(database.url);
-  const payments = await startPayments(config, orm, logger);
-  const report = await reconcilePendingDonations({ orm, gateway: payments.gateway, log: logger });
+  const orm = await openDatabase(database.url, ENTITIES);
+  const deps = await buildDependencies(config, orm, logger);
+  const report = await reconcilePendingDonations({ orm, gateway: deps.gateway, log: logger });
   logger.info({ report }, report.ran ? 'reconciliation done' : 'another instance is reconciling; nothing done');
-  await payments.close();
+  await deps.close();
   await orm.close();
 } finally {
   await database.embedded?.stop();

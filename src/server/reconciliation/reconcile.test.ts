@@ -17,7 +17,7 @@ afterAll(() => t.close());
 const em = () => t.db.orm.em.fork();
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 const silentLog = { info() {}, warn() {}, error() {} } as never;
-const reconcile = () => reconcilePendingDonations({ orm: t.db.orm, gateway: t.payments.gateway, log: silentLog });
+const reconcile = () => reconcilePendingDonations({ orm: t.db.orm, gateway: t.deps.gateway, log: silentLog });
 
 async function oneTime(startedMinutesAgo: number) {
   const created = await t.caller.donation.create(donationBody());
@@ -104,7 +104,7 @@ describe('reconcilePendingDonations', () => {
     t.emulator.completePayment({ orderId: donation.orderId });
     const report = await reconcilePendingDonations({
       orm: t.db.orm,
-      gateway: t.payments.gateway,
+      gateway: t.deps.gateway,
       log: silentLog,
       shouldStop: () => true,
     });
@@ -133,7 +133,7 @@ describe('startReconciler', () => {
   it('reconciles periodically inside the server and stops cleanly', async () => {
     const donation = await oneTime(10);
     t.emulator.completePayment({ orderId: donation.orderId });
-    const reconciler = startReconciler({ orm: t.db.orm, gateway: t.payments.gateway, log: silentLog }, 50);
+    const reconciler = startReconciler({ orm: t.db.orm, gateway: t.deps.gateway, log: silentLog }, 50);
     for (let i = 0; i < 100 && (await statusOf(donation.donationId)) !== 'paid'; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

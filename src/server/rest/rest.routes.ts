@@ -1,9 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import type { PaymentsContext } from '../payments/payments';
-import { createContextInner, fieldIssues } from '../trpc/init';
+import { fieldIssues } from '../http/field-issues';
+import { createContextInner, type ProcedureDependencies } from '../trpc/context';
 import { createCaller } from '../trpc/router';
 
 /**
@@ -13,27 +13,27 @@ import { createCaller } from '../trpc/router';
  */
 export async function restRoutes(
   app: FastifyInstance,
-  { payments, rateLimitPerMinute }: { payments: PaymentsContext; rateLimitPerMinute: number },
+  { procedures, rateLimitPerMinute }: { procedures: ProcedureDependencies; rateLimitPerMinute: number },
 ): Promise<void> {
-  const caller = createCaller(createContextInner(payments));
   const config = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
 
-  const answer = async (reply: FastifyReply, call: () => Promise<unknown>) => {
+  type Caller = ReturnType<typeof createCaller>;
+  const answer = async (request: FastifyRequest, reply: FastifyReply, call: (caller: Caller) => Promise<unknown>) => {
     try {
-      return await call();
+      return await call(createCaller(createContextInner(procedures, request)));
     } catch (error) {
       return sendProcedureError(app, reply, error);
     }
   };
 
   app.post('/api/donations', { config }, (request, reply) =>
-    answer(reply, () => caller.donation.create(request.body as never)),
+    answer(request, reply, (caller) => caller.donation.create(request.body as never)),
   );
   app.post('/api/subscriptions', { config }, (request, reply) =>
-    answer(reply, () => caller.subscription.create(request.body as never)),
+    answer(request, reply, (caller) => caller.subscription.create(request.body as never)),
   );
   app.post('/api/verify-payment', { config }, (request, reply) =>
-    answer(reply, () => caller.payment.verify(request.body as never)),
+    answer(request, reply, (caller) => caller.payment.verify(request.body as never)),
   );
 }
 

@@ -31,7 +31,7 @@ describe('security headers', () => {
   it("allows Razorpay's checkout hosts in razorpay mode, where no sandbox route exists", async () => {
     // Test keys; nothing here calls Razorpay, so no network is needed.
     t = await createTestApp({ RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' });
-    expect(t.payments.provider).toBe('razorpay');
+    expect(t.deps.razorpay.provider).toBe('razorpay');
     const response = await t.app.inject({ method: 'GET', url: '/sandbox/checkout.js' });
     expect(response.statusCode).toBe(404);
     const csp = String(response.headers['content-security-policy']);

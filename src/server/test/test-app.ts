@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import { type Payments, startPayments } from '../payments/payments';
 import type { RazorpayEmulator } from '../payments/sandbox/emulator';
-import { createContextInner } from '../trpc/init';
+import { createContextInner } from '../trpc/context';
 import { createCaller } from '../trpc/router';
+import { buildDependencies, type ServerDependencies } from '../wiring/composition-root';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestApp {
   app: FastifyInstance;
   db: TestDatabase;
   config: Config;
-  payments: Payments;
+  /** What the composition root built for this app: the gateway, the Razorpay settings, … */
+  deps: ServerDependencies;
   /** The sandbox's Razorpay; tests that start the app in razorpay mode must not touch it. */
   emulator: RazorpayEmulator;
   /** The typed procedures, as a developer calls them. */
@@ -23,18 +24,18 @@ export interface TestApp {
 export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', RATE_LIMIT_PER_MINUTE: '100000', ...env });
   const db = await createTestDatabase();
-  const payments = await startPayments(config, db.orm);
-  const app = await buildApp({ config, orm: db.orm, payments });
+  const deps = await buildDependencies(config, db.orm);
+  const app = await buildApp({ config, deps });
   return {
     app,
     db,
     config,
-    payments,
-    emulator: payments.emulator as RazorpayEmulator,
-    caller: createCaller(createContextInner(payments)),
+    deps,
+    emulator: deps.emulator as RazorpayEmulator,
+    caller: createCaller(createContextInner(deps)),
     async close() {
       await app.close();
-      await payments.close();
+      await deps.close();
       await db.drop();
     },
   };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Orm, openDatabase } from '../db/orm';
+import { ENTITIES } from '../wiring/entities';
 
 export interface TestDatabase {
   url: string;
@@ -25,7 +26,7 @@ export async function createTestDatabase(options: { migrate: boolean } = { migra
   await adminQuery(`create database "${name}"`);
   const url = new URL(inject('adminDatabaseUrl'));
   url.pathname = `/${name}`;
-  const orm = await openDatabase(url.toString(), options);
+  const orm = await openDatabase(url.toString(), ENTITIES, options);
   return {
     url: url.toString(),
     orm,

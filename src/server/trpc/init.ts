@@ -2,29 +2,11 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import { DonationError } from '../donations/donation-errors';
-import type { PaymentsContext } from '../payments/payments';
-
-export interface Context {
-  payments: PaymentsContext;
-}
-
-/** What tests call directly; the HTTP adapters wrap it. */
-export function createContextInner(payments: PaymentsContext): Context {
-  return { payments };
-}
-
-export interface FieldIssue {
-  path: string;
-  message: string;
-}
-
-/** Zod's issues as `{ path: 'email', message }`, the shape the REST paths and the form show. */
-export function fieldIssues(error: ZodError): FieldIssue[] {
-  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-}
+import { fieldIssues } from '../http/field-issues';
+import type { ProcedureContext } from './context';
 
 const t = initTRPC
-  .context<Context>()
+  .context<ProcedureContext>()
   .meta<OpenApiMeta>()
   .create({
     // Never send stack traces, even in development: the REST callers see the same errors.
@@ -43,11 +25,13 @@ const t = initTRPC
   });
 
 /**
- * Counts the call as in flight (shutdown waits for it) and turns the domain's refusals into the
- * matching tRPC codes, and so HTTP statuses.
+ * Counts the call as in flight (shutdown waits for it), gives it its own entity manager (forked
+ * here and nowhere else, so no call sees another's unit of work) and turns the domain's refusals
+ * into the matching tRPC codes, and so HTTP statuses.
  */
 const procedureBoundary = t.middleware(async ({ ctx, next }) => {
-  const result = await ctx.payments.inFlight.run(() => next());
+  const call = () => next({ ctx: { em: ctx.orm.em.fork() } });
+  const result = await (ctx.inFlight ? ctx.inFlight.run(call) : call());
   if (!result.ok && result.error.cause instanceof DonationError) {
     const cause = result.error.cause;
     throw new TRPCError({ code: cause.kind, message: cause.message, cause });

@@ -34,7 +34,9 @@ export const appRouter = router({
       })
       .input(donationInputSchema)
       .output(createDonationOutputSchema)
-      .mutation(({ ctx, input }) => createOneTimeDonation(ctx.payments, input)),
+      .mutation(({ ctx, input }) =>
+        createOneTimeDonation({ em: ctx.em, gateway: ctx.gateway, keyId: ctx.razorpay.keyId }, input),
+      ),
   }),
 
   subscription: router({
@@ -51,7 +53,9 @@ export const appRouter = router({
       })
       .input(donationInputSchema)
       .output(createSubscriptionOutputSchema)
-      .mutation(({ ctx, input }) => createMonthlyDonation(ctx.payments, input)),
+      .mutation(({ ctx, input }) =>
+        createMonthlyDonation({ em: ctx.em, gateway: ctx.gateway, plans: ctx.plans, keyId: ctx.razorpay.keyId }, input),
+      ),
   }),
 
   payment: router({
@@ -74,12 +78,12 @@ export const appRouter = router({
       })
       .input(verifyPaymentInputSchema)
       .output(verifyPaymentOutputSchema)
-      .mutation(({ ctx, input }) => verifyPayment(ctx.payments, input)),
+      .mutation(({ ctx, input }) => verifyPayment({ em: ctx.em, keySecret: ctx.razorpay.keySecret }, input)),
 
     /** Which checkout script the donate page loads, and whether to say it is a test mode. */
     config: publicProcedure
       .output(z.object({ provider: z.enum(['razorpay', 'sandbox']), checkoutScriptUrl: z.string() }))
-      .query(({ ctx }) => ({ provider: ctx.payments.provider, checkoutScriptUrl: ctx.payments.checkoutScriptUrl })),
+      .query(({ ctx }) => ({ provider: ctx.razorpay.provider, checkoutScriptUrl: ctx.razorpay.checkoutScriptUrl })),
   }),
 });
 

@@ -1,13 +1,12 @@
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance } from 'fastify';
-import type { PaymentsContext } from '../payments/payments';
-import { createContextInner } from './init';
+import { createContext, type ProcedureDependencies } from './context';
 import { type AppRouter, appRouter } from './router';
 
 /** The typed procedures at /trpc, for the website and for developers using the tRPC client. */
 export async function trpcPlugin(
   app: FastifyInstance,
-  { payments, rateLimitPerMinute }: { payments: PaymentsContext; rateLimitPerMinute: number },
+  { procedures, rateLimitPerMinute }: { procedures: ProcedureDependencies; rateLimitPerMinute: number },
 ): Promise<void> {
   app.addHook('onRequest', app.rateLimit({ max: rateLimitPerMinute, timeWindow: '1 minute' }));
   await app.register(fastifyTRPCPlugin, {
@@ -16,10 +15,10 @@ export async function trpcPlugin(
       router: appRouter,
       // One HTTP request, one call: a batch would let one rate-limited request create many donations.
       allowBatching: false,
-      createContext: () => createContextInner(payments),
-      onError({ error, path, ctx: _ctx }) {
+      createContext: createContext(procedures),
+      onError({ error, path, ctx }) {
         if (error.code === 'INTERNAL_SERVER_ERROR' || error.code === 'BAD_GATEWAY') {
-          app.log.error({ err: error.cause ?? error, path }, 'procedure failed');
+          (ctx?.request?.log ?? app.log).error({ err: error.cause ?? error, path }, 'procedure failed');
         }
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],

@@ -3,23 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { type Orm, openDatabase } from '../db/orm';
 import { Donation } from '../donations/donation.entity';
-import { type Payments, startPayments } from '../payments/payments';
 import { donationBody } from '../test/donation-fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { paymentEntity, postWebhook, razorpayEvent, subscriptionEntity } from '../test/webhook-fixtures';
+import { buildDependencies, type ServerDependencies } from '../wiring/composition-root';
+import { ENTITIES } from '../wiring/entities';
 
 /** Instance A takes the browser's verify calls; instance B, with its own pool, the webhooks. */
 let a: TestApp;
-let b: { app: FastifyInstance; orm: Orm; payments: Payments };
+let b: { app: FastifyInstance; orm: Orm; deps: ServerDependencies };
 beforeAll(async () => {
   a = await createTestApp();
-  const orm = await openDatabase(a.db.url);
-  const payments = await startPayments(a.config, orm);
-  b = { app: await buildApp({ config: a.config, orm, payments }), orm, payments };
+  const orm = await openDatabase(a.db.url, ENTITIES);
+  const deps = await buildDependencies(a.config, orm);
+  b = { app: await buildApp({ config: a.config, deps }), orm, deps };
 });
 afterAll(async () => {
   await b.app.close();
-  await b.payments.close();
+  await b.deps.close();
   await b.orm.close();
   await a.close();
 });

@@ -1,35 +1,42 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config, PaymentProvider } from '../config';
 import type { Orm } from '../db/orm';
-import { createRazorpayGateway, type PaymentGateway } from './gateway';
-import { InFlightWork } from './in-flight';
-import { createPlanCatalog, type PlanCatalog } from './plans';
-import { type RazorpayEmulator, startRazorpayEmulator, type WebhookDelivery } from './sandbox/emulator';
+import { createRazorpayGateway, type PaymentGateway } from '../payments/gateway';
+import { createPlanCatalog, type PlanCatalog } from '../payments/plans';
+import { type RazorpayEmulator, startRazorpayEmulator, type WebhookDelivery } from '../payments/sandbox/emulator';
 
 export const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 export const SANDBOX_CHECKOUT_SCRIPT = '/sandbox/checkout.js';
 
-/** Everything the donation procedures need to take and check payments. */
-export interface PaymentsContext {
-  orm: Orm;
-  gateway: PaymentGateway;
-  plans: PlanCatalog;
+/** The Razorpay account the server works with, and the checkout script the donate page loads for it. */
+export interface RazorpaySettings {
   provider: PaymentProvider;
   keyId: string;
   keySecret: string;
   webhookSecret: string;
   checkoutScriptUrl: string;
-  /** Procedure calls still running; shutdown waits for them before closing anything. */
-  inFlight: InFlightWork;
-  /** Only in sandbox mode: the local stand-in for Razorpay's API. */
-  emulator?: RazorpayEmulator;
 }
 
-export interface Payments extends PaymentsContext {
+/**
+ * What the server is made of, built once from the configuration: transports hand each procedure
+ * or route only the parts it uses. The mailer joins here when it lands.
+ */
+export interface ServerDependencies {
+  orm: Orm;
+  gateway: PaymentGateway;
+  plans: PlanCatalog;
+  razorpay: RazorpaySettings;
+  /** Only in sandbox mode: the local stand-in for Razorpay's API. */
+  emulator?: RazorpayEmulator;
+  /** Stops what was started here (the sandbox); the database belongs to whoever opened it. */
   close(): Promise<void>;
 }
 
-export async function startPayments(config: Config, orm: Orm, log?: FastifyBaseLogger): Promise<Payments> {
+export async function buildDependencies(
+  config: Config,
+  orm: Orm,
+  log?: FastifyBaseLogger,
+): Promise<ServerDependencies> {
   const { provider, keyId, keySecret, webhookSecret, sandboxLatencyMs } = config.payments;
   let emulator: RazorpayEmulator | undefined;
   if (provider === 'sandbox') {
@@ -42,20 +49,19 @@ export async function startPayments(config: Config, orm: Orm, log?: FastifyBaseL
     emulator = await startRazorpayEmulator({ keyId, keySecret, webhookSecret, latencyMs: sandboxLatencyMs });
   }
   const gateway = createRazorpayGateway({ keyId, keySecret, apiUrl: emulator?.url });
-  const inFlight = new InFlightWork();
   return {
     orm,
     gateway,
     plans: createPlanCatalog(orm, gateway, keyId),
-    provider,
-    keyId,
-    keySecret,
-    webhookSecret,
-    checkoutScriptUrl: emulator ? SANDBOX_CHECKOUT_SCRIPT : RAZORPAY_CHECKOUT_SCRIPT,
-    inFlight,
+    razorpay: {
+      provider,
+      keyId,
+      keySecret,
+      webhookSecret,
+      checkoutScriptUrl: emulator ? SANDBOX_CHECKOUT_SCRIPT : RAZORPAY_CHECKOUT_SCRIPT,
+    },
     emulator,
     close: async () => {
-      await inFlight.drain();
       await emulator?.close();
     },
   };
@@ -65,8 +71,8 @@ export async function startPayments(config: Config, orm: Orm, log?: FastifyBaseL
  * In sandbox mode, the emulator posts its signed webhooks to this server's own endpoint, as
  * Razorpay would. A non-2xx answer rejects, so the emulator retries as Razorpay does.
  */
-export function deliverSandboxWebhooks(payments: Payments, origin: string): void {
-  payments.emulator?.deliverWebhooksTo(async (delivery: WebhookDelivery) => {
+export function deliverSandboxWebhooks(deps: ServerDependencies, origin: string): void {
+  deps.emulator?.deliverWebhooksTo(async (delivery: WebhookDelivery) => {
     const response = await fetch(`${origin}/api/webhooks/razorpay`, {
       method: 'POST',
       headers: delivery.headers,

@@ -1,0 +1,25 @@
+import type { FastifyRequest } from 'fastify';
+import type { InFlightWork } from '../in-flight';
+import type { ServerDependencies } from '../wiring/composition-root';
+
+/** The parts of the server a procedure may use; each procedure passes on only what it needs. */
+export interface ProcedureDependencies extends Pick<ServerDependencies, 'orm' | 'gateway' | 'plans' | 'razorpay'> {
+  /** The server's count of calls still running, which shutdown waits for; callers outside a server have none. */
+  inFlight?: InFlightWork;
+}
+
+/** What a procedure call sees: the server's parts and, over HTTP, the request that made the call. */
+export interface ProcedureContext extends ProcedureDependencies {
+  request?: FastifyRequest;
+}
+
+/** What tests and the REST adapter call; `createContext` wraps it for the tRPC HTTP adapter. */
+export function createContextInner(deps: ProcedureDependencies, request?: FastifyRequest): ProcedureContext {
+  const { orm, gateway, plans, razorpay, inFlight } = deps;
+  return { orm, gateway, plans, razorpay, inFlight, request };
+}
+
+/** The tRPC Fastify adapter's context factory: one context per HTTP request. */
+export function createContext(deps: ProcedureDependencies) {
+  return ({ req }: { req: FastifyRequest }): ProcedureContext => createContextInner(deps, req);
+}
