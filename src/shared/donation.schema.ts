@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { DONATION_STATUSES, DONATION_TYPES } from './donation-states';
 
 /**
  * The inputs of the donation calls, shared by the tRPC procedures, the REST paths, the OpenAPI
  * document and the donation form. Amounts are integers in paise (₹1 = 100 paise).
  */
-
-export const DONATION_TYPES = ['one-time', 'monthly'] as const;
-export type DonationType = (typeof DONATION_TYPES)[number];
 
 export const PURPOSES = {
   general: 'General Support',
@@ -23,8 +21,8 @@ export const MIN_AMOUNT_PAISE = 100;
 /** ₹10,00,000: above any plausible online donation, and far below the integer column's limit. */
 export const MAX_AMOUNT_PAISE = 100_000_000;
 
-export const donationStatusSchema = z.enum(['pending', 'paid', 'failed', 'expired', 'refunded']);
-export type DonationStatus = z.infer<typeof donationStatusSchema>;
+export const donationStatusSchema = z.enum(DONATION_STATUSES);
+export type { DonationStatus } from './donation-states';
 
 /** Control characters (NUL, escapes, line breaks) have no place in a name, e-mail or phone. */
 const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;

@@ -74,7 +74,7 @@ describe('the migrations', () => {
       col('subscriptions', 'donation_id', 'integer', 'YES'),
       col('subscriptions', 'razorpay_subscription_id', 'text', 'YES'),
       col('subscriptions', 'razorpay_plan_id', 'text', 'YES'),
-      col('subscriptions', 'status', 'text', 'NO', "'active'::text"),
+      col('subscriptions', 'status', 'text', 'NO', "'created'::text"),
       col('subscriptions', 'created_at', timestamp, 'NO', 'now()'),
       col('users', 'id', 'integer', 'NO', serial('users')),
       col('users', 'username', 'text', 'NO'),
@@ -122,6 +122,21 @@ describe('the migrations', () => {
     await insert(null);
     await insert('pay_1');
     await expect(insert('pay_1')).rejects.toThrow(/donations_razorpay_payment_id_unique/);
+  });
+
+  it('accepts only the states of src/shared/donation-states.ts', async () => {
+    const insertDonation = (type: string, status: string) =>
+      query(
+        `insert into donations (name, email, phone, amount, donation_type, status)
+         values ('A', 'a@example.com', '9876543210', 50000, '${type}', '${status}') returning id`,
+      );
+    await expect(insertDonation('yearly', 'pending')).rejects.toThrow(/donations_donation_type_check/);
+    await expect(insertDonation('one-time', 'lost')).rejects.toThrow(/donations_status_check/);
+    const [donation] = await insertDonation('monthly', 'pending');
+    const insertSubscription = (status: string) =>
+      query(`insert into subscriptions (donation_id, status) values (${(donation as { id: number }).id}, '${status}')`);
+    await expect(insertSubscription('paying')).rejects.toThrow(/subscriptions_status_check/);
+    await insertSubscription('paused');
   });
 
   it('has nothing left to generate: the entities and the migrations agree', async () => {

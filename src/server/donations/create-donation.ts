@@ -70,8 +70,8 @@ export async function createMonthlyDonation(
       donation,
       razorpaySubscriptionId: subscription.id,
       razorpayPlanId: planId,
-      // Razorpay's own status ('created'); it becomes 'active' once the first payment is verified.
-      status: subscription.status,
+      // Its status starts as Razorpay's 'created' (the column's default) and becomes 'active' once
+      // the first payment is verified.
     });
     await em.flush();
     return { donation: summary(donation), razorpayKeyId: keyId, subscription: { id: subscription.id } };
@@ -108,7 +108,7 @@ function summary(donation: Donation): CreateDonationOutput['donation'] {
     email: donation.email,
     phone: donation.phone,
     amount: donation.amount,
-    donationType: donation.donationType as CreateDonationOutput['donation']['donationType'],
+    donationType: donation.donationType,
     purpose: donation.purpose ?? null,
   };
 }

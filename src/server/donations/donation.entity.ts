@@ -1,4 +1,5 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { DONATION_STATUSES, DONATION_TYPES } from '../../shared/donation-states';
 
 /**
  * One donation attempt, and for monthly giving each successful charge. `amount` is in paise.
@@ -15,12 +16,12 @@ export const Donation = defineEntity({
     email: p.text(),
     phone: p.text(),
     amount: p.integer(),
-    donationType: p.text(),
+    donationType: p.enum([...DONATION_TYPES]),
     purpose: p.text().nullable(),
     razorpayOrderId: p.text().nullable().index('donations_razorpay_order_id_index'),
     razorpayPaymentId: p.text().nullable().unique('donations_razorpay_payment_id_unique'),
     razorpaySignature: p.text().nullable(),
-    status: p.text().default('pending'),
+    status: p.enum([...DONATION_STATUSES]).default('pending'),
     /**
      * For each monthly charge after the first: the subscription it was charged on (by id; a
      * relation would make this file and subscription.entity.ts import each other).

@@ -83,7 +83,7 @@ export async function markRefunded(em: EntityManager, paymentId: string, orderId
 }
 
 /** Subscription statuses the first verified payment turns into 'active'. */
-const AWAITING_FIRST_PAYMENT = ['created', 'authenticated', 'pending'];
+const AWAITING_FIRST_PAYMENT = ['created', 'authenticated', 'pending'] as const;
 
 export async function activateSubscription(em: EntityManager, subscriptionId: number): Promise<void> {
   await em.nativeUpdate(

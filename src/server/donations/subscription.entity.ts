@@ -1,7 +1,8 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { SUBSCRIPTION_STATUSES } from '../../shared/donation-states';
 import { Donation } from './donation.entity';
 
-/** A monthly donation's Razorpay subscription; `status` mirrors what Razorpay reports. */
+/** A monthly donation's Razorpay subscription; `status` mirrors what Razorpay reports, from `created` on. */
 export const Subscription = defineEntity({
   name: 'Subscription',
   tableName: 'subscriptions',
@@ -10,7 +11,7 @@ export const Subscription = defineEntity({
     donation: p.manyToOne(Donation).fieldName('donation_id').nullable().index('subscriptions_donation_id_index'),
     razorpaySubscriptionId: p.text().nullable().unique('subscriptions_razorpay_subscription_id_unique'),
     razorpayPlanId: p.text().nullable(),
-    status: p.text().default('active'),
+    status: p.enum([...SUBSCRIPTION_STATUSES]).default('created'),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
   }),
 });

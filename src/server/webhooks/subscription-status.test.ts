@@ -25,4 +25,8 @@ describe('nextSubscriptionStatus', () => {
     expect(nextSubscriptionStatus('cancelled', 'active')).toBe('cancelled');
     expect(nextSubscriptionStatus('completed', 'halted')).toBe('completed');
   });
+
+  it('keeps the status it has when Razorpay reports one outside its documented list', () => {
+    expect(nextSubscriptionStatus('active', 'mystery')).toBe('active');
+  });
 });

@@ -1,13 +1,18 @@
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../shared/donation-states';
+
 /**
  * Razorpay's subscription statuses arrive out of order, so a late event must not undo a later
  * one: nothing leaves a final status, and nothing goes back to the set-up steps once the
  * subscription has started. Between the running statuses (active, pending, halted, paused) the
- * latest event wins, as Razorpay moves between them both ways.
+ * latest event wins, as Razorpay moves between them both ways. A status outside Razorpay's list is
+ * not stored.
  */
-const FINAL = new Set(['cancelled', 'completed', 'expired']);
-const SETUP_ORDER = ['created', 'authenticated'];
+const FINAL = new Set<SubscriptionStatus>(['cancelled', 'completed', 'expired']);
+const SETUP_ORDER: SubscriptionStatus[] = ['created', 'authenticated'];
 
-export function nextSubscriptionStatus(current: string, incoming: string): string {
+export function nextSubscriptionStatus(current: SubscriptionStatus, reported: string): SubscriptionStatus {
+  const incoming = SUBSCRIPTION_STATUSES.find((status) => status === reported);
+  if (!incoming) return current;
   if (FINAL.has(current)) return current;
   if (FINAL.has(incoming)) return incoming;
   const currentSetup = SETUP_ORDER.indexOf(current);

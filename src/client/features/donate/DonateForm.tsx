@@ -1,13 +1,8 @@
 import { Button, Group, List, NativeSelect, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { z } from 'zod';
-import {
-  type DonationInput,
-  type DonationType,
-  donationInputSchema,
-  PURPOSES,
-  type Purpose,
-} from '../../../shared/donation.schema';
+import { type DonationInput, donationInputSchema, PURPOSES, type Purpose } from '../../../shared/donation.schema';
+import type { DonationType } from '../../../shared/donation-states';
 import { AmountPicker } from './AmountPicker';
 import { type AmountChoice, customRupeesToPaise } from './amounts';
 import { buildCheckoutOptions } from './checkout';
