@@ -5,11 +5,11 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import chromium from '@sparticuz/chromium';
 import { type Browser, chromium as playwright } from 'playwright-core';
+import { freePort } from '../../server/net/free-port';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const BUILT_PAGE = join(ROOT, 'dist/client/donate.html');
@@ -55,18 +55,6 @@ export async function ensureClientBuilt(): Promise<void> {
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface RunningServer {

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { appendFile, chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../net/free-port';
 
 /**
  * A PostgreSQL cluster that lives in a folder of the project, for `npm start` and the tests
@@ -152,16 +152,4 @@ async function recoverFromUncleanStop(
 async function pgCtl(binaries: Binaries, runAs: RunAs, args: string[]): Promise<string> {
   const { stdout } = await run(binaries.pg_ctl, args, { ...runAs, env: { ...process.env, LC_ALL: 'C' } });
   return stdout;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject()));
-    });
-  });
 }
