@@ -2,13 +2,13 @@ import { Button, Group, List, NativeSelect, Paper, Radio, Stack, Text, TextInput
 import { type FormEvent, useState } from 'react';
 import { z } from 'zod';
 import { type DonationInput, donationInputSchema, PURPOSES, type Purpose } from '../../../shared/donation.schema';
-import type { DonationType } from '../../../shared/donation-states';
+import { DONATION_TYPES, type DonationType } from '../../../shared/donation-states';
 import { AmountPicker } from './AmountPicker';
 import { type AmountChoice, customRupeesToPaise } from './amounts';
-import { buildCheckoutOptions } from './checkout';
 import type { DonationApi } from './donation-api';
 import { ShareDonateLink } from './ShareDonateLink';
 import { toast } from './toast';
+import { useDonationCheckout } from './use-donation-checkout';
 
 interface FormValues {
   name: string;
@@ -36,7 +36,6 @@ export function DonateForm({ api }: { api: DonationApi }) {
   const [values, setValues] = useState<FormValues>(INITIAL);
   const [choice, setChoice] = useState<AmountChoice>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [processing, setProcessing] = useState(false);
 
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -52,6 +51,7 @@ export function DonateForm({ api }: { api: DonationApi }) {
     setChoice(null);
     setErrors({});
   };
+  const { processing, checkout } = useDonationCheckout(api, { onPaid: reset });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -75,56 +75,7 @@ export function DonateForm({ api }: { api: DonationApi }) {
       setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([key, messages]) => [key, messages?.[0]])));
       return;
     }
-    const input = parsed.data;
-    setProcessing(true);
-
-    // No checkout, no donation: nothing is created that the donor could not pay.
-    try {
-      await api.loadCheckout();
-    } catch {
-      toast('paymentError');
-      setProcessing(false);
-      return;
-    }
-
-    let created: Awaited<ReturnType<DonationApi['createDonation'] | DonationApi['createSubscription']>>;
-    try {
-      created =
-        input.donationType === 'monthly' ? await api.createSubscription(input) : await api.createDonation(input);
-    } catch {
-      toast('createFailed');
-      setProcessing(false);
-      return;
-    }
-
-    const subscriptionId = 'subscription' in created ? created.subscription.id : undefined;
-    const options = buildCheckoutOptions(created, input, {
-      handler: (response) => {
-        void api
-          .verifyPayment({
-            ...response,
-            donation_id: created.donation.id,
-            ...(subscriptionId ? { subscription_id: subscriptionId } : {}),
-          })
-          .then(
-            () => {
-              toast('success');
-              reset();
-            },
-            () => toast('verifyFailed'),
-          )
-          .finally(() => setProcessing(false));
-      },
-      // Closing the checkout ends the attempt; nothing is sent.
-      modal: { ondismiss: () => setProcessing(false) },
-    });
-    try {
-      if (!window.Razorpay) throw new Error('checkout script missing');
-      new window.Razorpay(options).open();
-    } catch {
-      toast('paymentError');
-      setProcessing(false);
-    }
+    await checkout(parsed.data);
   }
 
   return (
@@ -137,7 +88,7 @@ export function DonateForm({ api }: { api: DonationApi }) {
           <Radio.Group
             label="Donation Type"
             value={values.donationType}
-            onChange={(value) => set('donationType', value as DonationType)}
+            onChange={(value) => set('donationType', DONATION_TYPES.find((type) => type === value) ?? 'one-time')}
           >
             <Group mt="xs">
               <Radio value="one-time" label="One-time" />

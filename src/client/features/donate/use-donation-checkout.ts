@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import type { DonationInput } from '../../../shared/donation.schema';
+import { buildCheckoutOptions } from './checkout';
+import type { DonationApi } from './donation-api';
+import { type TOASTS, toast } from './toast';
+
+/**
+ * Pays for a valid donation: loads the checkout script, creates the donation (or subscription),
+ * opens Razorpay's checkout and verifies what it hands back. A failure at any step ends the
+ * attempt with its toast. `processing` is true from the start until the attempt ends.
+ */
+export function useDonationCheckout(api: DonationApi, { onPaid }: { onPaid: () => void }) {
+  const [processing, setProcessing] = useState(false);
+
+  const fail = (kind: keyof typeof TOASTS) => {
+    toast(kind);
+    setProcessing(false);
+  };
+
+  async function checkout(input: DonationInput): Promise<void> {
+    setProcessing(true);
+
+    // No checkout, no donation: nothing is created that the donor could not pay.
+    try {
+      await api.loadCheckout();
+    } catch {
+      return fail('paymentError');
+    }
+
+    let created: Awaited<ReturnType<DonationApi['createDonation'] | DonationApi['createSubscription']>>;
+    try {
+      created =
+        input.donationType === 'monthly' ? await api.createSubscription(input) : await api.createDonation(input);
+    } catch {
+      return fail('createFailed');
+    }
+
+    const subscriptionId = 'subscription' in created ? created.subscription.id : undefined;
+    const options = buildCheckoutOptions(created, input, {
+      handler: (response) => {
+        void api
+          .verifyPayment({
+            ...response,
+            donation_id: created.donation.id,
+            ...(subscriptionId ? { subscription_id: subscriptionId } : {}),
+          })
+          .then(
+            () => {
+              toast('success');
+              onPaid();
+            },
+            () => toast('verifyFailed'),
+          )
+          .finally(() => setProcessing(false));
+      },
+      // Closing the checkout ends the attempt; nothing is sent.
+      modal: { ondismiss: () => setProcessing(false) },
+    });
+    try {
+      if (!window.Razorpay) throw new Error('checkout script missing');
+      new window.Razorpay(options).open();
+    } catch {
+      fail('paymentError');
+    }
+  }
+
+  return { processing, checkout };
+}
