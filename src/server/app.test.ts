@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/orm';
+import { Donation } from './donations/donation.entity';
+import { donationBody } from './test/donation-fixtures';
+import { createTestApp } from './test/test-app';
 import { createTestDatabase, type TestDatabase } from './test/test-database';
 import { buildDependencies, type ServerDependencies } from './wiring/composition-root';
 import { ENTITIES } from './wiring/entities';
@@ -89,5 +92,25 @@ describe('serving the built client', () => {
     const response = await app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'No route for GET /api/nothing-here' });
+  });
+});
+
+describe('closing the app', () => {
+  it('waits for a procedure call still running, so its donation is not left half-written', async () => {
+    const t = await createTestApp();
+    try {
+      // The order is created only after Razorpay answers, which the emulator delays.
+      t.emulator.setLatency(300);
+      const call = t.app.inject({ method: 'POST', url: '/api/donations', payload: donationBody() });
+      const em = t.db.orm.em.fork();
+      while ((await em.count(Donation, {})) === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+
+      await t.app.close();
+      const [donation] = await t.db.orm.em.fork().find(Donation, {});
+      expect(donation?.razorpayOrderId).toMatch(/^order_/);
+      expect((await call).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });
