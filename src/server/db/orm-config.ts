@@ -5,7 +5,10 @@ import { migrationsList } from '../../../migrations/index';
 import { Contact } from '../contacts/contact.entity';
 import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
+import { OutboxMessage } from '../mail/outbox-message.entity';
 import { RazorpayPlan } from '../payments/plan.entity';
+import { Receipt, ReceiptCounter } from '../receipts/receipt.entity';
+import { TrustSettings } from '../receipts/trust-settings.entity';
 import { User } from '../users/user.entity';
 import { WebhookEvent } from '../webhooks/webhook-event.entity';
 
@@ -15,7 +18,18 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations', impor
 export function ormConfig(clientUrl: string): Options {
   return defineConfig({
     clientUrl,
-    entities: [User, Contact, Donation, Subscription, RazorpayPlan, WebhookEvent],
+    entities: [
+      User,
+      Contact,
+      Donation,
+      Subscription,
+      RazorpayPlan,
+      WebhookEvent,
+      TrustSettings,
+      Receipt,
+      ReceiptCounter,
+      OutboxMessage,
+    ],
     extensions: [Migrator],
     // Entities are defined in code (defineEntity), so there is nothing to discover on disk.
     discovery: { warnWhenNoEntities: false },
