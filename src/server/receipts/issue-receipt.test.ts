@@ -115,6 +115,14 @@ describe('issuing a receipt', () => {
   });
 });
 
+describe('issuing outside a transaction', () => {
+  it('is refused, since only a transaction keeps the numbers gapless', async () => {
+    await expect(issueReceipt(db.orm.em.fork(), input('pay_no_transaction', new Date()))).rejects.toThrow(
+      /must run inside the transaction/,
+    );
+  });
+});
+
 describe('cancelling a receipt', () => {
   it('marks it cancelled with the date and reason, keeps it, and is harmless twice', async () => {
     const issued = await issue('pay_refunded', new Date('2034-07-01T10:00:00+05:30'));

@@ -30,6 +30,8 @@ export function formatReceiptNumber(prefix: string, financialYear: string, seque
  * are taken one transaction at a time across every instance, and a rollback returns its number.
  */
 export async function issueReceipt(em: EntityManager, input: IssueReceiptInput): Promise<Receipt> {
+  // Outside a transaction the counter's lock would end with its own statement: numbers could skip.
+  if (!em.isInTransaction()) throw new Error('issueReceipt must run inside the transaction that records the payment');
   const existing = await findReceipt(em, input.paymentId);
   if (existing) return existing;
 
