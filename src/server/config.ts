@@ -32,6 +32,18 @@ const envSchema = z.object({
     .string()
     .regex(/^(\d+|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, 'must be a hop count or a comma-separated list of addresses')
     .optional(),
+  /** Where mail goes: `smtp://user:pass@host:port` or `smtps://…`. Unset: an in-process server (not in production). */
+  SMTP_URL: z
+    .string()
+    .url()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  /** 32 random bytes as 64 hex characters: encrypts donors' PAN and Aadhaar at rest. */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 random bytes)')
+    .optional(),
 });
 
 /** Keys used by the sandbox when none are given: they only ever sign test payments. */
@@ -61,6 +73,9 @@ export interface Config {
     webhookSecret: string;
     sandboxLatencyMs: number;
   };
+  mail: { smtpUrl: string | undefined; from: string | undefined };
+  /** Unset: generated under `.data/` in development, refused in production (see personal-data/). */
+  dataEncryptionKey: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -122,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: values.RAZORPAY_WEBHOOK_SECRET ?? SANDBOX_KEYS.webhookSecret,
       sandboxLatencyMs: values.SANDBOX_LATENCY_MS,
     },
+    mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
+    dataEncryptionKey: values.DATA_ENCRYPTION_KEY,
   };
 }
 

@@ -63,6 +63,22 @@ export interface SiteContent {
     shareText: string;
   };
   footer: { copyrightYear: number };
+  /** The trust's legal details as printed on 80G receipts; an admin overrides them in the console. */
+  legal: {
+    name: string;
+    address: string;
+    pan: string;
+    /** The 80G registration number (URN) from Form 10AC. */
+    registration80g: string;
+    /** ISO date (YYYY-MM-DD) of the 80G approval. */
+    approvedOn: string;
+    /** As the approval states it, e.g. `AY 2022-23 to AY 2026-27`. */
+    validity: string;
+    signatoryName: string;
+    signatoryTitle: string;
+    /** Receipt numbers read `<prefix>/<financial year>/<number>`, e.g. `CART/2026-27/000123`. */
+    receiptPrefix: string;
+  };
 }
 
 export const siteContent: SiteContent = {
@@ -164,4 +180,17 @@ export const siteContent: SiteContent = {
     shareText: 'Help rescued dogs and cats in Chennai get food, treatment and shelter. Donate here:',
   },
   footer: { copyrightYear: 2024 },
+  // PLACEHOLDERS: not the trust's real registration. Replace them (here or in the staff console)
+  // with the details on the trust's 80G approval before issuing real receipts.
+  legal: {
+    name: 'Chennai Animal Rescue Trust',
+    address: '1 Placeholder Street, Chennai, Tamil Nadu 600001, India',
+    pan: 'AAATC0000A',
+    registration80g: 'AAATC0000AF20220PLACEHOLDER',
+    approvedOn: '2022-04-01',
+    validity: 'AY 2022-23 to AY 2026-27',
+    signatoryName: 'Placeholder Name',
+    signatoryTitle: 'Managing Trustee',
+    receiptPrefix: 'CART',
+  },
 };

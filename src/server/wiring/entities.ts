@@ -1,7 +1,10 @@
 import { Contact } from '../contacts/contact.entity';
 import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
+import { OutboxMessage } from '../mail/outbox-message.entity';
 import { RazorpayPlan } from '../payments/plan.entity';
+import { Receipt, ReceiptCounter } from '../receipts/receipt.entity';
+import { TrustSettings } from '../receipts/trust-settings.entity';
 import { User } from '../users/user.entity';
 import { WebhookEvent } from '../webhooks/webhook-event.entity';
 
@@ -9,4 +12,15 @@ import { WebhookEvent } from '../webhooks/webhook-event.entity';
  * Every table the ORM maps, gathered here so the database layer knows no feature: a new feature
  * adds its entities to this list, and db/ stays as it is.
  */
-export const ENTITIES = [User, Contact, Donation, Subscription, RazorpayPlan, WebhookEvent];
+export const ENTITIES = [
+  User,
+  Contact,
+  Donation,
+  Subscription,
+  RazorpayPlan,
+  WebhookEvent,
+  TrustSettings,
+  Receipt,
+  ReceiptCounter,
+  OutboxMessage,
+];

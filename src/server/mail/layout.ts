@@ -1,0 +1,37 @@
+import { siteContent } from '../../shared/site-content';
+
+/** The trust's dark green (theme.ts shade 9), on white: readable in every mail client. */
+const GREEN = '#1b5e20';
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** A paragraph, a link button, or a small print line of a message; text first, HTML alongside. */
+export type Block = { p: string } | { link: string; href: string } | { small: string };
+
+/** Plain text and simple HTML of the same message, in the trust's colours, with inline styles only. */
+export function renderMail(blocks: Block[]): { text: string; html: string } {
+  const text = [
+    ...blocks.map((block) => ('p' in block ? block.p : 'link' in block ? `${block.link}: ${block.href}` : block.small)),
+    `${siteContent.trust.name}\n${siteContent.contact.address} · ${siteContent.contact.email}`,
+  ].join('\n\n');
+  const body = blocks
+    .map((block) => {
+      if ('p' in block) return `<p style="margin:0 0 16px">${escapeHtml(block.p)}</p>`;
+      if ('small' in block)
+        return `<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(block.small)}</p>`;
+      return `<p style="margin:0 0 16px"><a href="${escapeHtml(block.href)}" style="display:inline-block;background:${GREEN};color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(block.link)}</a></p>`;
+    })
+    .join('\n');
+  const html = `<!doctype html>
+<html lang="en"><body style="margin:0;background:#f4f7f4;font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;font-size:15px;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;background:#fff">
+<div style="background:${GREEN};color:#fff;padding:18px 24px;font-size:19px;font-weight:bold">${escapeHtml(siteContent.trust.name)}</div>
+<div style="padding:24px">
+${body}
+</div>
+<div style="padding:16px 24px;border-top:3px solid ${GREEN};font-size:12px;color:#555">${escapeHtml(siteContent.contact.address)} · ${escapeHtml(siteContent.contact.email)}</div>
+</div></body></html>`;
+  return { text, html };
+}

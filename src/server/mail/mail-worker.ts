@@ -1,0 +1,115 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { Orm } from '../db/orm';
+import type { Mailer } from './mailer';
+import { type OutboxAttachment, OutboxMessage } from './outbox-message.entity';
+
+export interface MailWorkerOptions {
+  /** Renders an attachment when the message is sent (e.g. a receipt's PDF). */
+  resolveAttachment(em: EntityManager, attachment: OutboxAttachment): Promise<{ filename: string; content: Buffer }>;
+  log: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** Milliseconds to wait before attempt `attempts + 1`; by default doubling from 30 s up to an hour. */
+  backoffMs?: (attempts: number) => number;
+  /** How long a message keeps being retried before it is marked failed: two days by default. */
+  retryForMs?: number;
+}
+
+export type SendOutcome = 'sent' | 'retrying' | 'failed' | 'idle';
+
+const defaultBackoff = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 3_600_000);
+const TWO_DAYS_MS = 2 * 24 * 3_600_000;
+
+/**
+ * Sends the oldest message that is due. The row stays locked (`FOR UPDATE SKIP LOCKED`) while it
+ * is sent, so another worker on any instance skips it rather than sending it too; its Message-ID
+ * is the same on every attempt, so a resend after an unclear answer is one message to the reader.
+ */
+export async function sendNextMail(orm: Orm, mailer: Mailer, options: MailWorkerOptions): Promise<SendOutcome> {
+  const { transport } = mailer;
+  if (!transport) return 'idle';
+  return orm.em.fork().transactional(async (em) => {
+    const [row] = await em.execute<Record<string, unknown>[]>(
+      `select * from mail_outbox where status = 'queued' and next_attempt_at <= now()
+        order by next_attempt_at, id limit 1 for update skip locked`,
+    );
+    if (!row) return 'idle';
+    const message = em.map(OutboxMessage, row);
+    try {
+      const attachments = await Promise.all(message.attachments.map((a) => options.resolveAttachment(em, a)));
+      await transport.sendMail({
+        from: mailer.from,
+        to: message.recipient,
+        subject: message.subject,
+        text: message.textBody,
+        html: message.htmlBody,
+        messageId: `<${message.messageId}@${mailer.domain}>`,
+        attachments,
+      });
+      await em.execute(
+        `update mail_outbox set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null where id = ?`,
+        [message.id],
+        'run',
+      );
+      options.log.info({ outboxId: message.id, kind: message.kind }, 'mail sent');
+      return 'sent';
+    } catch (error) {
+      const attempts = message.attempts + 1;
+      const gaveUp = Date.now() - message.createdAt.getTime() >= (options.retryForMs ?? TWO_DAYS_MS);
+      const status = gaveUp ? 'failed' : 'queued';
+      const delayMs = (options.backoffMs ?? defaultBackoff)(attempts);
+      await em.execute(
+        `update mail_outbox set status = ?, attempts = ?, last_error = ?,
+           next_attempt_at = now() + (? * interval '1 millisecond') where id = ?`,
+        [status, attempts, describeError(error), delayMs, message.id],
+        'run',
+      );
+      // Ids and counts only: an SMTP error can quote the recipient's address.
+      options.log.warn({ outboxId: message.id, attempts, status }, 'mail not sent');
+      return gaveUp ? 'failed' : 'retrying';
+    }
+  });
+}
+
+/** For the staff's outbox view: the SMTP reply or the network error, shortened. */
+function describeError(error: unknown): string {
+  const smtp = error as { code?: string; responseCode?: number; response?: string; message?: string };
+  const text = smtp.response ?? smtp.message ?? String(error);
+  return [smtp.code, smtp.responseCode, text].filter(Boolean).join(' ').slice(0, 500);
+}
+
+export interface MailWorker {
+  stop(): Promise<void>;
+}
+
+/** Polls the outbox and sends everything due, one message at a time, until stopped. */
+export function startMailWorker(
+  orm: Orm,
+  mailer: Mailer,
+  options: MailWorkerOptions & { pollIntervalMs?: number },
+): MailWorker {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  const drain = async () => {
+    try {
+      while (!stopped && (await sendNextMail(orm, mailer, options)) !== 'idle') {}
+    } catch {
+      options.log.error('mail worker could not read the outbox; trying again at the next poll');
+    }
+  };
+  const poll = () => {
+    running = drain().then(() => {
+      if (!stopped) timer = setTimeout(poll, options.pollIntervalMs ?? 5_000);
+    });
+  };
+  poll();
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+
+/** A file to attach when the message is sent, rendered then rather than in the causing transaction. */
+export type OutboxAttachment = { type: 'receipt-pdf'; receiptId: number };
+
+/**
+ * A mail waiting to be sent, written in the same transaction as the event that causes it. The
+ * Message-ID is derived from that event and unique, so enqueueing twice makes one message and a
+ * resend after an unclear SMTP answer is recognisably the same message.
+ */
+export const OutboxMessage = defineEntity({
+  name: 'OutboxMessage',
+  tableName: 'mail_outbox',
+  indexes: [{ properties: ['status', 'nextAttemptAt'], name: 'mail_outbox_status_next_attempt_at_index' }],
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    messageId: p.text().unique('mail_outbox_message_id_unique'),
+    /** Which template made it ('receipt', 'payment-failed', …): for the staff's outbox view. */
+    kind: p.text(),
+    recipient: p.text(),
+    subject: p.text(),
+    textBody: p.text(),
+    htmlBody: p.text(),
+    attachments: p.json<OutboxAttachment[]>().columnType('jsonb').defaultRaw(`'[]'`),
+    /** queued → sent, or failed once retrying has gone on long enough. */
+    status: p.text().default('queued'),
+    attempts: p.integer().default(0),
+    nextAttemptAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    lastError: p.text().nullable(),
+    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    sentAt: p.datetime().columnType('timestamptz').nullable(),
+  }),
+});
+
+export type OutboxMessage = InferEntity<typeof OutboxMessage>;

@@ -1,0 +1,41 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { OutboxAttachment } from './outbox-message.entity';
+import type { MailContent } from './templates';
+
+export interface OutgoingMail extends MailContent {
+  /**
+   * Names the event that causes the message, e.g. `receipt-CART-2026-27-000123`: it becomes the
+   * Message-ID's left-hand side, and enqueueing the same event twice makes one message.
+   */
+  eventKey: string;
+  /** Which template made it, for the staff's outbox view. */
+  kind: string;
+  to: string;
+  attachments?: OutboxAttachment[];
+}
+
+/** An event key made safe for a Message-ID: `CART/2026-27/000123` → `CART-2026-27-000123`. */
+export function eventKeyPart(value: string): string {
+  return value.replace(/[^A-Za-z0-9._-]+/g, '-');
+}
+
+/**
+ * Queues a message in the caller's transaction: it is sent if and only if the event commits.
+ * Returns false when a message for the same event is already queued or sent.
+ */
+export async function enqueueMail(em: EntityManager, mail: OutgoingMail): Promise<boolean> {
+  const rows = await em.execute<{ id: number }[]>(
+    `insert into mail_outbox (message_id, kind, recipient, subject, text_body, html_body, attachments)
+     values (?, ?, ?, ?, ?, ?, ?) on conflict (message_id) do nothing returning id`,
+    [
+      eventKeyPart(mail.eventKey),
+      mail.kind,
+      mail.to,
+      mail.subject,
+      mail.text,
+      mail.html,
+      JSON.stringify(mail.attachments ?? []),
+    ],
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,113 @@
+import { siteContent } from '../../shared/site-content';
+import { formatRupees as rupees } from '../receipts/receipt-text';
+import { type Block, renderMail } from './layout';
+
+/** One message: a subject, and its plain-text and HTML parts. */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const mail = (subject: string, blocks: Block[]): MailContent => ({ subject, ...renderMail(blocks) });
+const thanks = 'Thank you for standing with the animals in our care.';
+
+export interface ReceiptMailFacts {
+  donorName: string;
+  amount: number;
+  receiptNumber: string;
+  /** Whether PAN or Aadhaar was given: without one, the receipt alone does not allow a deduction. */
+  hasTaxId: boolean;
+  downloadUrl?: string;
+}
+
+/** Sent for every paid payment, one-time or monthly, with the receipt PDF attached. */
+export function receiptMail(facts: ReceiptMailFacts): MailContent {
+  const blocks: Block[] = [
+    { p: `Dear ${facts.donorName},` },
+    { p: `We have received your donation of ${rupees(facts.amount)}. ${thanks}` },
+    { p: `Your donation receipt ${facts.receiptNumber} is attached as a PDF.` },
+  ];
+  if (facts.downloadUrl) blocks.push({ link: 'Download your receipt', href: facts.downloadUrl });
+  if (!facts.hasTaxId) {
+    blocks.push({
+      small: `To claim a deduction under section 80G, we must report your PAN or Aadhaar to the Income-tax Department. Reply to ${siteContent.contact.email} with it and your receipt number if you want us to.`,
+    });
+  }
+  return mail(`Your donation receipt ${facts.receiptNumber}`, blocks);
+}
+
+export interface PaymentFailedFacts {
+  donorName: string;
+  amount: number;
+  donateUrl: string;
+}
+
+export function paymentFailedMail(facts: PaymentFailedFacts): MailContent {
+  return mail('Your donation did not go through', [
+    { p: `Dear ${facts.donorName},` },
+    {
+      p: `Your payment of ${rupees(facts.amount)} did not go through, and no money was taken for it. If any amount was debited, your bank returns it within a few working days.`,
+    },
+    { link: 'Try again', href: facts.donateUrl },
+    { p: thanks },
+  ]);
+}
+
+export interface MonthlyGivingFacts {
+  donorName: string;
+  /** In paise, per month. */
+  amount: number;
+  donateUrl: string;
+}
+
+export function monthlyGivingStartedMail(facts: MonthlyGivingFacts): MailContent {
+  return mail('Your monthly donation has started', [
+    { p: `Dear ${facts.donorName},` },
+    {
+      p: `Your monthly donation of ${rupees(facts.amount)} has started. Each month's payment brings its own receipt by e-mail.`,
+    },
+    { p: thanks },
+  ]);
+}
+
+export function monthlyGivingHaltedMail(facts: MonthlyGivingFacts): MailContent {
+  return mail('Your monthly donation is paused: a payment failed', [
+    { p: `Dear ${facts.donorName},` },
+    {
+      p: `We could not collect this month's donation of ${rupees(facts.amount)}, and after several attempts your monthly donation is paused. Nothing more will be charged.`,
+    },
+    { p: 'If you would like to keep giving, you can start again on our donate page.' },
+    { link: 'Donate again', href: facts.donateUrl },
+  ]);
+}
+
+export function monthlyGivingCancelledMail(facts: MonthlyGivingFacts): MailContent {
+  return mail('Your monthly donation is cancelled', [
+    { p: `Dear ${facts.donorName},` },
+    { p: `Your monthly donation of ${rupees(facts.amount)} is cancelled; nothing more will be charged.` },
+    { p: 'Thank you for every month you gave. You are welcome back at any time.' },
+    { link: 'Donate', href: facts.donateUrl },
+  ]);
+}
+
+export interface RefundFacts {
+  donorName: string;
+  amount: number;
+  receiptNumber: string | null;
+}
+
+export function refundMail(facts: RefundFacts): MailContent {
+  const blocks: Block[] = [
+    { p: `Dear ${facts.donorName},` },
+    {
+      p: `We have refunded your donation of ${rupees(facts.amount)}. It reaches your account in 5 to 7 working days, depending on your bank.`,
+    },
+  ];
+  if (facts.receiptNumber) {
+    blocks.push({
+      p: `Receipt ${facts.receiptNumber} for this donation is cancelled and can no longer be used for a deduction.`,
+    });
+  }
+  return mail('Your donation has been refunded', blocks);
+}

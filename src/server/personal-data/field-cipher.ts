@@ -1,0 +1,43 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+/**
+ * Encrypts one text field for storage: AES-256-GCM with a fresh 96-bit IV each time, written as
+ * `v1:<iv>:<tag>:<ciphertext>` (base64). The version prefix lets a later key or algorithm coexist
+ * with rows already stored; the tag makes any change to a stored value fail to decrypt.
+ */
+export interface FieldCipher {
+  encrypt(plain: string): string;
+  decrypt(stored: string): string;
+}
+
+export class DecryptionError extends Error {
+  constructor() {
+    super('A stored encrypted value could not be decrypted (wrong key or altered value)');
+    this.name = 'DecryptionError';
+  }
+}
+
+export function createFieldCipher(key: Buffer): FieldCipher {
+  if (key.length !== 32) throw new Error('The data encryption key must be 32 bytes');
+  return {
+    encrypt(plain) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return ['v1', iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString('base64')).join(':');
+    },
+    decrypt(stored) {
+      const [version, iv, tag, ciphertext] = stored.split(':');
+      if (version !== 'v1' || iv === undefined || tag === undefined || ciphertext === undefined) {
+        throw new DecryptionError();
+      }
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
+        decipher.setAuthTag(Buffer.from(tag, 'base64'));
+        return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64')), decipher.final()]).toString('utf8');
+      } catch {
+        throw new DecryptionError();
+      }
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { financialYearOf } from '../../shared/financial-year';
+import type { SealedTaxId } from '../personal-data/sealed-tax-id';
+import { Receipt } from './receipt.entity';
+import { getTrustDetails } from './trust-details';
+
+export interface IssueReceiptInput {
+  donationId: number;
+  /** The Razorpay payment id: one receipt per payment, whichever settlement path gets there first. */
+  paymentId: string;
+  /** In paise. */
+  amount: number;
+  purpose: string | null;
+  donor: { name: string; email: string; address: string | null; taxId: SealedTaxId | null };
+  /** When the payment was recorded; decides the financial year. */
+  issuedAt?: Date;
+}
+
+/** `CART/2026-27/000123`. */
+export function formatReceiptNumber(prefix: string, financialYear: string, sequence: number): string {
+  return `${prefix}/${financialYear}/${String(sequence).padStart(6, '0')}`;
+}
+
+/**
+ * Issues the receipt for a paid payment inside the caller's transaction (the one that records the
+ * payment), so a receipt exists exactly when the payment does. Calling it again for the same
+ * payment returns the receipt already issued.
+ *
+ * Numbers have no gaps: the year's counter row stays locked until the caller commits, so numbers
+ * are taken one transaction at a time across every instance, and a rollback returns its number.
+ */
+export async function issueReceipt(em: EntityManager, input: IssueReceiptInput): Promise<Receipt> {
+  // Outside a transaction the counter's lock would end with its own statement: numbers could skip.
+  if (!em.isInTransaction()) throw new Error('issueReceipt must run inside the transaction that records the payment');
+  const existing = await findReceipt(em, input.paymentId);
+  if (existing) return existing;
+
+  const issuedAt = input.issuedAt ?? new Date();
+  const financialYear = financialYearOf(issuedAt);
+  await em.execute(
+    'insert into receipt_counters (financial_year, last_number) values (?, 0) on conflict do nothing',
+    [financialYear],
+    'run',
+  );
+  await em.execute('select 1 from receipt_counters where financial_year = ? for update', [financialYear]);
+  // Looked for again under the lock: a transaction for the same payment may have committed while we waited.
+  const issuedMeanwhile = await findReceipt(em, input.paymentId);
+  if (issuedMeanwhile) return issuedMeanwhile;
+
+  const [counter] = await em.execute<{ last_number: number }[]>(
+    'update receipt_counters set last_number = last_number + 1 where financial_year = ? returning last_number',
+    [financialYear],
+  );
+  const sequence = Number(counter?.last_number);
+  const trust = await getTrustDetails(em);
+  const [row] = await em.execute<Record<string, unknown>[]>(
+    `insert into receipts (number, financial_year, sequence, payment_id, donation_id, amount, purpose, donor_name,
+       donor_email, donor_address, donor_id_kind, donor_id_masked, donor_id_encrypted, trust, issued_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *`,
+    [
+      formatReceiptNumber(trust.receiptPrefix, financialYear, sequence),
+      financialYear,
+      sequence,
+      input.paymentId,
+      input.donationId,
+      input.amount,
+      input.purpose,
+      input.donor.name,
+      input.donor.email,
+      input.donor.address,
+      input.donor.taxId?.kind ?? null,
+      input.donor.taxId?.masked ?? null,
+      input.donor.taxId?.encrypted ?? null,
+      JSON.stringify(trust),
+      issuedAt,
+    ],
+  );
+  return em.map(Receipt, row as Record<string, unknown>);
+}
+
+/**
+ * Cancels the payment's receipt after a refund: kept with its number, marked cancelled with the
+ * date and reason. Cancelling again changes nothing. Null when the payment has no receipt.
+ */
+export async function cancelReceipt(
+  em: EntityManager,
+  paymentId: string,
+  reason: string,
+  cancelledAt: Date = new Date(),
+): Promise<Receipt | null> {
+  await em.execute(
+    `update receipts set status = 'cancelled', cancelled_at = ?, cancellation_reason = ?
+      where payment_id = ? and status = 'issued'`,
+    [cancelledAt, reason, paymentId],
+    'run',
+  );
+  return findReceipt(em, paymentId);
+}
+
+/** The payment's receipt, read from the database (never from a stale identity map). */
+export async function findReceipt(em: EntityManager, paymentId: string): Promise<Receipt | null> {
+  const [row] = await em.execute<Record<string, unknown>[]>('select * from receipts where payment_id = ?', [paymentId]);
+  return row ? em.map(Receipt, row) : null;
+}

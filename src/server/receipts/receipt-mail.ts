@@ -1,0 +1,35 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { eventKeyPart, type OutgoingMail } from '../mail/outbox';
+import type { OutboxAttachment } from '../mail/outbox-message.entity';
+import { receiptMail } from '../mail/templates';
+import { Receipt } from './receipt.entity';
+import { renderReceiptPdf } from './receipt-pdf';
+
+/**
+ * The receipt mail for `enqueueMail`, in the transaction that issued the receipt. Its event is
+ * the receipt number, so however many paths settle the payment the donor gets one message.
+ */
+export function receiptOutgoingMail(receipt: Receipt, downloadUrl?: string): OutgoingMail {
+  return {
+    eventKey: `receipt-${receipt.number}`,
+    kind: 'receipt',
+    to: receipt.donorEmail,
+    ...receiptMail({
+      donorName: receipt.donorName,
+      amount: receipt.amount,
+      receiptNumber: receipt.number,
+      hasTaxId: receipt.donorIdMasked !== null,
+      ...(downloadUrl ? { downloadUrl } : {}),
+    }),
+    attachments: [{ type: 'receipt-pdf', receiptId: receipt.id }],
+  };
+}
+
+/** Renders an outbox attachment when the worker sends it: the worker's `resolveAttachment`. */
+export async function resolveReceiptAttachment(
+  em: EntityManager,
+  attachment: OutboxAttachment,
+): Promise<{ filename: string; content: Buffer }> {
+  const receipt = await em.findOneOrFail(Receipt, attachment.receiptId);
+  return { filename: `receipt-${eventKeyPart(receipt.number)}.pdf`, content: await renderReceiptPdf(receipt) };
+}

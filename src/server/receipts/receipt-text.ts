@@ -1,0 +1,86 @@
+import { ToWords } from 'to-words';
+import { formatIndiaDate } from '../../shared/financial-year';
+import { siteContent } from '../../shared/site-content';
+import type { Receipt } from './receipt.entity';
+
+/** Every line a receipt states, in words: the PDF lays these out and the receipt mail repeats them. */
+
+const toWords = new ToWords({ localeCode: 'en-IN' });
+
+/** ₹12,00,000.00 from paise. */
+export function formatRupees(paise: number): string {
+  return new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(paise / 100);
+}
+
+/** "Rupees Twelve Lakh Only", in the Indian system (lakh, crore), with paise when there are any. */
+export function rupeesInWords(paise: number): string {
+  const rupees = Math.floor(paise / 100);
+  const rest = paise % 100;
+  const words = `Rupees ${toWords.convert(rupees)}`;
+  return rest === 0 ? `${words} Only` : `${words} and ${toWords.convert(rest)} Paise Only`;
+}
+
+export type ReceiptFields = Pick<
+  Receipt,
+  | 'number'
+  | 'issuedAt'
+  | 'paymentId'
+  | 'amount'
+  | 'purpose'
+  | 'donorName'
+  | 'donorAddress'
+  | 'donorIdKind'
+  | 'donorIdMasked'
+  | 'trust'
+  | 'status'
+  | 'cancelledAt'
+  | 'cancellationReason'
+>;
+
+/** The labelled rows of the receipt, in print order; rows the donor did not give are left out. */
+export function receiptRows(receipt: ReceiptFields): [label: string, value: string][] {
+  const rows: [string, string][] = [
+    ['Receipt number', receipt.number],
+    ['Date', formatIndiaDate(receipt.issuedAt)],
+    ['Received from', receipt.donorName],
+  ];
+  if (receipt.donorAddress) rows.push(['Address', receipt.donorAddress]);
+  if (receipt.donorIdMasked) rows.push([receipt.donorIdKind === 'pan' ? 'PAN' : 'Aadhaar', receipt.donorIdMasked]);
+  rows.push(
+    ['Amount', formatRupees(receipt.amount)],
+    ['Amount in words', rupeesInWords(receipt.amount)],
+    ['Mode of payment', `Electronic: Razorpay (payment ${receipt.paymentId})`],
+    ['Purpose', receipt.purpose ?? 'Donation for the care of rescued animals'],
+  );
+  return rows;
+}
+
+export function approvalStatement(receipt: ReceiptFields): string {
+  const { trust } = receipt;
+  return (
+    `${trust.name} is approved under section 80G of the Income-tax Act, 1961 ` +
+    `(registration number ${trust.registration80g}, approved on ${formatIndiaDate(new Date(trust.approvedOn))}, ` +
+    `valid for ${trust.validity}). Donations to it qualify for a deduction under section 80G, ` +
+    'subject to the conditions of that section.'
+  );
+}
+
+/** Said plainly when the donor gave neither PAN nor Aadhaar. */
+export function missingTaxIdNotice(receipt: ReceiptFields): string | null {
+  if (receipt.donorIdMasked) return null;
+  return (
+    'No PAN or Aadhaar was given with this donation, so this receipt is an acknowledgement only. ' +
+    "A deduction under section 80G needs the donor's PAN or Aadhaar reported by the trust to the " +
+    `Income-tax Department: write to ${siteContent.contact.email} with this receipt number to add it.`
+  );
+}
+
+export const FORM_10BE_NOTE =
+  'This is a donation receipt. The certificate of donation (Form 10BE) is issued through the ' +
+  "Income-tax Department's portal after the trust files its statement of donations for the year.";
+
+export function cancellationNotice(receipt: ReceiptFields): string | null {
+  if (receipt.status !== 'cancelled') return null;
+  const on = receipt.cancelledAt ? ` on ${formatIndiaDate(receipt.cancelledAt)}` : '';
+  return `CANCELLED${on}: ${receipt.cancellationReason ?? 'the donation was refunded'}. This receipt is no longer valid.`;
+}

@@ -1,0 +1,49 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import type { TrustDetails } from './trust-details';
+
+/**
+ * One donation receipt per paid Razorpay payment. Everything printed on it is a snapshot taken at
+ * issue: the donor's name, address and ID, and the trust's details, so later edits change nothing
+ * issued. A refund cancels it; it is never deleted, so the register keeps every number.
+ */
+export const Receipt = defineEntity({
+  name: 'Receipt',
+  tableName: 'receipts',
+  uniques: [{ properties: ['financialYear', 'sequence'], name: 'receipts_financial_year_sequence_unique' }],
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    number: p.text().unique('receipts_number_unique'),
+    financialYear: p.text(),
+    sequence: p.integer(),
+    paymentId: p.text().unique('receipts_payment_id_unique'),
+    /** By id, not a relation: receipts know donations, donations need not know receipts. */
+    donationId: p.integer().index('receipts_donation_id_index'),
+    amount: p.integer(),
+    purpose: p.text().nullable(),
+    donorName: p.text(),
+    donorEmail: p.text(),
+    donorAddress: p.text().nullable(),
+    donorIdKind: p.text().nullable(),
+    donorIdMasked: p.text().nullable(),
+    donorIdEncrypted: p.text().nullable(),
+    trust: p.json<TrustDetails>().columnType('jsonb'),
+    status: p.text().default('issued'),
+    issuedAt: p.datetime().columnType('timestamptz'),
+    cancelledAt: p.datetime().columnType('timestamptz').nullable(),
+    cancellationReason: p.text().nullable(),
+  }),
+});
+
+export type Receipt = InferEntity<typeof Receipt>;
+
+/** The last number given in each financial year; its row lock is what keeps numbers gapless. */
+export const ReceiptCounter = defineEntity({
+  name: 'ReceiptCounter',
+  tableName: 'receipt_counters',
+  properties: (p) => ({
+    financialYear: p.text().primary(),
+    lastNumber: p.integer(),
+  }),
+});
+
+export type ReceiptCounter = InferEntity<typeof ReceiptCounter>;
