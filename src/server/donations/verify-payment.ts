@@ -2,9 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { VerifyPaymentInput, VerifyPaymentOutput } from '../../shared/donation.schema';
 import type { PaymentsContext } from '../payments/payments';
 import { isValidOrderPayment, isValidSubscriptionPayment } from '../payments/signatures';
+import { activateSubscription, markPaid } from '../settlement/settle';
 import { Donation } from './donation.entity';
 import { DonationError } from './donation-errors';
-import { activateSubscription, markPaid } from './settle';
 import { Subscription } from './subscription.entity';
 
 /**

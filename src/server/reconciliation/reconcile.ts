@@ -3,10 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Orm } from '../db/orm';
 import { Donation } from '../donations/donation.entity';
-import { markExpired, markFailed, markPaid, recordSubscriptionCharge } from '../donations/settle';
 import { Subscription } from '../donations/subscription.entity';
 import { type PaymentGateway, PaymentProviderError } from '../payments/gateway';
-import { nextSubscriptionStatus } from '../webhooks/subscription-status';
+import { markExpired, markFailed, markPaid, recordSubscriptionCharge } from '../settlement/settle';
+import { nextSubscriptionStatus } from '../settlement/subscription-status';
 
 /** A checkout still open after this long is worth asking Razorpay about. */
 export const RECONCILE_AFTER_MS = 5 * 60_000;

@@ -2,10 +2,10 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import { Donation } from '../donations/donation.entity';
-import { markFailed, markPaid, markRefunded, recordSubscriptionCharge } from '../donations/settle';
 import { Subscription } from '../donations/subscription.entity';
+import { markFailed, markPaid, markRefunded, recordSubscriptionCharge } from '../settlement/settle';
+import { nextSubscriptionStatus } from '../settlement/subscription-status';
 import type { RazorpayEvent, RazorpayPaymentEntity } from './razorpay-event.schema';
-import { nextSubscriptionStatus } from './subscription-status';
 
 /** What applying an event did; stored on the event row for the staff. */
 export type EventOutcome =

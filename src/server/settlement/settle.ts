@@ -1,7 +1,7 @@
 import { type EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import type { DonationStatus } from '../../shared/donation.schema';
-import { Donation } from './donation.entity';
-import { Subscription } from './subscription.entity';
+import { Donation } from '../donations/donation.entity';
+import { Subscription } from '../donations/subscription.entity';
 
 /**
  * The donation status changes, shared by the browser's verify call, Razorpay's webhooks and
