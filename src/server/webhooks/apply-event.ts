@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
+import { paymentMatchesDonation } from '../settlement/payment-match';
 import { markFailed, markPaid, markRefunded, recordSubscriptionCharge } from '../settlement/settle';
 import { nextSubscriptionStatus } from '../settlement/subscription-status';
 import type { RazorpayEvent, RazorpayPaymentEntity } from './razorpay-event.schema';
@@ -81,7 +82,7 @@ async function settleCapturedOrderPayment(
   // Subscription charges carry an invoice's order, unknown here: subscription.charged records them.
   const donation = payment.order_id ? await findOneTimeByOrder(em, payment.order_id) : null;
   if (!donation) return 'unknown_donation';
-  if (!matchesDonation(payment, donation)) {
+  if (!paymentMatchesDonation(payment, donation)) {
     log.warn(
       { donationId: donation.id, paymentId: payment.id, amount: payment.amount, currency: payment.currency },
       'captured payment does not match the donation: kept unpaid for the staff',
@@ -116,7 +117,7 @@ async function applySubscriptionEvent(
     return 'subscription_updated';
   }
   const donation = subscription.donation;
-  if (!donation || !matchesDonation(payment, donation)) {
+  if (!donation || !paymentMatchesDonation(payment, donation)) {
     log.warn(
       { subscriptionId: subscription.id, paymentId: payment.id, amount: payment.amount },
       'subscription charge does not match the monthly amount: kept unrecorded for the staff',
@@ -145,10 +146,6 @@ async function newerEventApplied(em: EntityManager, subscriptionId: string, crea
     em.getTransactionContext(),
   );
   return rows.length > 0;
-}
-
-function matchesDonation(payment: RazorpayPaymentEntity, donation: Donation): boolean {
-  return payment.amount === donation.amount && payment.currency === 'INR';
 }
 
 function isFullyRefunded(payment: RazorpayPaymentEntity): boolean {
