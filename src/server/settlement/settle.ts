@@ -2,7 +2,7 @@ import { type EntityManager, type FilterQuery, UniqueConstraintViolationExceptio
 import type { DonationStatus } from '../../shared/donation.schema';
 import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
-import { wasRefundedEarly } from './refund-ledger';
+import { wasCaptureRecorded, wasFullyRefunded } from './refund-ledger';
 
 /**
  * The donation status changes, shared by the browser's verify call, Razorpay's webhooks and
@@ -27,11 +27,11 @@ export async function markPaid(
   // hold the row as it was before the race), within the caller's transaction if any.
   const current = await em
     .createQueryBuilder(Donation)
-    .select(['status', 'razorpayPaymentId', 'razorpayOrderId'])
+    .select(['status', 'donationType', 'razorpayPaymentId', 'razorpaySignature'])
     .where({ id: donationId })
     .execute('get');
-  if (current?.status === 'refunded' && current.razorpayPaymentId === null && current.razorpayOrderId) {
-    return settleAfterEarlyRefund(em, donationId, current.razorpayOrderId, paymentId, signature);
+  if (current?.status === 'refunded' && current.razorpayPaymentId !== paymentId) {
+    return (await payAfterDuplicateRefund(em, donationId, current, paymentId, signature)) ?? 'not_payable';
   }
   if (current?.status !== 'paid') return 'not_payable';
   return current.razorpayPaymentId === paymentId ? 'already_paid' : 'paid_by_another_payment';
@@ -57,28 +57,23 @@ async function payIf(
 }
 
 /**
- * The donation was refunded on the strength of a refund that came before any capture was recorded
- * (see markRefunded). If this payment is the one refunded, it stays refunded and the payment is
- * recorded; any other captured payment is money the trust kept (the refund was of a duplicate),
- * so it pays the donation.
+ * A one-time donation refunded by a refund that came before any capture of that payment was
+ * recorded (see markRefunded) may have been a duplicate's: the order was paid twice and Razorpay
+ * refunded the second. Then a captured payment not refunded is money the trust kept, and pays it.
  */
-async function settleAfterEarlyRefund(
+async function payAfterDuplicateRefund(
   em: EntityManager,
   donationId: number,
-  orderId: string,
+  current: Pick<Donation, 'donationType' | 'razorpayPaymentId' | 'razorpaySignature'>,
   paymentId: string,
   signature: string | null,
-): Promise<PaidOutcome> {
-  const early = { id: donationId, status: 'refunded', razorpayPaymentId: null };
-  if (await wasRefundedEarly(em, orderId, paymentId)) {
-    await em
-      .transactional((tx) => tx.nativeUpdate(Donation, early, { razorpayPaymentId: paymentId }))
-      .catch((error) => {
-        if (!(error instanceof UniqueConstraintViolationException)) throw error;
-      });
-    return 'not_payable';
-  }
-  return (await payIf(em, early, paymentId, signature)) ?? markPaid(em, donationId, paymentId, signature);
+): Promise<PaidOutcome | undefined> {
+  const refundedPayment = current.razorpayPaymentId;
+  if (current.donationType !== 'one-time' || !refundedPayment || current.razorpaySignature !== null) return undefined;
+  if (await wasCaptureRecorded(em, refundedPayment)) return undefined;
+  if (await wasFullyRefunded(em, paymentId)) return undefined;
+  const where = { id: donationId, status: 'refunded', razorpayPaymentId: refundedPayment };
+  return payIf(em, where, paymentId, signature);
 }
 
 /** A failed attempt: only a pending donation becomes failed (the donor may still retry). */
@@ -92,11 +87,10 @@ export async function markExpired(em: EntityManager, donationId: number): Promis
 }
 
 /**
- * A full refund. Usually of the payment that paid a donation. But events arrive out of order, and
- * an order can be paid twice (Razorpay refunds the duplicate by itself), so a refund of a payment
- * not recorded yet cannot tell whether that payment is the one paying the order. It marks the
- * order's unpaid donation refunded without recording the payment: a later capture of that same
- * payment keeps it refunded, a capture of any other payment pays it (see markPaid).
+ * A full refund. Usually of the payment that paid a donation; but events arrive out of order, so
+ * a refund of a payment not recorded yet settles its order's unpaid donation as refunded at once
+ * (a late capture or verify of that payment then finds it refunded and cannot mark it paid). If
+ * that payment was a duplicate, the capture of the one the trust kept still pays it (markPaid).
  */
 export async function markRefunded(em: EntityManager, paymentId: string, orderId?: string | null): Promise<boolean> {
   const refunded = await em.nativeUpdate(
@@ -105,12 +99,19 @@ export async function markRefunded(em: EntityManager, paymentId: string, orderId
     { status: 'refunded' },
   );
   if (refunded === 1 || !orderId) return refunded === 1;
-  const early = await em.nativeUpdate(
-    Donation,
-    { razorpayOrderId: orderId, donationType: 'one-time', razorpayPaymentId: null, status: { $in: PAYABLE } },
-    { status: 'refunded' },
-  );
-  return early === 1;
+  try {
+    const early = await em.transactional((tx) =>
+      tx.nativeUpdate(
+        Donation,
+        { razorpayOrderId: orderId, donationType: 'one-time', razorpayPaymentId: null, status: { $in: PAYABLE } },
+        { status: 'refunded', razorpayPaymentId: paymentId },
+      ),
+    );
+    return early === 1;
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) return false;
+    throw error;
+  }
 }
 
 /**

@@ -16,6 +16,7 @@ export type EventOutcome =
   | 'not_payable'
   | 'failed'
   | 'refunded'
+  | 'refund_recorded'
   | 'subscription_updated'
   | 'first_charge'
   | 'charge_recorded'
@@ -61,7 +62,8 @@ export async function applyEvent(
       // refund.created may already carry a processed refund (instant refunds); a pending one waits.
       const processed = event.event === 'refund.processed' || event.payload.refund?.entity.status === 'processed';
       if (!payment || !processed || !isFullyRefunded(payment)) return 'unchanged';
-      return (await markRefunded(em, payment.id, payment.order_id)) ? 'refunded' : 'unchanged';
+      // A full refund that settles nothing here (a duplicate payment's) is kept in the ledger too.
+      return (await markRefunded(em, payment.id, payment.order_id)) ? 'refunded' : 'refund_recorded';
     }
     default:
       if (SUBSCRIPTION_EVENTS.has(event.event)) return applySubscriptionEvent(em, event, log);
