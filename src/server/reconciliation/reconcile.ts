@@ -7,7 +7,7 @@ import { Subscription } from '../donations/subscription.entity';
 import { type PaymentGateway, PaymentProviderError } from '../payments/gateway';
 import { paymentMatchesDonation } from '../settlement/payment-match';
 import { markExpired, markFailed, markPaid, recordSubscriptionCharge } from '../settlement/settle';
-import { nextSubscriptionStatus } from '../settlement/subscription-status';
+import { recordReportedStatus } from '../settlement/subscription-status';
 
 /** A checkout still open after this long is worth asking Razorpay about. */
 export const RECONCILE_AFTER_MS = 5 * 60_000;
@@ -155,11 +155,8 @@ async function settleMonthly(
 ) {
   const id = subscription.razorpaySubscriptionId as string;
   const remote = await gateway.fetchSubscription(id);
-  const status = nextSubscriptionStatus(subscription.status, remote.status);
   // Only if no webhook changed it while Razorpay was asked.
-  if (status !== subscription.status) {
-    await em.nativeUpdate(Subscription, { id: subscription.id, status: subscription.status }, { status });
-  }
+  await recordReportedStatus(em, subscription, remote.status);
 
   // Razorpay lists newest first; reversed, a stable sort keeps charges of the same second in order.
   const paid = (await gateway.fetchSubscriptionInvoices(id))

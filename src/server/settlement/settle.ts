@@ -1,7 +1,7 @@
 import { type EntityManager, type FilterQuery, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import type { DonationStatus } from '../../shared/donation.schema';
 import { Donation } from '../donations/donation.entity';
-import { Subscription } from '../donations/subscription.entity';
+import type { Subscription } from '../donations/subscription.entity';
 import { wasCaptureRecorded, wasFullyRefunded } from './refund-ledger';
 
 /**
@@ -112,16 +112,6 @@ export async function markRefunded(em: EntityManager, paymentId: string, orderId
     if (error instanceof UniqueConstraintViolationException) return false;
     throw error;
   }
-}
-
-/**
- * A verified first payment ends the subscription's set-up. Only set-up: once Razorpay has reported
- * it running (pending, halted, …), its webhooks and reconciliation are the word, not a replayed verify.
- */
-const IN_SET_UP = ['created', 'authenticated'];
-
-export async function activateSubscription(em: EntityManager, subscriptionId: number): Promise<void> {
-  await em.nativeUpdate(Subscription, { id: subscriptionId, status: { $in: IN_SET_UP } }, { status: 'active' });
 }
 
 /**

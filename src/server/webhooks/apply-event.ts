@@ -5,7 +5,7 @@ import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
 import { paymentMatchesDonation } from '../settlement/payment-match';
 import { markFailed, markPaid, markRefunded, recordSubscriptionCharge } from '../settlement/settle';
-import { nextSubscriptionStatus } from '../settlement/subscription-status';
+import { recordReportedStatus } from '../settlement/subscription-status';
 import type { RazorpayEvent, RazorpayPaymentEntity } from './razorpay-event.schema';
 
 /** What applying an event did; stored on the event row for the staff. */
@@ -109,9 +109,8 @@ async function applySubscriptionEvent(
   );
   if (!subscription) return 'unknown_donation';
 
-  const status = nextSubscriptionStatus(subscription.status, entity.status);
-  if (status !== subscription.status && !(await newerEventApplied(em, entity.id, event.created_at))) {
-    await em.nativeUpdate(Subscription, { id: subscription.id }, { status });
+  if (!(await newerEventApplied(em, entity.id, event.created_at))) {
+    await recordReportedStatus(em, subscription, entity.status);
   }
 
   const payment = event.payload.payment?.entity;
