@@ -8,6 +8,7 @@ import { wasCaptureRecorded, wasFullyRefunded } from './refund-ledger';
  * The donation status changes, shared by the browser's verify call, Razorpay's webhooks and
  * reconciliation. Each is one conditional UPDATE, so they only move forward whatever order they
  * arrive in and however many race: `paid` never goes back, a later capture turns `failed` paid.
+ * The one way out of `refunded` is a refund that turns out to have been of a duplicate payment.
  */
 
 /** Statuses a captured payment may settle: a retry after a failure, or a late payment. */
