@@ -1,7 +1,8 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 
 /**
- * Every Razorpay webhook received, keyed by Razorpay's event id: the key makes each event apply
+ * Every Razorpay webhook received, keyed by Razorpay's event id (or `sha256:` and the body's
+ * digest when a proxy stripped it): the key makes each event apply
  * exactly once, and the payload stays for the staff (an amount mismatch is kept here, unpaid).
  */
 export const WebhookEvent = defineEntity({
