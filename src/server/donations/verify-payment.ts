@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { VerifyPaymentInput, VerifyPaymentOutput } from '../../shared/donation.schema';
 import { isValidOrderPayment, isValidSubscriptionPayment } from '../payments/signatures';
+import { markPaid } from '../settlement/settle';
+import { activateSubscription } from '../settlement/subscription-status';
 import { Donation } from './donation.entity';
 import { DonationError } from './donation-errors';
-import { activateSubscription, markPaid } from './settle';
 import { Subscription } from './subscription.entity';
 
 /**

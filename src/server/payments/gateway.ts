@@ -1,39 +1,55 @@
+import http from 'node:http';
+import https from 'node:https';
 import Razorpay from 'razorpay';
+import { z } from 'zod';
 
 /**
  * The few Razorpay calls the trust needs, over the official SDK. In sandbox mode the same SDK
  * talks to the local emulator instead of api.razorpay.com, so this code path is always exercised.
+ * Every answer is parsed here, so the rest of the server works with checked shapes, never casts.
  */
 export interface PaymentGateway {
   createOrder(input: { amount: number; receipt: string; notes: Record<string, string> }): Promise<{ id: string }>;
   createMonthlyPlan(input: { amount: number }): Promise<{ id: string }>;
-  createSubscription(input: { planId: string; totalCount: number; notes: Record<string, string> }): Promise<{
-    id: string;
-    status: string;
-  }>;
+  createSubscription(input: {
+    planId: string;
+    totalCount: number;
+    notes: Record<string, string>;
+  }): Promise<ProviderSubscription>;
+  /** Ends a monthly donation at once: Razorpay charges it no more. */
+  cancelSubscription(subscriptionId: string): Promise<ProviderSubscription>;
   /** For reconciliation: what became of a checkout whose browser never came back. */
   fetchOrderPayments(orderId: string): Promise<ProviderPayment[]>;
-  fetchSubscription(subscriptionId: string): Promise<{ id: string; status: string }>;
+  fetchSubscription(subscriptionId: string): Promise<ProviderSubscription>;
   /** The subscription's paid and unpaid invoices, each charge's payment id on the paid ones. */
   fetchSubscriptionInvoices(subscriptionId: string): Promise<ProviderInvoice[]>;
 }
 
-export interface ProviderPayment {
-  id: string;
-  amount: number;
-  currency: string;
-  status: string;
-}
+// Only the fields read here; Razorpay's many others are dropped (and may come and go).
+const created = z.object({ id: z.string().min(1) });
+const subscriptionSchema = z.object({ id: z.string().min(1), status: z.string().min(1) });
+const paymentSchema = z.object({
+  id: z.string().min(1),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.string(),
+});
+const invoiceSchema = z.object({
+  id: z.string().min(1),
+  status: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  payment_id: z.string().nullable(),
+  created_at: z.number(),
+});
+const paymentList = z.object({ items: z.array(paymentSchema) });
+const invoiceList = z.object({ items: z.array(invoiceSchema) });
 
-export interface ProviderInvoice {
-  id: string;
-  status: string;
-  amount: number;
-  payment_id: string | null;
-  created_at: number;
-}
+export type ProviderSubscription = z.infer<typeof subscriptionSchema>;
+export type ProviderPayment = z.infer<typeof paymentSchema>;
+export type ProviderInvoice = z.infer<typeof invoiceSchema>;
 
-/** The provider failed or could not be reached; the caller sees a 502, the log sees the detail. */
+/** The provider failed, could not be reached or answered nonsense; the caller sees a 502, the log the detail. */
 export class PaymentProviderError extends Error {
   /** Razorpay's HTTP status, when it answered at all (4xx: it refused, e.g. an unknown id). */
   readonly status: number | undefined;
@@ -47,6 +63,10 @@ export class PaymentProviderError extends Error {
 }
 
 function describeProviderError(error: unknown): string {
+  if (error instanceof z.ZodError) {
+    // Paths only: an unexpected answer's values may be a donor's details.
+    return `unexpected answer (${error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ')})`;
+  }
   if (error && typeof error === 'object' && 'statusCode' in error) {
     const { statusCode, error: detail } = error as { statusCode: number; error?: { description?: string } };
     return `HTTP ${statusCode}${detail?.description ? `: ${detail.description}` : ''}`;
@@ -57,16 +77,24 @@ function describeProviderError(error: unknown): string {
 /** The SDK's requests wait forever by default; a donor should not. */
 const PROVIDER_TIMEOUT_MS = 10_000;
 
+interface SdkHttp {
+  defaults: { baseURL?: string; timeout?: number; httpAgent?: http.Agent; httpsAgent?: https.Agent };
+}
+
 export function createRazorpayGateway(options: { keyId: string; keySecret: string; apiUrl?: string }): PaymentGateway {
   const client = new Razorpay({ key_id: options.keyId, key_secret: options.keySecret });
-  // The SDK has no option for its host; its axios instance is the documented-by-source seam.
-  const http = (client as unknown as { api: { rq: { defaults: { baseURL?: string; timeout?: number } } } }).api.rq;
-  http.defaults.timeout = PROVIDER_TIMEOUT_MS;
-  if (options.apiUrl) http.defaults.baseURL = options.apiUrl;
+  // The SDK has no option for its host or agents; its axios instance is the documented-by-source seam.
+  const sdkHttp = (client as unknown as { api: { rq: SdkHttp } }).api.rq;
+  sdkHttp.defaults.timeout = PROVIDER_TIMEOUT_MS;
+  // Reused connections: each new one to Razorpay costs a TLS handshake. Idle sockets are unref'd
+  // by Node's agent, so they never hold the process open.
+  sdkHttp.defaults.httpAgent = new http.Agent({ keepAlive: true });
+  sdkHttp.defaults.httpsAgent = new https.Agent({ keepAlive: true });
+  if (options.apiUrl) sdkHttp.defaults.baseURL = options.apiUrl;
 
-  async function call<T>(operation: string, request: () => Promise<T>): Promise<T> {
+  async function call<T>(operation: string, schema: z.ZodType<T>, request: () => Promise<unknown>): Promise<T> {
     try {
-      return await request();
+      return schema.parse(await request());
     } catch (error) {
       throw new PaymentProviderError(operation, error);
     }
@@ -74,10 +102,10 @@ export function createRazorpayGateway(options: { keyId: string; keySecret: strin
 
   return {
     createOrder: ({ amount, receipt, notes }) =>
-      call('order creation', () => client.orders.create({ amount, currency: 'INR', receipt, notes })),
+      call('order creation', created, () => client.orders.create({ amount, currency: 'INR', receipt, notes })),
 
     createMonthlyPlan: ({ amount }) =>
-      call('plan creation', () =>
+      call('plan creation', created, () =>
         client.plans.create({
           period: 'monthly',
           interval: 1,
@@ -90,18 +118,24 @@ export function createRazorpayGateway(options: { keyId: string; keySecret: strin
       ),
 
     createSubscription: ({ planId, totalCount, notes }) =>
-      call('subscription creation', () =>
+      call('subscription creation', subscriptionSchema, () =>
         client.subscriptions.create({ plan_id: planId, total_count: totalCount, customer_notify: 1, notes }),
       ),
 
+    cancelSubscription: (subscriptionId) =>
+      call('subscription cancellation', subscriptionSchema, () => client.subscriptions.cancel(subscriptionId)),
+
     fetchOrderPayments: async (orderId) =>
-      (await call('order payments lookup', () => client.orders.fetchPayments(orderId))).items as ProviderPayment[],
+      (await call('order payments lookup', paymentList, () => client.orders.fetchPayments(orderId))).items,
 
     fetchSubscription: (subscriptionId) =>
-      call('subscription lookup', () => client.subscriptions.fetch(subscriptionId)),
+      call('subscription lookup', subscriptionSchema, () => client.subscriptions.fetch(subscriptionId)),
 
     fetchSubscriptionInvoices: async (subscriptionId) =>
-      (await call('invoice lookup', () => client.invoices.all({ subscription_id: subscriptionId, count: 100 })))
-        .items as unknown as ProviderInvoice[],
+      (
+        await call('invoice lookup', invoiceList, () =>
+          client.invoices.all({ subscription_id: subscriptionId, count: 100 }),
+        )
+      ).items,
   };
 }

@@ -70,6 +70,38 @@ describe('reconcilePendingDonations', () => {
     expect(charge).toMatchObject({ status: 'paid', donationType: 'monthly', subscriptionId: subscription.id });
   });
 
+  it('settles a failed donation paid on a retry whose webhook was lost, within the day', async () => {
+    const retried = await oneTime(30);
+    t.emulator.failPayment({ orderId: retried.orderId });
+    await em().nativeUpdate(Donation, { id: retried.donationId }, { status: 'failed' });
+    t.emulator.completePayment({ orderId: retried.orderId });
+    const stillFailed = await oneTime(30);
+    t.emulator.failPayment({ orderId: stillFailed.orderId });
+    await em().nativeUpdate(Donation, { id: stillFailed.donationId }, { status: 'failed' });
+    const dayOld = await oneTime(25 * 60);
+    await em().nativeUpdate(Donation, { id: dayOld.donationId }, { status: 'failed' });
+    t.emulator.completePayment({ orderId: dayOld.orderId });
+
+    expect(await reconcile()).toMatchObject({ paid: 1, failed: 0, expired: 0, errors: 0 });
+    expect(await statusOf(retried.donationId)).toBe('paid');
+    expect(await statusOf(stillFailed.donationId)).toBe('failed');
+    // Outside the day's window failed rows are no longer asked about.
+    expect(await statusOf(dayOld.donationId)).toBe('failed');
+  });
+
+  it('records no subscription invoice of another amount or currency', async () => {
+    const created = await t.caller.subscription.create(donationBody({ donationType: 'monthly', amount: 130000 }));
+    await em().nativeUpdate(Donation, { id: created.donation.id }, { createdAt: minutesAgo(10) });
+    t.emulator.completePayment({ subscriptionId: created.subscription.id });
+    // The trust's record says another amount than Razorpay charged: the charge is kept for the staff.
+    await em().nativeUpdate(Donation, { id: created.donation.id }, { amount: 140000 });
+
+    await reconcile();
+    expect(await statusOf(created.donation.id)).toBe('pending');
+    const subscription = await em().findOneOrFail(Subscription, { donation: created.donation.id });
+    expect(await em().count(Donation, { subscriptionId: subscription.id })).toBe(0);
+  });
+
   it('keeps going when Razorpay fails for one donation', async () => {
     const first = await oneTime(60);
     const second = await oneTime(59);

@@ -3,10 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Orm } from '../db/orm';
 import { Donation } from '../donations/donation.entity';
-import { markExpired, markFailed, markPaid, recordSubscriptionCharge } from '../donations/settle';
 import { Subscription } from '../donations/subscription.entity';
 import { type PaymentGateway, PaymentProviderError } from '../payments/gateway';
-import { nextSubscriptionStatus } from '../webhooks/subscription-status';
+import { paymentMatchesDonation } from '../settlement/payment-match';
+import { markExpired, markFailed, markPaid, recordSubscriptionCharge } from '../settlement/settle';
+import { recordReportedStatus } from '../settlement/subscription-status';
 
 /** A checkout still open after this long is worth asking Razorpay about. */
 export const RECONCILE_AFTER_MS = 5 * 60_000;
@@ -28,6 +29,8 @@ export interface ReconcileReport {
 
 type Settled = 'paid' | 'failed' | 'expired' | 'unchanged';
 
+const MISMATCH = 'paid invoice does not match the monthly amount: kept unrecorded for the staff';
+
 export interface ReconcileDependencies {
   orm: Orm;
   gateway: PaymentGateway;
@@ -38,7 +41,8 @@ export interface ReconcileDependencies {
 }
 
 /**
- * Settles donations left pending because neither the browser's verify call nor a webhook came:
+ * Settles donations left pending (or failed, then paid on a retry) because neither the browser's
+ * verify call nor a webhook came:
  * asks Razorpay what happened and records it with the same forward-only changes they use. One
  * instance at a time: the advisory lock is taken on its own connection, outside the request pool.
  */
@@ -61,9 +65,14 @@ export async function reconcilePendingDonations(deps: ReconcileDependencies): Pr
         Donation,
         {
           id: { $gt: afterId },
-          status: 'pending',
           createdAt: { $lt: new Date(now.getTime() - RECONCILE_AFTER_MS) },
           subscriptionId: null,
+          // A failed checkout may still be paid on a retry whose webhook was lost, within the day
+          // Razorpay keeps the order payable; after that only pending rows are worth asking about.
+          $or: [
+            { status: 'pending' },
+            { status: 'failed', createdAt: { $gt: new Date(now.getTime() - EXPIRE_AFTER_MS) } },
+          ],
         },
         { orderBy: { id: 'asc' }, limit: BATCH_SIZE },
       );
@@ -73,7 +82,7 @@ export async function reconcilePendingDonations(deps: ReconcileDependencies): Pr
         afterId = donation.id;
         report.checked++;
         try {
-          const outcome = await settle(em, deps.gateway, donation, now);
+          const outcome = await settle(em, deps, donation, now);
           if (outcome !== 'unchanged') report[outcome]++;
         } catch (error) {
           report.errors++;
@@ -89,12 +98,17 @@ export async function reconcilePendingDonations(deps: ReconcileDependencies): Pr
   }
 }
 
-async function settle(em: EntityManager, gateway: PaymentGateway, donation: Donation, now: Date): Promise<Settled> {
+async function settle(
+  em: EntityManager,
+  { gateway, log }: ReconcileDependencies,
+  donation: Donation,
+  now: Date,
+): Promise<Settled> {
   const abandoned = now.getTime() - donation.createdAt.getTime() > EXPIRE_AFTER_MS;
   const expire = async (): Promise<Settled> =>
     abandoned && (await markExpired(em, donation.id)) ? 'expired' : 'unchanged';
   try {
-    return await settleWithRazorpay(em, gateway, donation, expire);
+    return await settleWithRazorpay(em, gateway, log, donation, expire);
   } catch (error) {
     // Razorpay does not know the order or subscription (e.g. made with other keys): after a day
     // nobody can pay it any more. Outages (no answer, 5xx) leave it for the next pass.
@@ -107,19 +121,20 @@ async function settle(em: EntityManager, gateway: PaymentGateway, donation: Dona
 async function settleWithRazorpay(
   em: EntityManager,
   gateway: PaymentGateway,
+  log: FastifyBaseLogger,
   donation: Donation,
   expire: () => Promise<Settled>,
 ): Promise<Settled> {
   if (donation.donationType === 'monthly') {
     const subscription = await em.findOne(Subscription, { donation: donation.id });
     if (!subscription?.razorpaySubscriptionId) return expire();
-    return (await settleMonthly(em, gateway, subscription)) ? 'paid' : expire();
+    return (await settleMonthly(em, gateway, subscription, donation, log)) ? 'paid' : expire();
   }
 
   if (!donation.razorpayOrderId) return expire();
   const payments = await gateway.fetchOrderPayments(donation.razorpayOrderId);
   const captured = payments.find(
-    (payment) => payment.status === 'captured' && payment.amount === donation.amount && payment.currency === 'INR',
+    (payment) => payment.status === 'captured' && paymentMatchesDonation(payment, donation),
   );
   if (captured) return (await markPaid(em, donation.id, captured.id)) === 'paid' ? 'paid' : 'unchanged';
   // Razorpay lets the donor retry within the order, so only a checkout with nothing in progress fails.
@@ -131,20 +146,32 @@ async function settleWithRazorpay(
 }
 
 /** Records every paid charge (oldest first: the first settles the donation) and the status. */
-async function settleMonthly(em: EntityManager, gateway: PaymentGateway, subscription: Subscription) {
+async function settleMonthly(
+  em: EntityManager,
+  gateway: PaymentGateway,
+  subscription: Subscription,
+  donation: Donation,
+  log: FastifyBaseLogger,
+) {
   const id = subscription.razorpaySubscriptionId as string;
   const remote = await gateway.fetchSubscription(id);
-  const status = nextSubscriptionStatus(subscription.status, remote.status);
   // Only if no webhook changed it while Razorpay was asked.
-  if (status !== subscription.status) {
-    await em.nativeUpdate(Subscription, { id: subscription.id, status: subscription.status }, { status });
-  }
+  await recordReportedStatus(em, subscription, remote.status);
 
   // Razorpay lists newest first; reversed, a stable sort keeps charges of the same second in order.
   const paid = (await gateway.fetchSubscriptionInvoices(id))
-    .filter((invoice) => invoice.status === 'paid' && invoice.payment_id)
+    .filter((invoice) => invoice.status === 'paid')
     .reverse()
     .sort((a, b) => a.created_at - b.created_at);
-  for (const invoice of paid) await recordSubscriptionCharge(em, subscription, invoice.payment_id as string);
-  return paid.length > 0;
+  let recorded = false;
+  for (const { id: invoiceId, payment_id: paymentId, amount, currency } of paid) {
+    if (!paymentId) continue;
+    if (!paymentMatchesDonation({ amount, currency }, donation)) {
+      log.warn({ subscriptionId: subscription.id, invoiceId, paymentId, amount, currency }, MISMATCH);
+      continue;
+    }
+    await recordSubscriptionCharge(em, subscription, paymentId);
+    recorded = true;
+  }
+  return recorded;
 }

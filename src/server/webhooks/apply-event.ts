@@ -2,10 +2,11 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import { Donation } from '../donations/donation.entity';
-import { markFailed, markPaid, markRefunded, recordSubscriptionCharge } from '../donations/settle';
 import { Subscription } from '../donations/subscription.entity';
+import { paymentMatchesDonation } from '../settlement/payment-match';
+import { markFailed, markPaid, markRefunded, recordSubscriptionCharge } from '../settlement/settle';
+import { recordReportedStatus } from '../settlement/subscription-status';
 import type { RazorpayEvent, RazorpayPaymentEntity } from './razorpay-event.schema';
-import { nextSubscriptionStatus } from './subscription-status';
 
 /** What applying an event did; stored on the event row for the staff. */
 export type EventOutcome =
@@ -15,6 +16,7 @@ export type EventOutcome =
   | 'not_payable'
   | 'failed'
   | 'refunded'
+  | 'refund_recorded'
   | 'subscription_updated'
   | 'first_charge'
   | 'charge_recorded'
@@ -60,7 +62,8 @@ export async function applyEvent(
       // refund.created may already carry a processed refund (instant refunds); a pending one waits.
       const processed = event.event === 'refund.processed' || event.payload.refund?.entity.status === 'processed';
       if (!payment || !processed || !isFullyRefunded(payment)) return 'unchanged';
-      return (await markRefunded(em, payment.id, payment.order_id)) ? 'refunded' : 'unchanged';
+      // A full refund that settles nothing here (a duplicate payment's) is kept in the ledger too.
+      return (await markRefunded(em, payment.id, payment.order_id)) ? 'refunded' : 'refund_recorded';
     }
     default:
       if (SUBSCRIPTION_EVENTS.has(event.event)) return applySubscriptionEvent(em, event, log);
@@ -81,7 +84,7 @@ async function settleCapturedOrderPayment(
   // Subscription charges carry an invoice's order, unknown here: subscription.charged records them.
   const donation = payment.order_id ? await findOneTimeByOrder(em, payment.order_id) : null;
   if (!donation) return 'unknown_donation';
-  if (!matchesDonation(payment, donation)) {
+  if (!paymentMatchesDonation(payment, donation)) {
     log.warn(
       { donationId: donation.id, paymentId: payment.id, amount: payment.amount, currency: payment.currency },
       'captured payment does not match the donation: kept unpaid for the staff',
@@ -106,9 +109,8 @@ async function applySubscriptionEvent(
   );
   if (!subscription) return 'unknown_donation';
 
-  const status = nextSubscriptionStatus(subscription.status, entity.status);
-  if (status !== subscription.status && !(await newerEventApplied(em, entity.id, event.created_at))) {
-    await em.nativeUpdate(Subscription, { id: subscription.id }, { status });
+  if (!(await newerEventApplied(em, entity.id, event.created_at))) {
+    await recordReportedStatus(em, subscription, entity.status);
   }
 
   const payment = event.payload.payment?.entity;
@@ -116,7 +118,7 @@ async function applySubscriptionEvent(
     return 'subscription_updated';
   }
   const donation = subscription.donation;
-  if (!donation || !matchesDonation(payment, donation)) {
+  if (!donation || !paymentMatchesDonation(payment, donation)) {
     log.warn(
       { subscriptionId: subscription.id, paymentId: payment.id, amount: payment.amount },
       'subscription charge does not match the monthly amount: kept unrecorded for the staff',
@@ -145,10 +147,6 @@ async function newerEventApplied(em: EntityManager, subscriptionId: string, crea
     em.getTransactionContext(),
   );
   return rows.length > 0;
-}
-
-function matchesDonation(payment: RazorpayPaymentEntity, donation: Donation): boolean {
-  return payment.amount === donation.amount && payment.currency === 'INR';
 }
 
 function isFullyRefunded(payment: RazorpayPaymentEntity): boolean {

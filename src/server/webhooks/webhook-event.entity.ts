@@ -1,8 +1,10 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 
 /**
- * Every Razorpay webhook received, keyed by Razorpay's event id: the key makes each event apply
- * exactly once, and the payload stays for the staff (an amount mismatch is kept here, unpaid).
+ * Every Razorpay webhook received, keyed by Razorpay's event id (or `sha256:` and the body's
+ * digest when a proxy stripped it): the key makes each event apply exactly once, and the payload
+ * stays for the staff (an amount mismatch is kept here, unpaid). With their outcomes, these rows
+ * are also the ledger of refunds that settlement/refund-ledger.ts reads.
  */
 export const WebhookEvent = defineEntity({
   name: 'WebhookEvent',

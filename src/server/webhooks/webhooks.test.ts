@@ -68,9 +68,8 @@ describe('POST /api/webhooks/razorpay: authenticity', () => {
     expect((await findDonation(donationId)).status).toBe('paid');
   });
 
-  it('answers 400 without an event id or with a body that is not an event', async () => {
-    const { orderId, amount } = await oneTime();
-    expect((await send(captured(orderId, amount), { eventId: '' })).statusCode).toBe(400);
+  it('answers 400 to a signed body that is not an event', async () => {
+    // Without an event id it is no longer refused: see hostile-deliveries.test.ts.
     expect((await send({ hello: 'world' })).statusCode).toBe(400);
   });
 });

@@ -1,12 +1,14 @@
-import { type EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { type EntityManager, type FilterQuery, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import type { DonationStatus } from '../../shared/donation.schema';
-import { Donation } from './donation.entity';
-import { Subscription } from './subscription.entity';
+import { Donation } from '../donations/donation.entity';
+import type { Subscription } from '../donations/subscription.entity';
+import { wasCaptureRecorded, wasFullyRefunded } from './refund-ledger';
 
 /**
  * The donation status changes, shared by the browser's verify call, Razorpay's webhooks and
  * reconciliation. Each is one conditional UPDATE, so they only move forward whatever order they
  * arrive in and however many race: `paid` never goes back, a later capture turns `failed` paid.
+ * The one way out of `refunded` is a refund that turns out to have been of a duplicate payment.
  */
 
 /** Statuses a captured payment may settle: a retry after a failure, or a late payment. */
@@ -20,29 +22,59 @@ export async function markPaid(
   paymentId: string,
   signature: string | null = null,
 ): Promise<PaidOutcome> {
-  try {
-    // A savepoint inside a webhook's transaction: a duplicate payment id must not abort it.
-    const updated = await em.transactional((tx) =>
-      tx.nativeUpdate(
-        Donation,
-        { id: donationId, status: { $in: PAYABLE } },
-        { status: 'paid', razorpayPaymentId: paymentId, razorpaySignature: signature },
-      ),
-    );
-    if (updated === 1) return 'paid';
-  } catch (error) {
-    if (!(error instanceof UniqueConstraintViolationException)) throw error;
-    return 'paid_by_another_payment';
-  }
+  const outcome = await payIf(em, { id: donationId, status: { $in: PAYABLE } }, paymentId, signature);
+  if (outcome) return outcome;
   // Someone else settled it first. Read what they wrote past the identity map (which may still
   // hold the row as it was before the race), within the caller's transaction if any.
   const current = await em
     .createQueryBuilder(Donation)
-    .select(['status', 'razorpayPaymentId'])
+    .select(['status', 'donationType', 'razorpayPaymentId', 'razorpaySignature'])
     .where({ id: donationId })
     .execute('get');
+  if (current?.status === 'refunded' && current.razorpayPaymentId !== paymentId) {
+    return (await payAfterDuplicateRefund(em, donationId, current, paymentId, signature)) ?? 'not_payable';
+  }
   if (current?.status !== 'paid') return 'not_payable';
   return current.razorpayPaymentId === paymentId ? 'already_paid' : 'paid_by_another_payment';
+}
+
+/** One conditional UPDATE to paid; undefined when the condition no longer holds. */
+async function payIf(
+  em: EntityManager,
+  where: FilterQuery<Donation>,
+  paymentId: string,
+  signature: string | null,
+): Promise<'paid' | 'paid_by_another_payment' | undefined> {
+  try {
+    // A savepoint inside a webhook's transaction: a duplicate payment id must not abort it.
+    const updated = await em.transactional((tx) =>
+      tx.nativeUpdate(Donation, where, { status: 'paid', razorpayPaymentId: paymentId, razorpaySignature: signature }),
+    );
+    return updated === 1 ? 'paid' : undefined;
+  } catch (error) {
+    if (!(error instanceof UniqueConstraintViolationException)) throw error;
+    return 'paid_by_another_payment';
+  }
+}
+
+/**
+ * A one-time donation refunded by a refund that came before any capture of that payment was
+ * recorded (see markRefunded) may have been a duplicate's: the order was paid twice and Razorpay
+ * refunded the second. Then a captured payment not refunded is money the trust kept, and pays it.
+ */
+async function payAfterDuplicateRefund(
+  em: EntityManager,
+  donationId: number,
+  current: Pick<Donation, 'donationType' | 'razorpayPaymentId' | 'razorpaySignature'>,
+  paymentId: string,
+  signature: string | null,
+): Promise<PaidOutcome | undefined> {
+  const refundedPayment = current.razorpayPaymentId;
+  if (current.donationType !== 'one-time' || !refundedPayment || current.razorpaySignature !== null) return undefined;
+  if (await wasCaptureRecorded(em, refundedPayment)) return undefined;
+  if (await wasFullyRefunded(em, paymentId)) return undefined;
+  const where = { id: donationId, status: 'refunded' as const, razorpayPaymentId: refundedPayment };
+  return payIf(em, where, paymentId, signature);
 }
 
 /** A failed attempt: only a pending donation becomes failed (the donor may still retry). */
@@ -58,7 +90,8 @@ export async function markExpired(em: EntityManager, donationId: number): Promis
 /**
  * A full refund. Usually of the payment that paid a donation; but events arrive out of order, so
  * a refund of a payment not recorded yet settles its order's unpaid donation as refunded at once
- * (a late capture or verify then finds it refunded and cannot mark it paid).
+ * (a late capture or verify of that payment then finds it refunded and cannot mark it paid). If
+ * that payment was a duplicate, the capture of the one the trust kept still pays it (markPaid).
  */
 export async function markRefunded(em: EntityManager, paymentId: string, orderId?: string | null): Promise<boolean> {
   const refunded = await em.nativeUpdate(
@@ -80,17 +113,6 @@ export async function markRefunded(em: EntityManager, paymentId: string, orderId
     if (error instanceof UniqueConstraintViolationException) return false;
     throw error;
   }
-}
-
-/** Subscription statuses the first verified payment turns into 'active'. */
-const AWAITING_FIRST_PAYMENT = ['created', 'authenticated', 'pending'] as const;
-
-export async function activateSubscription(em: EntityManager, subscriptionId: number): Promise<void> {
-  await em.nativeUpdate(
-    Subscription,
-    { id: subscriptionId, status: { $in: AWAITING_FIRST_PAYMENT } },
-    { status: 'active' },
-  );
 }
 
 /**

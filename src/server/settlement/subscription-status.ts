@@ -1,4 +1,6 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../shared/donation-states';
+import { Subscription } from '../donations/subscription.entity';
 
 /**
  * Razorpay's subscription statuses arrive out of order, so a late event must not undo a later
@@ -20,4 +22,28 @@ export function nextSubscriptionStatus(current: SubscriptionStatus, reported: st
   if (incomingSetup === -1) return incoming;
   if (currentSetup === -1) return current;
   return incomingSetup > currentSetup ? incoming : current;
+}
+
+/**
+ * Records the status Razorpay reported (by webhook or when asked), as far as the rule above lets
+ * it move. Conditional on the status it was read with, so a change made meanwhile is not undone.
+ */
+export async function recordReportedStatus(
+  em: EntityManager,
+  subscription: Pick<Subscription, 'id' | 'status'>,
+  reported: string,
+): Promise<void> {
+  const status = nextSubscriptionStatus(subscription.status, reported);
+  if (status === subscription.status) return;
+  await em.nativeUpdate(Subscription, { id: subscription.id, status: subscription.status }, { status });
+}
+
+/**
+ * A verified first payment ends the subscription's set-up. Only set-up: once Razorpay has reported
+ * it running (pending, halted, …), its webhooks and reconciliation are the word, not a replayed verify.
+ */
+const IN_SET_UP: SubscriptionStatus[] = ['created', 'authenticated'];
+
+export async function activateSubscription(em: EntityManager, subscriptionId: number): Promise<void> {
+  await em.nativeUpdate(Subscription, { id: subscriptionId, status: { $in: IN_SET_UP } }, { status: 'active' });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Donation } from '../donations/donation.entity';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
-import { Donation } from './donation.entity';
 import { markExpired, markFailed, markPaid, markRefunded } from './settle';
 
 let db: TestDatabase;

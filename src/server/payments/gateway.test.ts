@@ -1,0 +1,80 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRazorpayGateway, PaymentProviderError } from './gateway';
+
+/**
+ * The gateway against a server that answers as Razorpay would, or would not: answers the sandbox
+ * never gives (extra fields, wrong shapes) and the connections the SDK opens.
+ */
+let server: Server;
+let connections = 0;
+const requests: { method?: string; url?: string; body: string }[] = [];
+let answer: (request: IncomingMessage) => unknown = () => ({});
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      requests.push({ method: request.method, url: request.url, body });
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify(answer(request)));
+    });
+  });
+  server.on('connection', () => connections++);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+const gateway = () =>
+  createRazorpayGateway({
+    keyId: 'rzp_test_Gateway00001',
+    keySecret: 'secret',
+    apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+  });
+
+const payment = { id: 'pay_Parsed000001', amount: 50000, currency: 'INR', status: 'captured' };
+
+describe('the gateway parses what Razorpay answers', () => {
+  it('keeps the fields it reads and drops the rest', async () => {
+    answer = () => ({
+      entity: 'collection',
+      count: 1,
+      items: [{ ...payment, email: 'donor@example.org', vpa: 'x@upi' }],
+    });
+    expect(await gateway().fetchOrderPayments('order_Parsed00001')).toEqual([payment]);
+  });
+
+  it('turns an answer of the wrong shape into a PaymentProviderError naming the field, not its value', async () => {
+    answer = () => ({ items: [{ ...payment, amount: 'fifty thousand from donor@example.org' }] });
+    const error = await gateway()
+      .fetchOrderPayments('order_Parsed00002')
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PaymentProviderError);
+    expect((error as Error).message).toMatch(/order payments lookup failed: unexpected answer \(items\.0\.amount\)/);
+    expect((error as Error).message).not.toContain('donor@example.org');
+
+    answer = () => ({ id: '', status: 'created' });
+    await expect(gateway().fetchSubscription('sub_Parsed000001')).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+
+  it('cancels a subscription with POST /v1/subscriptions/:id/cancel', async () => {
+    answer = () => ({ id: 'sub_Cancel0000001', entity: 'subscription', status: 'cancelled' });
+    expect(await gateway().cancelSubscription('sub_Cancel0000001')).toEqual({
+      id: 'sub_Cancel0000001',
+      status: 'cancelled',
+    });
+    expect(requests.at(-1)).toMatchObject({ method: 'POST', url: '/v1/subscriptions/sub_Cancel0000001/cancel' });
+  });
+
+  it('reuses one kept-alive connection for calls in a row', async () => {
+    answer = () => ({ id: 'sub_KeepAlive00001', status: 'active' });
+    const client = gateway();
+    const before = connections;
+    for (let i = 0; i < 5; i++) await client.fetchSubscription('sub_KeepAlive00001');
+    expect(connections - before).toBe(1);
+  });
+});
