@@ -6,6 +6,7 @@ import type { Payments } from './payments/payments';
 import { sandboxRoutes } from './payments/sandbox/sandbox.routes';
 import { openApiRoutes } from './rest/openapi.routes';
 import { restRoutes } from './rest/rest.routes';
+import { DonationBudget } from './security/donation-budget';
 import { securityPlugin } from './security/security.plugin';
 import { trpcPlugin } from './trpc/trpc.plugin';
 import { webPlugin } from './web/web.plugin';
@@ -35,6 +36,17 @@ export async function buildApp({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    // Slow clients are cut off, so a few sockets trickling bytes cannot hold the server's connections.
+    // Headers come in one packet from any real client: 10 s is generous even on a poor mobile link.
+    http: { headersTimeout: 10_000 },
+    // The whole request (at most 16 KB of body, 256 KB for a webhook) within 30 s.
+    requestTimeout: 30_000,
+    // A socket silent this long is dropped; above the slowest answer (a 10 s Razorpay call after
+    // a 5 s wait for a database connection), so no call in progress is cut.
+    connectionTimeout: 60_000,
+    // Idle keep-alive sockets close after this; longer than a load balancer's usual 60 s idle
+    // timeout, so the balancer, not the app, closes first and never reuses a closed socket.
+    keepAliveTimeout: 72_000,
   });
 
   // A 5xx never shows a stack trace, SQL or library message to the caller; the log has it.
@@ -48,10 +60,15 @@ export async function buildApp({
   });
 
   const { rateLimitPerMinute } = config;
+  // One budget for both transports: REST and tRPC creates from one client draw from it alike.
+  const budget = new DonationBudget({
+    perClientPerMinute: rateLimitPerMinute,
+    perEmailPerHour: config.donationEmailLimitPerHour,
+  });
   await app.register(securityPlugin, { provider: payments.provider, clientDir });
   await app.register(healthRoutes, { orm });
-  await app.register(trpcPlugin, { payments, rateLimitPerMinute });
-  await app.register(restRoutes, { payments, rateLimitPerMinute });
+  await app.register(trpcPlugin, { payments, rateLimitPerMinute, budget });
+  await app.register(restRoutes, { payments, rateLimitPerMinute, budget });
   await app.register(openApiRoutes, { siteUrl: config.siteUrl });
   await app.register(webhookRoutes, { orm, secret: payments.webhookSecret });
   if (payments.emulator) {

@@ -1,8 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import type { PaymentsContext } from '../payments/payments';
+import { BudgetExceededError, type DonationBudget } from '../security/donation-budget';
 import { createContextInner, fieldIssues } from '../trpc/init';
 import { createCaller } from '../trpc/router';
 
@@ -13,10 +14,16 @@ import { createCaller } from '../trpc/router';
  */
 export async function restRoutes(
   app: FastifyInstance,
-  { payments, rateLimitPerMinute }: { payments: PaymentsContext; rateLimitPerMinute: number },
+  {
+    payments,
+    rateLimitPerMinute,
+    budget,
+  }: { payments: PaymentsContext; rateLimitPerMinute: number; budget: DonationBudget },
 ): Promise<void> {
-  const caller = createCaller(createContextInner(payments));
-  const config = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
+  const callerFor = (request: FastifyRequest) =>
+    createCaller({ ...createContextInner(payments), client: { ip: request.ip, budget, log: request.log } });
+  // The creates draw from the donation budget shared with /trpc (in the procedures); verify has its own.
+  const verifyConfig = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
 
   const answer = async (reply: FastifyReply, call: () => Promise<unknown>) => {
     try {
@@ -26,14 +33,14 @@ export async function restRoutes(
     }
   };
 
-  app.post('/api/donations', { config }, (request, reply) =>
-    answer(reply, () => caller.donation.create(request.body as never)),
+  app.post('/api/donations', (request, reply) =>
+    answer(reply, () => callerFor(request).donation.create(request.body as never)),
   );
-  app.post('/api/subscriptions', { config }, (request, reply) =>
-    answer(reply, () => caller.subscription.create(request.body as never)),
+  app.post('/api/subscriptions', (request, reply) =>
+    answer(reply, () => callerFor(request).subscription.create(request.body as never)),
   );
-  app.post('/api/verify-payment', { config }, (request, reply) =>
-    answer(reply, () => caller.payment.verify(request.body as never)),
+  app.post('/api/verify-payment', { config: verifyConfig }, (request, reply) =>
+    answer(reply, () => callerFor(request).payment.verify(request.body as never)),
   );
 }
 
@@ -48,5 +55,6 @@ function sendProcedureError(app: FastifyInstance, reply: FastifyReply, error: un
   if (error.cause instanceof ZodError) {
     return reply.code(400).send({ message: 'Invalid input', issues: fieldIssues(error.cause) });
   }
+  if (error.cause instanceof BudgetExceededError) reply.header('retry-after', String(error.cause.retryAfterSeconds));
   return reply.code(status).send({ message: error.message });
 }

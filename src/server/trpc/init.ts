@@ -3,9 +3,12 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import { DonationError } from '../donations/donation-errors';
 import type { PaymentsContext } from '../payments/payments';
+import type { RequestClient } from '../security/create-guard';
 
 export interface Context {
   payments: PaymentsContext;
+  /** The HTTP caller (address, donation budget, log); absent for in-process callers. */
+  client?: RequestClient;
 }
 
 /** What tests call directly; the HTTP adapters wrap it. */

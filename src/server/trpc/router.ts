@@ -9,6 +9,7 @@ import {
 } from '../../shared/donation.schema';
 import { createMonthlyDonation, createOneTimeDonation } from '../donations/create-donation';
 import { verifyPayment } from '../donations/verify-payment';
+import { guardMonthlyCreate, guardOneTimeCreate } from '../security/create-guard';
 import { createCallerFactory, publicProcedure, router } from './init';
 
 const tags = ['Donations'];
@@ -34,7 +35,7 @@ export const appRouter = router({
       })
       .input(donationInputSchema)
       .output(createDonationOutputSchema)
-      .mutation(({ ctx, input }) => createOneTimeDonation(ctx.payments, input)),
+      .mutation(({ ctx, input }) => guardOneTimeCreate(ctx, input, () => createOneTimeDonation(ctx.payments, input))),
   }),
 
   subscription: router({
@@ -51,7 +52,7 @@ export const appRouter = router({
       })
       .input(donationInputSchema)
       .output(createSubscriptionOutputSchema)
-      .mutation(({ ctx, input }) => createMonthlyDonation(ctx.payments, input)),
+      .mutation(({ ctx, input }) => guardMonthlyCreate(ctx, input, () => createMonthlyDonation(ctx.payments, input))),
   }),
 
   payment: router({
