@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The API's paths: REST (webhook included) and tRPC. The sandbox's emulated Razorpay keeps its own rules. */
-const API_PATH = /^\/(api|trpc)(\/|$)/;
+const API_PATH = /^\/(api|trpc)([/?]|$)/;
 
 /** A body announces itself by a non-zero Content-Length or by chunked transfer. */
 function hasBody(request: FastifyRequest): boolean {

@@ -16,7 +16,8 @@ const tags = ['Donations'];
 const CREATE_ERRORS = {
   400: 'Invalid input, or the other path for this donation type',
   413: 'Body too large',
-  429: 'Too many requests',
+  415: 'Body not application/json',
+  429: 'Too many donations from this address or e-mail (see Retry-After)',
   502: 'Razorpay failed; the donation is recorded as failed',
 };
 
