@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Donation } from '../donations/donation.entity';
 import { donationBody } from '../test/donation-fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { BudgetExceededError, DonationBudget, normaliseEmail } from './donation-budget';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -110,5 +111,30 @@ describe('monthly amounts', () => {
     expect(await countDonations()).toBe(0);
 
     expect((await create('rest', 'one-time', '192.0.2.1', { amount: 50_050 })).statusCode).toBe(200);
+  });
+});
+
+describe('DonationBudget', () => {
+  it('refills each budget when its window has passed, and a refusal spends neither', () => {
+    let now = 0;
+    const budget = new DonationBudget({ perClientPerMinute: 2, perEmailPerHour: 3 }, () => now);
+    budget.spend('a', 'x@example.com');
+    budget.spend('a', 'y@example.com');
+    expect(() => budget.spend('a', 'z@example.com')).toThrow(BudgetExceededError);
+    now = 60_000;
+    budget.spend('a', 'z@example.com');
+    budget.spend('b', 'x@example.com');
+    budget.spend('c', 'x@example.com');
+    // x@ has spent 3 this hour; z@ was not charged for its refusal above, so it has spent 1.
+    expect(() => budget.spend('d', 'x@example.com')).toThrow(/e-mail/);
+    budget.spend('d', 'z@example.com');
+    now = 3_600_000;
+    budget.spend('e', 'x@example.com');
+  });
+
+  it('treats one inbox written many ways as one e-mail', () => {
+    expect(normaliseEmail(' A.Sha+donate@GMail.com ')).toBe('asha@gmail.com');
+    expect(normaliseEmail('a.sha@googlemail.com')).toBe('asha@gmail.com');
+    expect(normaliseEmail('a.sha+x@example.org')).toBe('a.sha@example.org');
   });
 });
