@@ -62,6 +62,17 @@ describe('the donation budget per client address', () => {
     expect(verify.statusCode).toBe(400);
   });
 
+  it("is apart from the rate limit of tRPC's other calls", async () => {
+    t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '1', TRUST_PROXY: '1' });
+    const ip = '203.0.113.10';
+    const config = () =>
+      (t as TestApp).app.inject({ method: 'GET', url: '/trpc/payment.config', headers: { 'x-forwarded-for': ip } });
+    expect((await config()).statusCode).toBe(200);
+    expect((await create('trpc', 'one-time', ip)).statusCode).toBe(200);
+    expect((await config()).statusCode).toBe(429);
+    expect((await create('trpc', 'one-time', ip)).statusCode).toBe(429);
+  });
+
   it('does not count refused input against the budget', async () => {
     t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '1', TRUST_PROXY: '1' });
     const ip = '203.0.113.9';
