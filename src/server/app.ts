@@ -5,6 +5,7 @@ import { InFlightWork } from './in-flight';
 import { sandboxRoutes } from './payments/sandbox/sandbox.routes';
 import { openApiRoutes } from './rest/openapi.routes';
 import { restRoutes } from './rest/rest.routes';
+import { DonationBudget } from './security/donation-budget';
 import { securityPlugin } from './security/security.plugin';
 import { trpcPlugin } from './trpc/trpc.plugin';
 import { webPlugin } from './web/web.plugin';
@@ -29,6 +30,19 @@ export async function buildApp({ config, deps, logger, clientDir }: AppDependenc
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    // Slow clients are cut off, so a few sockets trickling bytes cannot hold the server's connections.
+    // Headers come in one packet from any real client: 10 s is generous even on a poor mobile link.
+    // Node checks these two timeouts every `connectionsCheckingInterval` (30 s by default, which
+    // would let a slow client hold its socket up to 40 s); checking every 2 s is cheap.
+    http: { headersTimeout: 10_000, connectionsCheckingInterval: 2_000 },
+    // The whole request (at most 16 KB of body, 256 KB for a webhook) within 30 s.
+    requestTimeout: 30_000,
+    // A socket silent this long is dropped; above the slowest answer (a 10 s Razorpay call after
+    // a 5 s wait for a database connection), so no call in progress is cut.
+    connectionTimeout: 60_000,
+    // Idle keep-alive sockets close after this; longer than a load balancer's usual 60 s idle
+    // timeout, so the balancer, not the app, closes first and never reuses a closed socket.
+    keepAliveTimeout: 72_000,
   });
 
   // A 5xx never shows a stack trace, SQL or library message to the caller; the log has it.
@@ -47,7 +61,12 @@ export async function buildApp({ config, deps, logger, clientDir }: AppDependenc
 
   const { rateLimitPerMinute } = config;
   const { orm, razorpay, emulator } = deps;
-  const procedures = { ...deps, inFlight };
+  // One budget for both transports: REST and tRPC creates from one client draw from it alike.
+  const budget = new DonationBudget({
+    perClientPerMinute: rateLimitPerMinute,
+    perEmailPerHour: config.donationEmailLimitPerHour,
+  });
+  const procedures = { ...deps, inFlight, budget };
   await app.register(securityPlugin, { provider: razorpay.provider, clientDir });
   await app.register(healthRoutes, { orm });
   await app.register(trpcPlugin, { procedures, rateLimitPerMinute });

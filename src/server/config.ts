@@ -22,8 +22,10 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** How long the sandbox's emulated Razorpay API takes to answer (the real one takes ~250 ms). */
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
-  /** Create and verify calls allowed per client address per minute. */
+  /** Donations started per client address per minute (REST and tRPC together); verify calls likewise. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Donations started per e-mail address per hour, whatever the client address. */
+  DONATION_EMAIL_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /**
    * Which proxies' X-Forwarded-For to believe, so rate limits apply per donor and not per load
    * balancer: a hop count (`1`), or addresses/CIDRs (`10.0.0.0/8,127.0.0.1`). Unset: none.
@@ -64,6 +66,7 @@ export interface Config {
   databaseUrl: string | undefined;
   siteUrl: string;
   rateLimitPerMinute: number;
+  donationEmailLimitPerHour: number;
   /** Fastify's trustProxy: nobody, the first N hops, or the trusted proxy addresses. */
   trustProxy: false | string[] | ((address: string, hop: number) => boolean);
   payments: {
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: values.DATABASE_URL,
     siteUrl: (values.SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
+    donationEmailLimitPerHour: values.DONATION_EMAIL_LIMIT_PER_HOUR,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     payments: {
       provider,

@@ -34,30 +34,41 @@ const trimmed = (max: number) =>
     .max(max, `Must be at most ${max} characters`)
     .regex(NO_CONTROL_CHARACTERS, 'Must not contain control characters');
 
-export const donationInputSchema = z.object({
-  name: trimmed(100).min(1, 'Required'),
-  email: z
-    .string()
-    .trim()
-    .max(254, 'Must be at most 254 characters')
-    .regex(NO_CONTROL_CHARACTERS, 'Must not contain control characters')
-    .email('Invalid email'),
-  phone: z
-    .string()
-    .trim()
-    .min(10, 'Must be at least 10 characters')
-    .max(15, 'Must be at most 15 characters')
-    .regex(/^[0-9+()\-. ]+$/, 'Use digits, spaces and + ( ) - . only'),
-  amount: z
-    .number({ error: 'Must be a number of paise' })
-    .int('Must be a whole number of paise')
-    .min(MIN_AMOUNT_PAISE, `Must be at least ₹1 (${MIN_AMOUNT_PAISE} paise)`)
-    .max(MAX_AMOUNT_PAISE, `Must be at most ₹10,00,000 (${MAX_AMOUNT_PAISE} paise)`),
-  donationType: z.enum(DONATION_TYPES, { error: "Must be 'one-time' or 'monthly'" }),
-  purpose: z.enum(PURPOSE_KEYS, { error: `Must be one of ${PURPOSE_KEYS.join(', ')}` }).optional(),
-  /** What the donor typed under "Other", in rupees. Kept for the form; `amount` is what counts. */
-  customAmount: trimmed(20).optional(),
-});
+export const donationInputSchema = z
+  .object({
+    name: trimmed(100).min(1, 'Required'),
+    email: z
+      .string()
+      .trim()
+      .max(254, 'Must be at most 254 characters')
+      .regex(NO_CONTROL_CHARACTERS, 'Must not contain control characters')
+      .email('Invalid email'),
+    phone: z
+      .string()
+      .trim()
+      .min(10, 'Must be at least 10 characters')
+      .max(15, 'Must be at most 15 characters')
+      .regex(/^[0-9+()\-. ]+$/, 'Use digits, spaces and + ( ) - . only'),
+    amount: z
+      .number({ error: 'Must be a number of paise' })
+      .int('Must be a whole number of paise')
+      .min(MIN_AMOUNT_PAISE, `Must be at least ₹1 (${MIN_AMOUNT_PAISE} paise)`)
+      .max(MAX_AMOUNT_PAISE, `Must be at most ₹10,00,000 (${MAX_AMOUNT_PAISE} paise)`),
+    donationType: z.enum(DONATION_TYPES, { error: "Must be 'one-time' or 'monthly'" }),
+    purpose: z.enum(PURPOSE_KEYS, { error: `Must be one of ${PURPOSE_KEYS.join(', ')}` }).optional(),
+    /** What the donor typed under "Other", in rupees. Kept for the form; `amount` is what counts. */
+    customAmount: trimmed(20).optional(),
+    /**
+     * The honeypot: a field people never see or reach on the form (DonateForm), named like a real
+     * one so form-filling bots fill it. Empty or absent from people; a bot's call creates nothing.
+     */
+    website: z.string().max(500, 'Must be at most 500 characters').optional(),
+  })
+  // Every distinct monthly amount is a Razorpay plan that can never be deleted: whole rupees only.
+  .refine((input) => input.donationType !== 'monthly' || input.amount % 100 === 0, {
+    message: 'Monthly amounts must be whole rupees',
+    path: ['amount'],
+  });
 export type DonationInput = z.infer<typeof donationInputSchema>;
 
 const razorpayId = (prefix: string) =>

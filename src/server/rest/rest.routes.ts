@@ -3,6 +3,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { fieldIssues } from '../http/field-issues';
+import { BudgetExceededError } from '../security/donation-budget';
 import { createContextInner, type ProcedureDependencies } from '../trpc/context';
 import { createCaller } from '../trpc/router';
 
@@ -15,7 +16,8 @@ export async function restRoutes(
   app: FastifyInstance,
   { procedures, rateLimitPerMinute }: { procedures: ProcedureDependencies; rateLimitPerMinute: number },
 ): Promise<void> {
-  const config = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
+  // The creates draw from the donation budget shared with /trpc (in the procedures); verify has its own.
+  const verifyConfig = { rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } };
 
   type Caller = ReturnType<typeof createCaller>;
   const answer = async (request: FastifyRequest, reply: FastifyReply, call: (caller: Caller) => Promise<unknown>) => {
@@ -26,13 +28,13 @@ export async function restRoutes(
     }
   };
 
-  app.post('/api/donations', { config }, (request, reply) =>
+  app.post('/api/donations', (request, reply) =>
     answer(request, reply, (caller) => caller.donation.create(request.body as never)),
   );
-  app.post('/api/subscriptions', { config }, (request, reply) =>
+  app.post('/api/subscriptions', (request, reply) =>
     answer(request, reply, (caller) => caller.subscription.create(request.body as never)),
   );
-  app.post('/api/verify-payment', { config }, (request, reply) =>
+  app.post('/api/verify-payment', { config: verifyConfig }, (request, reply) =>
     answer(request, reply, (caller) => caller.payment.verify(request.body as never)),
   );
 }
@@ -48,5 +50,6 @@ function sendProcedureError(app: FastifyInstance, reply: FastifyReply, error: un
   if (error.cause instanceof ZodError) {
     return reply.code(400).send({ message: 'Invalid input', issues: fieldIssues(error.cause) });
   }
+  if (error.cause instanceof BudgetExceededError) reply.header('retry-after', String(error.cause.retryAfterSeconds));
   return reply.code(status).send({ message: error.message });
 }

@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PaymentProvider } from '../config';
+import { refuseNonJsonBodies } from './json-only';
 
 /** Razorpay's checkout loads its script from one host and talks to, and frames, a few others. */
 const RAZORPAY = {
@@ -23,9 +24,10 @@ function buildScriptHashes(clientDir: string | undefined): string[] {
 }
 
 /**
- * Security headers with a Content-Security-Policy that still lets the checkout work, and the
- * rate limiter (applied per route: only the create and verify calls are limited). Wrapped with
- * fastify-plugin so both apply to every route of the app, not just this plugin's scope.
+ * Security headers with a Content-Security-Policy that still lets the checkout work, the rate
+ * limiter (applied per route: verify and tRPC's other calls; the creates spend the donation
+ * budget instead) and JSON-only API bodies. Wrapped with fastify-plugin so all of it applies to
+ * every route of the app, not just this plugin's scope.
  */
 export const securityPlugin = fp(async function securityPlugin(
   app: FastifyInstance,
@@ -55,4 +57,5 @@ export const securityPlugin = fp(async function securityPlugin(
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
+  app.addHook('onRequest', refuseNonJsonBodies);
 });

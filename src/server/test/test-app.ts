@@ -22,7 +22,12 @@ export interface TestApp {
 
 /** The whole server on its own fresh database, in sandbox mode unless `env` says otherwise. */
 export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', RATE_LIMIT_PER_MINUTE: '100000', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    DONATION_EMAIL_LIMIT_PER_HOUR: '100000',
+    ...env,
+  });
   const db = await createTestDatabase();
   const deps = await buildDependencies(config, db.orm);
   const app = await buildApp({ config, deps });

@@ -1,11 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { InFlightWork } from '../in-flight';
+import type { DonationBudget } from '../security/donation-budget';
 import type { ServerDependencies } from '../wiring/composition-root';
 
 /** The parts of the server a procedure may use; each procedure passes on only what it needs. */
 export interface ProcedureDependencies extends Pick<ServerDependencies, 'orm' | 'gateway' | 'plans' | 'razorpay'> {
   /** The server's count of calls still running, which shutdown waits for; callers outside a server have none. */
   inFlight?: InFlightWork;
+  /** The creates' per-client and per-e-mail limits, spent by HTTP callers only (security/create-guard.ts). */
+  budget?: DonationBudget;
 }
 
 /** What a procedure call sees: the server's parts and, over HTTP, the request that made the call. */
@@ -15,8 +18,8 @@ export interface ProcedureContext extends ProcedureDependencies {
 
 /** What tests and the REST adapter call; `createContext` wraps it for the tRPC HTTP adapter. */
 export function createContextInner(deps: ProcedureDependencies, request?: FastifyRequest): ProcedureContext {
-  const { orm, gateway, plans, razorpay, inFlight } = deps;
-  return { orm, gateway, plans, razorpay, inFlight, request };
+  const { orm, gateway, plans, razorpay, inFlight, budget } = deps;
+  return { orm, gateway, plans, razorpay, inFlight, budget, request };
 }
 
 /** The tRPC Fastify adapter's context factory: one context per HTTP request. */

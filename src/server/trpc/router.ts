@@ -9,13 +9,15 @@ import {
 } from '../../shared/donation.schema';
 import { createMonthlyDonation, createOneTimeDonation } from '../donations/create-donation';
 import { verifyPayment } from '../donations/verify-payment';
+import { guardMonthlyCreate, guardOneTimeCreate } from '../security/create-guard';
 import { createCallerFactory, publicProcedure, router } from './init';
 
 const tags = ['Donations'];
 const CREATE_ERRORS = {
   400: 'Invalid input, or the other path for this donation type',
   413: 'Body too large',
-  429: 'Too many requests',
+  415: 'Body not application/json',
+  429: 'Too many donations from this address or e-mail (see Retry-After)',
   502: 'Razorpay failed; the donation is recorded as failed',
 };
 
@@ -35,7 +37,9 @@ export const appRouter = router({
       .input(donationInputSchema)
       .output(createDonationOutputSchema)
       .mutation(({ ctx, input }) =>
-        createOneTimeDonation({ em: ctx.em, gateway: ctx.gateway, keyId: ctx.razorpay.keyId }, input),
+        guardOneTimeCreate(ctx, input, () =>
+          createOneTimeDonation({ em: ctx.em, gateway: ctx.gateway, keyId: ctx.razorpay.keyId }, input),
+        ),
       ),
   }),
 
@@ -54,7 +58,12 @@ export const appRouter = router({
       .input(donationInputSchema)
       .output(createSubscriptionOutputSchema)
       .mutation(({ ctx, input }) =>
-        createMonthlyDonation({ em: ctx.em, gateway: ctx.gateway, plans: ctx.plans, keyId: ctx.razorpay.keyId }, input),
+        guardMonthlyCreate(ctx, input, () =>
+          createMonthlyDonation(
+            { em: ctx.em, gateway: ctx.gateway, plans: ctx.plans, keyId: ctx.razorpay.keyId },
+            input,
+          ),
+        ),
       ),
   }),
 

@@ -1,14 +1,25 @@
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance } from 'fastify';
+import { BudgetExceededError } from '../security/donation-budget';
 import { createContext, type ProcedureDependencies } from './context';
 import { type AppRouter, appRouter } from './router';
+
+/** These draw from the donation budget shared with the REST paths, not from the limiter below. */
+const CREATE_PROCEDURES = new Set(['donation.create', 'subscription.create']);
 
 /** The typed procedures at /trpc, for the website and for developers using the tRPC client. */
 export async function trpcPlugin(
   app: FastifyInstance,
   { procedures, rateLimitPerMinute }: { procedures: ProcedureDependencies; rateLimitPerMinute: number },
 ): Promise<void> {
-  app.addHook('onRequest', app.rateLimit({ max: rateLimitPerMinute, timeWindow: '1 minute' }));
+  app.addHook(
+    'onRequest',
+    app.rateLimit({
+      max: rateLimitPerMinute,
+      timeWindow: '1 minute',
+      allowList: (request) => CREATE_PROCEDURES.has((request.params as { path?: string }).path ?? ''),
+    }),
+  );
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
@@ -16,6 +27,12 @@ export async function trpcPlugin(
       // One HTTP request, one call: a batch would let one rate-limited request create many donations.
       allowBatching: false,
       createContext: createContext(procedures),
+      responseMeta({ errors }) {
+        const spent = errors.find((error) => error.cause instanceof BudgetExceededError)?.cause;
+        return spent instanceof BudgetExceededError
+          ? { headers: { 'retry-after': String(spent.retryAfterSeconds) } }
+          : {};
+      },
       onError({ error, path, ctx }) {
         if (error.code === 'INTERNAL_SERVER_ERROR' || error.code === 'BAD_GATEWAY') {
           (ctx?.request?.log ?? app.log).error({ err: error.cause ?? error, path }, 'procedure failed');

@@ -169,3 +169,46 @@ describe('DonateForm', () => {
     expect(screen.getByText('Please contact support if your payment was deducted.')).toBeInTheDocument();
   });
 });
+
+describe('DonateForm against card testing', () => {
+  it('has a honeypot field people never see or reach', async () => {
+    render(<DonateForm api={stubApi()} />);
+    const wrapper = screen.getByTestId('honeypot');
+    expect(wrapper).toHaveAttribute('aria-hidden', 'true');
+    expect(wrapper).toHaveStyle({ position: 'absolute', left: '-10000px', overflow: 'hidden' });
+    const field = wrapper.querySelector('input');
+    expect(field).toHaveAttribute('name', 'website');
+    expect(field).toHaveAttribute('tabindex', '-1');
+    expect(field).toHaveAttribute('autocomplete', 'off');
+    // Hidden from assistive technology: no labelled textbox called Website.
+    expect(screen.queryByRole('textbox', { name: /Website/ })).not.toBeInTheDocument();
+    // Tabbing through the whole form never lands on it.
+    const user = userEvent.setup();
+    for (let i = 0; i < 30; i++) {
+      await user.tab();
+      expect(document.activeElement).not.toBe(field);
+    }
+  });
+
+  it('sends what a bot typed into the honeypot, so the server can answer it with a decoy', async () => {
+    const api = stubApi();
+    render(<DonateForm api={api} />);
+    const field = screen.getByTestId('honeypot').querySelector('input') as HTMLInputElement;
+    await userEvent.setup().type(field, 'x.io');
+    await fillAndSubmit();
+    await waitFor(() => expect(api.createDonation).toHaveBeenCalledTimes(1));
+    expect(api.createDonation).toHaveBeenCalledWith(expect.objectContaining({ website: 'x.io' }));
+  });
+
+  it('shows under the amount that monthly amounts are whole rupees, and sends nothing', async () => {
+    const api = stubApi();
+    render(<DonateForm api={api} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Monthly' }));
+    await user.click(screen.getByRole('button', { name: 'Other' }));
+    await user.type(screen.getByLabelText('Custom Amount (₹)'), '500.5');
+    await fillAndSubmit('Other');
+    expect(await screen.findByText('Monthly amounts must be whole rupees')).toBeInTheDocument();
+    expect(api.createSubscription).not.toHaveBeenCalled();
+  });
+});

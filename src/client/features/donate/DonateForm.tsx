@@ -17,6 +17,8 @@ interface FormValues {
   donationType: DonationType;
   purpose: Purpose;
   customAmount: string;
+  /** The honeypot: only bots ever fill it, so a person's submission never carries it. */
+  website?: string;
 }
 
 const INITIAL: FormValues = {
@@ -28,6 +30,9 @@ const INITIAL: FormValues = {
   customAmount: '',
 };
 type FieldErrors = Partial<Record<keyof DonationInput, string>>;
+
+/** Off-screen rather than display:none, which bots recognise and skip. */
+const HONEYPOT_STYLE = { position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' } as const;
 
 const PAYMENT_METHODS = ['UPI', 'Credit Card', 'Debit Card', 'Net Banking', 'Wallets'];
 const purposeOptions = Object.entries(PURPOSES).map(([value, label]) => ({ value, label }));
@@ -140,6 +145,21 @@ export function DonateForm({ api }: { api: DonationApi }) {
             onChange={(event) => set('purpose', event.currentTarget.value as Purpose)}
             error={errors.purpose}
           />
+
+          {/* People never see or reach this field; form-filling bots fill it, and their call creates nothing. */}
+          <div aria-hidden="true" style={HONEYPOT_STYLE} data-testid="honeypot">
+            <label>
+              Website
+              <input
+                type="text"
+                name="website"
+                tabIndex={-1}
+                autoComplete="off"
+                value={values.website ?? ''}
+                onChange={(event) => set('website', event.currentTarget.value)}
+              />
+            </label>
+          </div>
 
           <div>
             <Text component="p" fw={500} size="sm" id="payment-methods-label">

@@ -1,0 +1,24 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** The API's paths: REST (webhook included) and tRPC. The sandbox's emulated Razorpay keeps its own rules. */
+const API_PATH = /^\/(api|trpc)([/?]|$)/;
+
+/** A body announces itself by a non-zero Content-Length or by chunked transfer. */
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+}
+
+function isJson(contentType: string | undefined): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * Every API path takes JSON only; anything else is refused before a byte of it is read. Without
+ * this, tRPC's adapter reads `multipart/form-data` itself, whole and with no size limit, and
+ * Fastify's default `text/plain` parser hands strings to routes that expect JSON.
+ */
+export async function refuseNonJsonBodies(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!API_PATH.test(request.url) || !hasBody(request) || isJson(request.headers['content-type'])) return;
+  await reply.code(415).send({ message: 'Send the body as application/json' });
+}
