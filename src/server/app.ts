@@ -3,7 +3,6 @@ import type { Config } from './config';
 import type { Orm } from './db/orm';
 import { healthRoutes } from './health/health.routes';
 import type { Payments } from './payments/payments';
-import { sandboxRoutes } from './payments/sandbox/sandbox.routes';
 import { openApiRoutes } from './rest/openapi.routes';
 import { restRoutes } from './rest/rest.routes';
 import { securityPlugin } from './security/security.plugin';
@@ -54,11 +53,8 @@ export async function buildApp({
   await app.register(restRoutes, { payments, rateLimitPerMinute });
   await app.register(openApiRoutes, { siteUrl: config.siteUrl });
   await app.register(webhookRoutes, { orm, secret: payments.webhookSecret });
-  if (payments.emulator) {
-    // Development-only controls (charge the next month, refund) never exist in production.
-    const devControls = config.env !== 'production';
-    await app.register(sandboxRoutes, { emulator: payments.emulator, devControls });
-  }
+  // Sandbox mode only: its checkout (and, with SANDBOX_DEV_CONTROLS=true, its charge and refund controls).
+  if (payments.emulator) await app.register(payments.emulator.routes);
 
   await app.register(webPlugin, { clientDir, siteUrl: config.siteUrl });
 

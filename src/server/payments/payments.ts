@@ -4,7 +4,7 @@ import type { Orm } from '../db/orm';
 import { createRazorpayGateway, type PaymentGateway } from './gateway';
 import { InFlightWork } from './in-flight';
 import { createPlanCatalog, type PlanCatalog } from './plans';
-import { type RazorpayEmulator, startRazorpayEmulator, type WebhookDelivery } from './sandbox/emulator';
+import type { RazorpayEmulator, WebhookDelivery } from './sandbox/emulator';
 
 export const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 export const SANDBOX_CHECKOUT_SCRIPT = '/sandbox/checkout.js';
@@ -30,7 +30,7 @@ export interface Payments extends PaymentsContext {
 }
 
 export async function startPayments(config: Config, orm: Orm, log?: FastifyBaseLogger): Promise<Payments> {
-  const { provider, keyId, keySecret, webhookSecret, sandboxLatencyMs } = config.payments;
+  const { provider, keyId, keySecret, webhookSecret, sandboxLatencyMs, sandboxDevControls } = config.payments;
   let emulator: RazorpayEmulator | undefined;
   if (provider === 'sandbox') {
     if (config.env === 'production') {
@@ -39,7 +39,16 @@ export async function startPayments(config: Config, orm: Orm, log?: FastifyBaseL
           'Set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET to take real donations. !!!',
       );
     }
-    emulator = await startRazorpayEmulator({ keyId, keySecret, webhookSecret, latencyMs: sandboxLatencyMs });
+    // Loaded here only: in razorpay mode the emulator's code is never imported.
+    const { startRazorpayEmulator } = await import('./sandbox/emulator');
+    emulator = await startRazorpayEmulator({
+      keyId,
+      keySecret,
+      webhookSecret,
+      database: orm.em.getConnection().getKnex(),
+      latencyMs: sandboxLatencyMs,
+      devControls: sandboxDevControls,
+    });
   }
   const gateway = createRazorpayGateway({ keyId, keySecret, apiUrl: emulator?.url });
   const inFlight = new InFlightWork();

@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type EmulatorEvent, hmacHex, razorpayId } from './state';
+import { hmacHex, razorpayId } from './entities';
+import type { EmulatorEvent } from './ledger';
 
 /**
- * The emulator's webhooks: each event the state reports becomes Razorpay's webhook body, signed
+ * The emulator's webhooks: each event the ledger reports becomes Razorpay's webhook body, signed
  * with the webhook secret as Razorpay signs it, queued, and handed to the app's `deliver` one at a
  * time in order, never inside the request that caused it. A delivery that fails is retried a few
  * times, then dropped, like Razorpay gives up on an endpoint (only sooner).
@@ -55,8 +56,12 @@ export class WebhookQueue {
     this.deliver = deliver;
   }
 
-  /** Signs and queues the event's webhook; sending starts after the current task, in order. */
-  enqueue(event: EmulatorEvent): void {
+  /** Signs and queues the events' webhooks; sending starts after the current task, in order. */
+  enqueue(events: EmulatorEvent[]): void {
+    for (const event of events) this.enqueueOne(event);
+  }
+
+  private enqueueOne(event: EmulatorEvent): void {
     const { secret, accountId } = this.options;
     if (!secret || !this.deliver || this.closed) return;
     const webhook: RazorpayWebhookBody = {
