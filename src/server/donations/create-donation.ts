@@ -51,9 +51,7 @@ export async function createMonthlyDonation(
   const em = ctx.orm.em.fork();
   const donation = await insertDonation(em, input);
   try {
-    const planId = await ctx.plans.planFor(donation.amount);
-    const subscription = await ctx.gateway.createSubscription({
-      planId,
+    const { planId, subscription } = await ctx.plans.subscribe(donation.amount, {
       totalCount: SUBSCRIPTION_TOTAL_COUNT,
       notes: { donation_id: String(donation.id), purpose: donation.purpose ?? 'general' },
     });
