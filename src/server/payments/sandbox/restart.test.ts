@@ -112,4 +112,17 @@ describe('the sandbox across a restart of the app', () => {
       currency: 'INR',
     });
   });
+
+  it('offers no development controls unless SANDBOX_DEV_CONTROLS=true', async () => {
+    for (const url of [
+      '/sandbox/subscriptions/sub_ZZZZZZZZZZZZZZ/charge',
+      '/sandbox/payments/pay_ZZZZZZZZZZZZZZ/refund',
+    ]) {
+      const response = await running.app.inject({ method: 'POST', url });
+      expect(response.statusCode).toBe(404);
+      // Fastify's own 404: no such route, not an unknown id.
+      expect(response.json().message).not.toMatch(/^No (subscription|payment) with id/);
+    }
+    expect((await running.app.inject({ method: 'GET', url: '/sandbox/checkout.js' })).statusCode).toBe(200);
+  });
 });
