@@ -14,7 +14,7 @@ import { chargeSubscription, devControlRoutes, type SubscriptionCharge } from '.
 import { type RefundEntity, razorpayId } from './entities';
 import { type EmulatorEvent, type Payer, refund } from './ledger';
 import { openSandboxStore, type SandboxTransaction } from './store';
-import { WEBHOOK_RETRY_DELAYS_MS, type WebhookDeliverer, WebhookQueue } from './webhooks';
+import { WEBHOOK_RETRY_DELAYS_MS, type WebhookDeliverer, webhookQueue } from './webhooks';
 
 export type { CheckoutFailure, CheckoutSuccess, PaymentTarget } from './checkout-actions';
 export type { SubscriptionCharge } from './dev-controls';
@@ -77,7 +77,7 @@ export interface RazorpayEmulatorOptions {
 export async function startRazorpayEmulator(options: RazorpayEmulatorOptions): Promise<RazorpayEmulator> {
   const store = await openSandboxStore(options.database);
   const controls = { latencyMs: Math.max(0, options.latencyMs ?? 0), failuresLeft: 0 };
-  const webhooks = new WebhookQueue({
+  const webhooks = webhookQueue({
     secret: options.webhookSecret || undefined,
     accountId: razorpayId('acc'),
     retryDelaysMs: options.webhookRetryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS,
