@@ -2,7 +2,6 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import type { Config } from './config';
 import { healthRoutes } from './health/health.routes';
 import { InFlightWork } from './in-flight';
-import { sandboxRoutes } from './payments/sandbox/sandbox.routes';
 import { openApiRoutes } from './rest/openapi.routes';
 import { restRoutes } from './rest/rest.routes';
 import { DonationBudget } from './security/donation-budget';
@@ -73,11 +72,8 @@ export async function buildApp({ config, deps, logger, clientDir }: AppDependenc
   await app.register(restRoutes, { procedures, rateLimitPerMinute });
   await app.register(openApiRoutes, { siteUrl: config.siteUrl });
   await app.register(webhookRoutes, { orm, secret: razorpay.webhookSecret });
-  if (emulator) {
-    // Development-only controls (charge the next month, refund) never exist in production.
-    const devControls = config.env !== 'production';
-    await app.register(sandboxRoutes, { emulator, devControls });
-  }
+  // Sandbox mode only: its checkout (and, with SANDBOX_DEV_CONTROLS=true, its charge and refund controls).
+  if (emulator) await app.register(emulator.routes);
 
   await app.register(webPlugin, { clientDir, siteUrl: config.siteUrl });
 

@@ -95,3 +95,48 @@ describe('loadConfig: safety in production and behind proxies', () => {
     expect(problemsOf({ TRUST_PROXY: 'everyone' })[0]).toMatch(/^TRUST_PROXY:/);
   });
 });
+
+describe('loadConfig: the sandbox', () => {
+  it('refuses a live key id in sandbox mode, so sandbox plans are never stored under it', () => {
+    expect(
+      problemsOf({ PAYMENT_PROVIDER: 'sandbox', RAZORPAY_KEY_ID: 'rzp_live_abc', RAZORPAY_KEY_SECRET: 's' }),
+    ).toEqual([
+      'RAZORPAY_KEY_ID: a live key (rzp_live_…) cannot be used with the sandbox; use a rzp_test_ key, or PAYMENT_PROVIDER=razorpay',
+    ]);
+  });
+
+  it('has the development controls only when SANDBOX_DEV_CONTROLS=true, whatever NODE_ENV says', () => {
+    expect(loadConfig({}).payments.sandboxDevControls).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).payments.sandboxDevControls).toBe(false);
+    expect(loadConfig({ SANDBOX_DEV_CONTROLS: 'true' }).payments.sandboxDevControls).toBe(true);
+    const production = { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', SANDBOX_DEV_CONTROLS: 'true' };
+    expect(loadConfig(production).payments.sandboxDevControls).toBe(true);
+    expect(problemsOf({ SANDBOX_DEV_CONTROLS: 'yes' })[0]).toMatch(/^SANDBOX_DEV_CONTROLS:/);
+  });
+
+  it('uses the published secrets on loopback only; reachable from outside, secrets made at start or given', () => {
+    for (const HOST of ['127.0.0.1', '::1', 'localhost']) {
+      expect(loadConfig({ HOST }).payments).toMatchObject({
+        keySecret: SANDBOX_KEYS.keySecret,
+        webhookSecret: SANDBOX_KEYS.webhookSecret,
+      });
+    }
+    const first = loadConfig({ HOST: '0.0.0.0' }).payments;
+    const second = loadConfig({ HOST: '0.0.0.0' }).payments;
+    for (const secret of [first.keySecret, first.webhookSecret]) {
+      expect(secret).toMatch(/^[0-9a-f]{64}$/);
+      expect(Object.values(SANDBOX_KEYS)).not.toContain(secret);
+    }
+    expect(second.keySecret).not.toBe(first.keySecret);
+    const given = {
+      HOST: '0.0.0.0',
+      RAZORPAY_KEY_ID: 'rzp_test_x',
+      RAZORPAY_KEY_SECRET: 'k',
+      RAZORPAY_WEBHOOK_SECRET: 'w',
+    };
+    expect(loadConfig({ ...given, PAYMENT_PROVIDER: 'sandbox' }).payments).toMatchObject({
+      keySecret: 'k',
+      webhookSecret: 'w',
+    });
+  });
+});

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -22,6 +23,8 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** How long the sandbox's emulated Razorpay API takes to answer (the real one takes ~250 ms). */
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** The sandbox's charge-next-month and refund routes: only when asked for, whatever NODE_ENV says. */
+  SANDBOX_DEV_CONTROLS: z.enum(['true', 'false']).default('false'),
   /** Donations started per client address per minute (REST and tRPC together); verify calls likewise. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Donations started per e-mail address per hour, whatever the client address. */
@@ -75,6 +78,7 @@ export interface Config {
     keySecret: string;
     webhookSecret: string;
     sandboxLatencyMs: number;
+    sandboxDevControls: boolean;
   };
   mail: { smtpUrl: string | undefined; from: string | undefined };
   /** Unset: generated under `.data/` in development, refused in production (see personal-data/). */
@@ -115,6 +119,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ]);
   }
 
+  // Sandbox plans are stored under the key id: a live key must never get them.
+  if (provider === 'sandbox' && values.RAZORPAY_KEY_ID?.startsWith('rzp_live_')) {
+    throw new ConfigError([
+      'RAZORPAY_KEY_ID: a live key (rzp_live_…) cannot be used with the sandbox; use a rzp_test_ key, or PAYMENT_PROVIDER=razorpay',
+    ]);
+  }
+
   if (provider === 'razorpay') {
     const missing = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'].filter(
       (name) => !values[name as keyof typeof values],
@@ -123,6 +134,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(missing.map((name) => `${name}: required when PAYMENT_PROVIDER is razorpay`));
     }
   }
+
+  // The constant secrets are public (they are in this file): fine on loopback, never reachable from outside.
+  const loopback = ['127.0.0.1', '::1', 'localhost'].includes(values.HOST);
+  const secrets = loopback
+    ? SANDBOX_KEYS
+    : { keySecret: randomBytes(32).toString('hex'), webhookSecret: randomBytes(32).toString('hex') };
 
   return {
     env: values.NODE_ENV,
@@ -137,9 +154,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: {
       provider,
       keyId: values.RAZORPAY_KEY_ID ?? SANDBOX_KEYS.keyId,
-      keySecret: values.RAZORPAY_KEY_SECRET ?? SANDBOX_KEYS.keySecret,
-      webhookSecret: values.RAZORPAY_WEBHOOK_SECRET ?? SANDBOX_KEYS.webhookSecret,
+      keySecret: values.RAZORPAY_KEY_SECRET ?? secrets.keySecret,
+      webhookSecret: values.RAZORPAY_WEBHOOK_SECRET ?? secrets.webhookSecret,
       sandboxLatencyMs: values.SANDBOX_LATENCY_MS,
+      sandboxDevControls: values.SANDBOX_DEV_CONTROLS === 'true',
     },
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
     dataEncryptionKey: values.DATA_ENCRYPTION_KEY,

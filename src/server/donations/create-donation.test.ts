@@ -36,7 +36,7 @@ describe('POST /api/donations (one-time)', () => {
     const row = await findDonation(body.donation.id);
     expect(row).toMatchObject({ status: 'pending', amount: 250000, razorpayOrderId: body.order.id });
     expect(row.razorpayPaymentId).toBeNull();
-    expect(t.emulator.describe({ orderId: body.order.id })).toEqual({ amount: 250000, currency: 'INR' });
+    expect(await t.emulator.describe({ orderId: body.order.id })).toEqual({ amount: 250000, currency: 'INR' });
   });
 
   it('is the same procedure as the typed donation.create', async () => {
@@ -92,14 +92,14 @@ describe('POST /api/subscriptions (monthly)', () => {
   });
 
   it('reuses one plan per amount, also when requests for a new amount race', async () => {
-    const plansBefore = t.emulator.plans.length;
+    const plansBefore = (await t.emulator.plans()).length;
     const responses = await Promise.all(
       Array.from({ length: 6 }, () =>
         post('/api/subscriptions', donationBody({ donationType: 'monthly', amount: 77700 })),
       ),
     );
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
-    expect(t.emulator.plans.length).toBe(plansBefore + 1);
+    expect((await t.emulator.plans()).length).toBe(plansBefore + 1);
     const planIds = new Set(
       (await t.db.orm.em.fork().find(Subscription, { razorpaySubscriptionId: { $ne: null } })).map(
         (s) => s.razorpayPlanId,
@@ -109,7 +109,7 @@ describe('POST /api/subscriptions (monthly)', () => {
     expect(planIds.has(plan.razorpayPlanId)).toBe(true);
 
     await post('/api/subscriptions', donationBody({ donationType: 'monthly', amount: 77700 }));
-    expect(t.emulator.plans.length).toBe(plansBefore + 1);
+    expect((await t.emulator.plans()).length).toBe(plansBefore + 1);
   });
 
   it('marks the donation failed and answers 502 when Razorpay fails', async () => {

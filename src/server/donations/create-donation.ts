@@ -60,9 +60,7 @@ export async function createMonthlyDonation(
   }
   const donation = await insertDonation(em, input);
   try {
-    const planId = await plans.planFor(donation.amount);
-    const subscription = await gateway.createSubscription({
-      planId,
+    const { planId, subscription } = await plans.subscribe(donation.amount, {
       totalCount: SUBSCRIPTION_TOTAL_COUNT,
       notes: { donation_id: String(donation.id), purpose: donation.purpose ?? 'general' },
     });

@@ -30,7 +30,7 @@ async function startMonthly() {
 describe('verifying a one-time payment', () => {
   it('marks the donation paid and stores the payment id and signature', async () => {
     const { donationId, orderId } = await startOneTime();
-    const success = t.emulator.completePayment({ orderId });
+    const success = await t.emulator.completePayment({ orderId });
     expect(success.razorpay_signature).toBe(hmac(`${orderId}|${success.razorpay_payment_id}`));
 
     const response = await verify({ ...success, donation_id: donationId });
@@ -45,7 +45,7 @@ describe('verifying a one-time payment', () => {
 
   it('refuses a wrong signature with 400 and leaves the donation unpaid', async () => {
     const { donationId, orderId } = await startOneTime();
-    const success = t.emulator.completePayment({ orderId });
+    const success = await t.emulator.completePayment({ orderId });
     const forged = hmac(`${orderId}|pay_SomethingElse01`);
     const response = await verify({ ...success, razorpay_signature: forged, donation_id: donationId });
     expect(response.statusCode).toBe(400);
@@ -56,7 +56,7 @@ describe('verifying a one-time payment', () => {
   it("never pays a donation with another donation's valid signature, whatever order id is sent", async () => {
     const paid = await startOneTime();
     const victim = await startOneTime();
-    const success = t.emulator.completePayment({ orderId: paid.orderId });
+    const success = await t.emulator.completePayment({ orderId: paid.orderId });
 
     for (const orderId of [paid.orderId, victim.orderId]) {
       const response = await verify({ ...success, razorpay_order_id: orderId, donation_id: victim.donationId });
@@ -67,7 +67,7 @@ describe('verifying a one-time payment', () => {
 
   it('answers a replay, even ten at once, with success and records one payment', async () => {
     const { donationId, orderId } = await startOneTime();
-    const body = { ...t.emulator.completePayment({ orderId }), donation_id: donationId };
+    const body = { ...(await t.emulator.completePayment({ orderId })), donation_id: donationId };
     const responses = await Promise.all(Array.from({ length: 10 }, () => verify(body)));
     expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(200));
     expect((await verify(body)).json()).toEqual({ success: true, donation: { id: donationId, status: 'paid' } });
@@ -77,7 +77,7 @@ describe('verifying a one-time payment', () => {
 
   it('refuses a second, different payment for a paid donation with 409', async () => {
     const { donationId, orderId } = await startOneTime();
-    await verify({ ...t.emulator.completePayment({ orderId }), donation_id: donationId });
+    await verify({ ...(await t.emulator.completePayment({ orderId })), donation_id: donationId });
     // Razorpay captures one payment per order; a second, validly signed one must still not replace it.
     const paymentId = 'pay_SecondPayment01';
     const second = {
@@ -91,16 +91,16 @@ describe('verifying a one-time payment', () => {
 
   it('settles a donation that failed earlier when the donor retries within the order', async () => {
     const { donationId, orderId } = await startOneTime();
-    t.emulator.failPayment({ orderId });
+    await t.emulator.failPayment({ orderId });
     await t.db.orm.em.fork().nativeUpdate(Donation, { id: donationId }, { status: 'failed' });
-    const response = await verify({ ...t.emulator.completePayment({ orderId }), donation_id: donationId });
+    const response = await verify({ ...(await t.emulator.completePayment({ orderId })), donation_id: donationId });
     expect(response.statusCode).toBe(200);
     expect((await findDonation(donationId)).status).toBe('paid');
   });
 
   it('refuses to pay a refunded donation with 409', async () => {
     const { donationId, orderId } = await startOneTime();
-    const success = t.emulator.completePayment({ orderId });
+    const success = await t.emulator.completePayment({ orderId });
     await t.db.orm.em.fork().nativeUpdate(Donation, { id: donationId }, { status: 'refunded' });
     const response = await verify({ ...success, donation_id: donationId });
     expect(response.statusCode).toBe(409);
@@ -109,7 +109,7 @@ describe('verifying a one-time payment', () => {
 
   it('refuses a one-time donation verified as monthly with 409', async () => {
     const { donationId, orderId } = await startOneTime();
-    const success = t.emulator.completePayment({ orderId });
+    const success = await t.emulator.completePayment({ orderId });
     const response = await verify({
       razorpay_payment_id: success.razorpay_payment_id,
       razorpay_signature: success.razorpay_signature,
@@ -133,7 +133,7 @@ describe('verifying a one-time payment', () => {
 
   it('is the same procedure as the typed payment.verify, which throws typed errors', async () => {
     const { donationId, orderId } = await startOneTime();
-    const success = t.emulator.completePayment({ orderId });
+    const success = await t.emulator.completePayment({ orderId });
     const wrong = t.caller.payment.verify({ ...success, razorpay_signature: 'b'.repeat(64), donation_id: donationId });
     await expect(wrong).rejects.toSatisfy((error) => error instanceof TRPCError && error.code === 'BAD_REQUEST');
     await expect(t.caller.payment.verify({ ...success, donation_id: donationId })).resolves.toEqual({
@@ -146,7 +146,7 @@ describe('verifying a one-time payment', () => {
 describe('verifying a monthly payment', () => {
   it('uses payment_id|subscription_id, marks the donation paid and the subscription active', async () => {
     const { donationId, subscriptionId } = await startMonthly();
-    const success = t.emulator.completePayment({ subscriptionId });
+    const success = await t.emulator.completePayment({ subscriptionId });
     expect(success.razorpay_signature).toBe(hmac(`${success.razorpay_payment_id}|${subscriptionId}`));
 
     const response = await verify({ ...success, subscription_id: subscriptionId, donation_id: donationId });
@@ -158,7 +158,7 @@ describe('verifying a monthly payment', () => {
 
   it('refuses the one-time formula (the order of the ids swapped) with 400', async () => {
     const { donationId, subscriptionId } = await startMonthly();
-    const success = t.emulator.completePayment({ subscriptionId });
+    const success = await t.emulator.completePayment({ subscriptionId });
     const swapped = hmac(`${subscriptionId}|${success.razorpay_payment_id}`);
     const response = await verify({ ...success, razorpay_signature: swapped, donation_id: donationId });
     expect(response.statusCode).toBe(400);
@@ -169,7 +169,7 @@ describe('verifying a monthly payment', () => {
 
   it('refuses a monthly donation verified with an order id with 409', async () => {
     const { donationId, subscriptionId } = await startMonthly();
-    const success = t.emulator.completePayment({ subscriptionId });
+    const success = await t.emulator.completePayment({ subscriptionId });
     const response = await verify({
       razorpay_payment_id: success.razorpay_payment_id,
       razorpay_signature: success.razorpay_signature,
@@ -182,7 +182,7 @@ describe('verifying a monthly payment', () => {
   it("never pays with another subscription's signature", async () => {
     const first = await startMonthly();
     const second = await startMonthly();
-    const success = t.emulator.completePayment({ subscriptionId: first.subscriptionId });
+    const success = await t.emulator.completePayment({ subscriptionId: first.subscriptionId });
     const response = await verify({ ...success, donation_id: second.donationId });
     expect(response.statusCode).toBe(400);
     expect((await findDonation(second.donationId)).status).toBe('pending');

@@ -30,16 +30,16 @@ const statusOf = async (id: number) => (await em().findOneOrFail(Donation, id)).
 describe('reconcilePendingDonations', () => {
   it('settles what became of checkouts whose browser never came back', async () => {
     const paid = await oneTime(10);
-    t.emulator.completePayment({ orderId: paid.orderId });
+    await t.emulator.completePayment({ orderId: paid.orderId });
     const failed = await oneTime(10);
-    t.emulator.failPayment({ orderId: failed.orderId });
+    await t.emulator.failPayment({ orderId: failed.orderId });
     const retried = await oneTime(10);
-    t.emulator.failPayment({ orderId: retried.orderId });
-    t.emulator.completePayment({ orderId: retried.orderId });
+    await t.emulator.failPayment({ orderId: retried.orderId });
+    await t.emulator.completePayment({ orderId: retried.orderId });
     const abandoned = await oneTime(25 * 60);
     const stillOpen = await oneTime(10);
     const tooRecent = await oneTime(1);
-    t.emulator.completePayment({ orderId: tooRecent.orderId });
+    await t.emulator.completePayment({ orderId: tooRecent.orderId });
 
     const report = await reconcile();
     expect(report).toMatchObject({ ran: true, paid: 2, failed: 1, expired: 1, errors: 0 });
@@ -59,8 +59,8 @@ describe('reconcilePendingDonations', () => {
   it('settles a monthly donation from its paid invoices and updates the subscription', async () => {
     const created = await t.caller.subscription.create(donationBody({ donationType: 'monthly', amount: 120000 }));
     await em().nativeUpdate(Donation, { id: created.donation.id }, { createdAt: minutesAgo(10) });
-    t.emulator.completePayment({ subscriptionId: created.subscription.id });
-    const later = t.emulator.chargeSubscription(created.subscription.id);
+    await t.emulator.completePayment({ subscriptionId: created.subscription.id });
+    const later = await t.emulator.chargeSubscription(created.subscription.id);
 
     await reconcile();
     expect(await statusOf(created.donation.id)).toBe('paid');
@@ -105,8 +105,8 @@ describe('reconcilePendingDonations', () => {
   it('keeps going when Razorpay fails for one donation', async () => {
     const first = await oneTime(60);
     const second = await oneTime(59);
-    t.emulator.completePayment({ orderId: first.orderId });
-    t.emulator.completePayment({ orderId: second.orderId });
+    await t.emulator.completePayment({ orderId: first.orderId });
+    await t.emulator.completePayment({ orderId: second.orderId });
     t.emulator.failNextRequests(1);
     expect((await reconcile()).errors).toBe(1);
     // The failure hit an earlier donation; the last one was still settled in the same pass.
@@ -122,7 +122,7 @@ describe('reconcilePendingDonations', () => {
       await em().nativeUpdate(Donation, { id: donation.donationId }, { razorpayOrderId: 'order_MadeWithOldKeys' });
     }
     const payable = await oneTime(10);
-    t.emulator.completePayment({ orderId: payable.orderId });
+    await t.emulator.completePayment({ orderId: payable.orderId });
 
     const report = await reconcile();
     expect(report.errors).toBe(3);
@@ -133,7 +133,7 @@ describe('reconcilePendingDonations', () => {
 
   it('stops between donations when asked', async () => {
     const donation = await oneTime(10);
-    t.emulator.completePayment({ orderId: donation.orderId });
+    await t.emulator.completePayment({ orderId: donation.orderId });
     const report = await reconcilePendingDonations({
       orm: t.db.orm,
       gateway: t.deps.gateway,
@@ -151,7 +151,7 @@ describe('reconcilePendingDonations', () => {
     await other.query('select pg_advisory_lock(727001)');
     try {
       const donation = await oneTime(10);
-      t.emulator.completePayment({ orderId: donation.orderId });
+      await t.emulator.completePayment({ orderId: donation.orderId });
       expect(await reconcile()).toMatchObject({ ran: false, checked: 0 });
       expect(await statusOf(donation.donationId)).toBe('pending');
     } finally {
@@ -164,7 +164,7 @@ describe('reconcilePendingDonations', () => {
 describe('startReconciler', () => {
   it('reconciles periodically inside the server and stops cleanly', async () => {
     const donation = await oneTime(10);
-    t.emulator.completePayment({ orderId: donation.orderId });
+    await t.emulator.completePayment({ orderId: donation.orderId });
     const reconciler = startReconciler({ orm: t.db.orm, gateway: t.deps.gateway, log: silentLog }, 50);
     for (let i = 0; i < 100 && (await statusOf(donation.donationId)) !== 'paid'; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -50,7 +50,7 @@ describe('an order paid twice, the duplicate refunded by Razorpay', () => {
   it("P2's refund, then the donor's verify of P1: paid with P1", async () => {
     const { donationId, orderId, amount } = await oneTime();
     await send(refunded(orderId, amount, 'pay_DupRefunded03'));
-    const success = t.emulator.completePayment({ orderId });
+    const success = await t.emulator.completePayment({ orderId });
     expect((await verify({ ...success, donation_id: donationId })).statusCode).toBe(200);
     expect(await findDonation(donationId)).toMatchObject({
       status: 'paid',
@@ -86,7 +86,7 @@ describe('verify and the subscription status', () => {
     async (status) => {
       const created = await t.caller.subscription.create(donationBody({ donationType: 'monthly' }));
       const subscriptionId = created.subscription.id;
-      const body = { ...t.emulator.completePayment({ subscriptionId }), donation_id: created.donation.id };
+      const body = { ...(await t.emulator.completePayment({ subscriptionId })), donation_id: created.donation.id };
       const statusOf = async () =>
         (await em().findOneOrFail(Subscription, { razorpaySubscriptionId: subscriptionId })).status;
 

@@ -8,7 +8,7 @@ import { WebhookEvent } from './webhook-event.entity';
 /** The whole lifecycle offline: the sandbox's own signed webhooks settle the books. */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ SANDBOX_DEV_CONTROLS: 'true' });
   t.emulator.deliverWebhooksTo(async (delivery) => {
     const response = await t.app.inject({
       method: 'POST',
@@ -27,7 +27,7 @@ const post = (url: string) => t.app.inject({ method: 'POST', url });
 describe('the sandbox delivering webhooks', () => {
   it('pays a one-time donation whose browser never came back to verify', async () => {
     const created = await t.caller.donation.create(donationBody());
-    t.emulator.completePayment({ orderId: created.order.id });
+    await t.emulator.completePayment({ orderId: created.order.id });
     await t.emulator.webhooksIdle();
     expect((await em().findOneOrFail(Donation, created.donation.id)).status).toBe('paid');
     const types = (await em().find(WebhookEvent, {}, { orderBy: { receivedAt: 'asc' } })).map((event) => event.type);
@@ -36,7 +36,7 @@ describe('the sandbox delivering webhooks', () => {
 
   it('fails a donation when the payment fails', async () => {
     const created = await t.caller.donation.create(donationBody());
-    t.emulator.failPayment({ orderId: created.order.id });
+    await t.emulator.failPayment({ orderId: created.order.id });
     await t.emulator.webhooksIdle();
     expect((await em().findOneOrFail(Donation, created.donation.id)).status).toBe('failed');
   });
@@ -44,7 +44,7 @@ describe('the sandbox delivering webhooks', () => {
   it('runs a monthly donation: first charge, a later charge by the dev control, then a refund', async () => {
     const created = await t.caller.subscription.create(donationBody({ donationType: 'monthly', amount: 300000 }));
     const subscriptionId = created.subscription.id;
-    t.emulator.completePayment({ subscriptionId });
+    await t.emulator.completePayment({ subscriptionId });
     await t.emulator.webhooksIdle();
     expect((await em().findOneOrFail(Donation, created.donation.id)).status).toBe('paid');
     expect((await em().findOneOrFail(Subscription, { razorpaySubscriptionId: subscriptionId })).status).toBe('active');

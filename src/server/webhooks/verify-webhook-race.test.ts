@@ -31,7 +31,7 @@ const webhookOnB = (event: object) => postWebhook(b.app, a.config.payments.webho
 
 async function paidOneTime() {
   const created = await a.caller.donation.create(donationBody());
-  const success = a.emulator.completePayment({ orderId: created.order.id });
+  const success = await a.emulator.completePayment({ orderId: created.order.id });
   const event = razorpayEvent('payment.captured', {
     payment: paymentEntity({
       paymentId: success.razorpay_payment_id,
@@ -45,7 +45,7 @@ async function paidOneTime() {
 async function paidMonthly() {
   const created = await a.caller.subscription.create(donationBody({ donationType: 'monthly' }));
   const subscriptionId = created.subscription.id;
-  const success = a.emulator.completePayment({ subscriptionId });
+  const success = await a.emulator.completePayment({ subscriptionId });
   const event = razorpayEvent('subscription.charged', {
     subscription: subscriptionEntity(subscriptionId, 'active'),
     payment: paymentEntity({ paymentId: success.razorpay_payment_id, amount: created.donation.amount }),

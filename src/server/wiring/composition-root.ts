@@ -3,7 +3,7 @@ import type { Config, PaymentProvider } from '../config';
 import type { Orm } from '../db/orm';
 import { createRazorpayGateway, type PaymentGateway } from '../payments/gateway';
 import { createPlanCatalog, type PlanCatalog } from '../payments/plans';
-import { type RazorpayEmulator, startRazorpayEmulator, type WebhookDelivery } from '../payments/sandbox/emulator';
+import type { RazorpayEmulator, WebhookDelivery } from '../payments/sandbox/emulator';
 
 export const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 export const SANDBOX_CHECKOUT_SCRIPT = '/sandbox/checkout.js';
@@ -37,7 +37,7 @@ export async function buildDependencies(
   orm: Orm,
   log?: FastifyBaseLogger,
 ): Promise<ServerDependencies> {
-  const { provider, keyId, keySecret, webhookSecret, sandboxLatencyMs } = config.payments;
+  const { provider, keyId, keySecret, webhookSecret, sandboxLatencyMs, sandboxDevControls } = config.payments;
   let emulator: RazorpayEmulator | undefined;
   if (provider === 'sandbox') {
     if (config.env === 'production') {
@@ -46,7 +46,16 @@ export async function buildDependencies(
           'Set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET to take real donations. !!!',
       );
     }
-    emulator = await startRazorpayEmulator({ keyId, keySecret, webhookSecret, latencyMs: sandboxLatencyMs });
+    // Loaded here only: in razorpay mode the emulator's code is never imported.
+    const { startRazorpayEmulator } = await import('../payments/sandbox/emulator');
+    emulator = await startRazorpayEmulator({
+      keyId,
+      keySecret,
+      webhookSecret,
+      database: orm.em.getConnection().getKnex(),
+      latencyMs: sandboxLatencyMs,
+      devControls: sandboxDevControls,
+    });
   }
   const gateway = createRazorpayGateway({ keyId, keySecret, apiUrl: emulator?.url });
   return {

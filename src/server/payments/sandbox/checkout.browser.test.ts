@@ -4,10 +4,9 @@ import { createRequire } from 'node:module';
 import chromium from '@sparticuz/chromium';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Browser, type Page, chromium as playwright } from 'playwright-core';
-import Razorpay from 'razorpay';
+import type Razorpay from 'razorpay';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type RazorpayEmulator, startRazorpayEmulator } from './emulator';
-import { sandboxRoutes } from './sandbox.routes';
+import { startTestEmulator, type TestEmulator } from './test-emulator';
 
 /**
  * checkout.js in a real Chromium, on a page with the strict Content-Security-Policy the site uses
@@ -33,7 +32,7 @@ const PAGE = `<!doctype html>
 <script src="/sandbox/checkout.js"></script></body>
 </html>`;
 
-let emulator: RazorpayEmulator;
+let sandbox: TestEmulator | undefined;
 let client: Razorpay;
 let site: FastifyInstance;
 let siteUrl: string;
@@ -41,16 +40,15 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  emulator = await startRazorpayEmulator({ keyId, keySecret });
-  client = new Razorpay({ key_id: keyId, key_secret: keySecret });
-  (client as unknown as { api: { rq: { defaults: { baseURL: string } } } }).api.rq.defaults.baseURL = emulator.url;
+  sandbox = await startTestEmulator({ keyId, keySecret });
+  client = sandbox.client;
 
   const axe = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   site = Fastify();
   site.addHook('onSend', async (_request, reply) => {
     reply.header('content-security-policy', CSP);
   });
-  await site.register(sandboxRoutes, { emulator });
+  await site.register(sandbox.emulator.routes);
   site.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(PAGE));
   site.get('/page.js', async (_request, reply) => reply.type('application/javascript').send(PAGE_SCRIPT));
   site.get('/axe.js', async (_request, reply) => reply.type('application/javascript').send(axe));
@@ -63,7 +61,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await site?.close();
-  await emulator?.close();
+  await sandbox?.close();
 });
 
 const consoleErrors: string[] = [];
@@ -156,7 +154,7 @@ describe('checkout.js in Chromium under a strict CSP', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('donate');
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
     expect(consoleErrors).toEqual([]);
-    expect(await client.orders.fetch(order.id)).toMatchObject({ status: 'paid' });
+    expect(await client.orders.fetchPayments(order.id)).toMatchObject({ items: [{ status: 'captured' }] });
   });
 
   it('Fail keeps the modal open for a retry; Tab stays inside; Escape dismisses', async () => {
@@ -182,6 +180,6 @@ describe('checkout.js in Chromium under a strict CSP', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { dismissed: number }).dismissed)).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
-    expect(await client.orders.fetch(order.id)).toMatchObject({ status: 'attempted', attempts: 1 });
+    expect(await client.orders.fetchPayments(order.id)).toMatchObject({ count: 1, items: [{ status: 'failed' }] });
   });
 });

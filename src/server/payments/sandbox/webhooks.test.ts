@@ -1,34 +1,29 @@
 import { createHmac } from 'node:crypto';
-import Razorpay from 'razorpay';
+import type Razorpay from 'razorpay';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   EmulatorNotFoundError,
   EmulatorStateError,
   type RazorpayEmulator,
   type RazorpayWebhookBody,
-  startRazorpayEmulator,
   type WebhookDelivery,
 } from './emulator';
+import { startTestEmulator, monthlySubscription as subscribe, type TestEmulator } from './test-emulator';
 
 const keyId = 'rzp_test_webhooks';
 const keySecret = 'webhooks-key-secret';
 const webhookSecret = 'webhooks-webhook-secret';
 
-function sdkClient(url: string): Razorpay {
-  const client = new Razorpay({ key_id: keyId, key_secret: keySecret });
-  (client as unknown as { api: { rq: { defaults: { baseURL: string } } } }).api.rq.defaults.baseURL = url;
-  return client;
-}
-
 const sign = (body: string, secret = webhookSecret) => createHmac('sha256', secret).update(body).digest('hex');
 
+let sandbox: TestEmulator;
 let emulator: RazorpayEmulator;
 let client: Razorpay;
 let deliveries: WebhookDelivery[];
 
 beforeAll(async () => {
-  emulator = await startRazorpayEmulator({ keyId, keySecret, webhookSecret, webhookRetryDelaysMs: [10, 20, 30] });
-  client = sdkClient(emulator.url);
+  sandbox = await startTestEmulator({ keyId, keySecret, webhookSecret, webhookRetryDelaysMs: [10, 20, 30] });
+  ({ emulator, client } = sandbox);
 });
 
 beforeEach(() => {
@@ -42,9 +37,22 @@ afterEach(async () => {
   await emulator.webhooksIdle();
 });
 
-afterAll(async () => {
-  await emulator.close();
-});
+afterAll(() => sandbox.close());
+
+/** A payment as the API lists it under its order (the gateway's only way to see one). */
+async function fetchPayment(orderId: string, paymentId: string) {
+  const payments = await client.orders.fetchPayments(orderId);
+  const found = payments.items.find((payment) => payment.id === paymentId);
+  if (!found) throw new Error(`no payment ${paymentId} on ${orderId}`);
+  return found;
+}
+
+/** A subscription's payment, found through its invoice's order as reconciliation finds it. */
+async function subscriptionPayment(subscriptionId: string, paymentId: string) {
+  const invoices = await client.invoices.all({ subscription_id: subscriptionId, count: 100 });
+  const invoice = invoices.items.find((item) => item.payment_id === paymentId);
+  return fetchPayment(invoice?.order_id ?? '', paymentId);
+}
 
 const names = () => deliveries.map((delivery) => delivery.event);
 const bodies = () => deliveries.map((delivery) => JSON.parse(delivery.body) as RazorpayWebhookBody);
@@ -71,19 +79,12 @@ function expectRazorpayDeliveries(list: WebhookDelivery[]): void {
   expect(new Set(list.map((delivery) => JSON.parse(delivery.body).account_id)).size).toBeLessThanOrEqual(1);
 }
 
-async function monthlySubscription(amount = 50000, total_count = 120) {
-  const plan = await client.plans.create({
-    period: 'monthly',
-    interval: 1,
-    item: { name: 'Monthly donation', amount, currency: 'INR' },
-  });
-  return client.subscriptions.create({ plan_id: plan.id, total_count, notes: { donation_id: '42' } });
-}
+const monthlySubscription = (amount = 50000, total_count = 120) => subscribe(client, amount, total_count);
 
 describe('webhooks after checkout', () => {
   it('delivers payment.authorized, payment.captured and order.paid for a one-time payment, after the call', async () => {
     const order = await client.orders.create({ amount: 50000, currency: 'INR', notes: { donation_id: '1' } });
-    const success = emulator.completePayment({ orderId: order.id });
+    const success = await emulator.completePayment({ orderId: order.id });
     expect(deliveries).toHaveLength(0);
     await emulator.webhooksIdle();
 
@@ -98,12 +99,11 @@ describe('webhooks after checkout', () => {
       order_id: order.id,
       amount: 50000,
     });
-    const payment = await client.payments.fetch(success.razorpay_payment_id);
+    const payment = await fetchPayment(order.id, success.razorpay_payment_id);
     expect(captured?.contains).toEqual(['payment']);
     expect(captured?.payload.payment?.entity).toEqual(payment);
     expect(paid?.contains).toEqual(['payment', 'order']);
     expect(paid?.payload.payment?.entity).toEqual(payment);
-    expect(paid?.payload.order?.entity).toEqual(await client.orders.fetch(order.id));
     expect(paid?.payload.order?.entity).toMatchObject({
       status: 'paid',
       amount_paid: 50000,
@@ -113,19 +113,22 @@ describe('webhooks after checkout', () => {
 
   it('delivers payment.failed for a failed one-time payment', async () => {
     const order = await client.orders.create({ amount: 20000, currency: 'INR' });
-    const failure = emulator.failPayment({ orderId: order.id });
+    const failure = await emulator.failPayment({ orderId: order.id });
     await emulator.webhooksIdle();
     expect(names()).toEqual(['payment.failed']);
     expectRazorpayDeliveries(deliveries);
     expect(bodies()[0]?.payload.payment?.entity).toEqual(
-      await client.payments.fetch(failure.error.metadata.payment_id),
+      await fetchPayment(order.id, failure.error.metadata.payment_id),
     );
-    expect(bodies()[0]?.payload.payment?.entity).toMatchObject({ status: 'failed', error_reason: 'payment_failed' });
+    expect(bodies()[0]?.payload.payment?.entity).toMatchObject({
+      status: 'failed',
+      error_description: 'Payment failed',
+    });
   });
 
   it('delivers the five events of a first monthly payment, each with the entities as they were', async () => {
     const subscription = await monthlySubscription(40000);
-    const success = emulator.completePayment({ subscriptionId: subscription.id });
+    const success = await emulator.completePayment({ subscriptionId: subscription.id });
     await emulator.webhooksIdle();
 
     expect(names()).toEqual([
@@ -143,7 +146,7 @@ describe('webhooks after checkout', () => {
       status: 'authenticated',
       paid_count: 0,
     });
-    const payment = await client.payments.fetch(success.razorpay_payment_id);
+    const payment = await subscriptionPayment(subscription.id, success.razorpay_payment_id);
     // The payments carry the invoice's order, which the app never created.
     expect(payment.order_id).toMatch(/^order_/);
     expect(payment.invoice_id).toMatch(/^inv_/);
@@ -165,7 +168,7 @@ describe('webhooks after checkout', () => {
 
   it('delivers payment.failed for a failed monthly payment', async () => {
     const subscription = await monthlySubscription();
-    emulator.failPayment({ subscriptionId: subscription.id });
+    await emulator.failPayment({ subscriptionId: subscription.id });
     await emulator.webhooksIdle();
     expect(names()).toEqual(['payment.failed']);
     expectRazorpayDeliveries(deliveries);
@@ -183,8 +186,8 @@ describe('webhooks after checkout', () => {
     });
     const first = await client.orders.create({ amount: 10000, currency: 'INR' });
     const second = await client.orders.create({ amount: 10000, currency: 'INR' });
-    emulator.completePayment({ orderId: first.id });
-    emulator.failPayment({ orderId: second.id });
+    await emulator.completePayment({ orderId: first.id });
+    await emulator.failPayment({ orderId: second.id });
     await emulator.webhooksIdle();
     expect(most).toBe(1);
     expect(names()).toEqual(['payment.authorized', 'payment.captured', 'order.paid', 'payment.failed']);
@@ -199,9 +202,9 @@ describe('failed deliveries', () => {
       if (delivery.event !== 'payment.failed') throw new Error('503 from the app');
     });
     const order = await client.orders.create({ amount: 10000, currency: 'INR' });
-    emulator.completePayment({ orderId: order.id });
+    await emulator.completePayment({ orderId: order.id });
     const other = await client.orders.create({ amount: 10000, currency: 'INR' });
-    emulator.failPayment({ orderId: other.id });
+    await emulator.failPayment({ orderId: other.id });
     await expect(emulator.webhooksIdle()).resolves.toBeUndefined();
 
     // Three events refused four times each (once and three retries), then the next one delivered.
@@ -222,7 +225,7 @@ describe('failed deliveries', () => {
       deliveries.push(delivery);
     });
     const order = await client.orders.create({ amount: 10000, currency: 'INR' });
-    emulator.failPayment({ orderId: order.id });
+    await emulator.failPayment({ orderId: order.id });
     await emulator.webhooksIdle();
     expect(names()).toEqual(['payment.failed']);
   });
@@ -232,55 +235,57 @@ describe('failed deliveries', () => {
       throw new Error('not even a promise');
     }) as never);
     const order = await client.orders.create({ amount: 10000, currency: 'INR' });
-    expect(() => emulator.failPayment({ orderId: order.id })).not.toThrow();
+    await expect(emulator.failPayment({ orderId: order.id })).resolves.toBeDefined();
     await expect(emulator.webhooksIdle()).resolves.toBeUndefined();
   });
 });
 
 describe('emulators that deliver nothing', () => {
   it('delivers nothing without a webhook secret', async () => {
-    const quiet = await startRazorpayEmulator({ keyId, keySecret });
+    const { emulator: quiet, client: quietClient, close } = await startTestEmulator({ keyId, keySecret });
     try {
       const received: WebhookDelivery[] = [];
       quiet.deliverWebhooksTo(async (delivery) => {
         received.push(delivery);
       });
-      const order = await sdkClient(quiet.url).orders.create({ amount: 10000, currency: 'INR' });
-      quiet.completePayment({ orderId: order.id });
+      const order = await quietClient.orders.create({ amount: 10000, currency: 'INR' });
+      await quiet.completePayment({ orderId: order.id });
       await quiet.webhooksIdle();
       expect(received).toEqual([]);
     } finally {
-      await quiet.close();
+      await close();
     }
   });
 
   it('stops retrying when closed', async () => {
-    const closing = await startRazorpayEmulator({ keyId, keySecret, webhookSecret, webhookRetryDelaysMs: [60_000] });
+    const test = await startTestEmulator({ keyId, keySecret, webhookSecret, webhookRetryDelaysMs: [60_000] });
+    const closing = test.emulator;
     let attempts = 0;
     closing.deliverWebhooksTo(async () => {
       attempts += 1;
       throw new Error('down');
     });
-    const order = await sdkClient(closing.url).orders.create({ amount: 10000, currency: 'INR' });
-    closing.completePayment({ orderId: order.id });
+    const order = await test.client.orders.create({ amount: 10000, currency: 'INR' });
+    await closing.completePayment({ orderId: order.id });
     await new Promise((resolve) => setTimeout(resolve, 20));
     const started = performance.now();
     await closing.close();
     expect(performance.now() - started).toBeLessThan(1000);
     expect(attempts).toBe(1);
     await closing.webhooksIdle();
+    await test.close();
   });
 });
 
 describe('later charges of a subscription', () => {
   it('charges the next cycle on a new invoice and delivers payment.captured and subscription.charged', async () => {
     const subscription = await monthlySubscription(25000);
-    const first = emulator.completePayment({ subscriptionId: subscription.id }, { email: 'donor@example.org' });
+    const first = await emulator.completePayment({ subscriptionId: subscription.id }, { email: 'donor@example.org' });
     await emulator.webhooksIdle();
     const before = await client.subscriptions.fetch(subscription.id);
     deliveries = [];
 
-    const charge = emulator.chargeSubscription(subscription.id);
+    const charge = await emulator.chargeSubscription(subscription.id);
     expect(charge).toEqual({
       razorpay_payment_id: expect.stringMatching(/^pay_/),
       razorpay_subscription_id: subscription.id,
@@ -292,12 +297,11 @@ describe('later charges of a subscription', () => {
     const after = await client.subscriptions.fetch(subscription.id);
     expect(after).toMatchObject({ status: 'active', paid_count: 2, remaining_count: 118 });
     expect(after.current_start).toBe(before.current_end);
-    const payment = await client.payments.fetch(charge.razorpay_payment_id);
-    const firstPayment = await client.payments.fetch(first.razorpay_payment_id);
+    const payment = await subscriptionPayment(subscription.id, charge.razorpay_payment_id);
+    const firstPayment = await subscriptionPayment(subscription.id, first.razorpay_payment_id);
     expect(payment).toMatchObject({ amount: 25000, status: 'captured', captured: true, email: 'donor@example.org' });
     expect(payment.invoice_id).not.toBe(firstPayment.invoice_id);
     expect(payment.order_id).not.toBe(firstPayment.order_id);
-    expect(await client.orders.fetch(payment.order_id)).toMatchObject({ status: 'paid', amount_paid: 25000 });
 
     const [captured, charged] = bodies();
     expect(captured?.payload.payment?.entity).toEqual(payment);
@@ -306,21 +310,21 @@ describe('later charges of a subscription', () => {
 
   it('completes the subscription on its last charge, then refuses more', async () => {
     const subscription = await monthlySubscription(10000, 2);
-    emulator.completePayment({ subscriptionId: subscription.id });
+    await emulator.completePayment({ subscriptionId: subscription.id });
     await emulator.webhooksIdle();
     deliveries = [];
-    emulator.chargeSubscription(subscription.id);
+    await emulator.chargeSubscription(subscription.id);
     await emulator.webhooksIdle();
     expect(names()).toEqual(['payment.captured', 'subscription.charged', 'subscription.completed']);
     expect(bodies()[2]?.payload.subscription?.entity).toMatchObject({ status: 'completed', remaining_count: 0 });
-    expect(() => emulator.chargeSubscription(subscription.id)).toThrow(EmulatorStateError);
+    await expect(emulator.chargeSubscription(subscription.id)).rejects.toThrow(EmulatorStateError);
   });
 
   it('refuses a subscription never paid for, and an unknown one', async () => {
     const subscription = await monthlySubscription();
-    expect(() => emulator.chargeSubscription(subscription.id)).toThrow(/has not been paid for yet/);
-    expect(() => emulator.chargeSubscription(subscription.id)).toThrow(EmulatorStateError);
-    expect(() => emulator.chargeSubscription('sub_ZZZZZZZZZZZZZZ')).toThrow(EmulatorNotFoundError);
+    await expect(emulator.chargeSubscription(subscription.id)).rejects.toThrow(/has not been paid for yet/);
+    await expect(emulator.chargeSubscription(subscription.id)).rejects.toThrow(EmulatorStateError);
+    await expect(emulator.chargeSubscription('sub_ZZZZZZZZZZZZZZ')).rejects.toThrow(EmulatorNotFoundError);
     await emulator.webhooksIdle();
     expect(deliveries).toEqual([]);
   });
@@ -329,7 +333,7 @@ describe('later charges of a subscription', () => {
 describe('refunds', () => {
   async function paidOrder(amount = 60000) {
     const order = await client.orders.create({ amount, currency: 'INR' });
-    const success = emulator.completePayment({ orderId: order.id });
+    const success = await emulator.completePayment({ orderId: order.id });
     await emulator.webhooksIdle();
     deliveries = [];
     return { order, paymentId: success.razorpay_payment_id };
@@ -337,7 +341,7 @@ describe('refunds', () => {
 
   it('refunds a payment in full and delivers refund.created and refund.processed', async () => {
     const { order, paymentId } = await paidOrder();
-    const refund = emulator.refundPayment(paymentId);
+    const refund = await emulator.refundPayment(paymentId);
     expect(refund).toMatchObject({
       entity: 'refund',
       amount: 60000,
@@ -347,7 +351,7 @@ describe('refunds', () => {
     });
     expect(refund.id).toMatch(/^rfnd_[0-9A-Za-z]{14}$/);
 
-    const payment = await client.payments.fetch(paymentId);
+    const payment = await fetchPayment(order.id, paymentId);
     expect(payment).toMatchObject({
       status: 'refunded',
       amount_refunded: 60000,
@@ -355,12 +359,6 @@ describe('refunds', () => {
       captured: true,
     });
     expect((await client.orders.fetchPayments(order.id)).items[0]).toEqual(payment);
-    expect(await client.payments.fetchMultipleRefund(paymentId)).toEqual({
-      entity: 'collection',
-      count: 1,
-      items: [refund],
-    });
-    expect(await client.refunds.fetch(refund.id)).toEqual(refund);
 
     await emulator.webhooksIdle();
     expect(names()).toEqual(['refund.created', 'refund.processed']);
@@ -372,9 +370,9 @@ describe('refunds', () => {
   });
 
   it('refunds in parts until nothing is left', async () => {
-    const { paymentId } = await paidOrder(60000);
-    emulator.refundPayment(paymentId, 10000);
-    expect(await client.payments.fetch(paymentId)).toMatchObject({
+    const { order, paymentId } = await paidOrder(60000);
+    await emulator.refundPayment(paymentId, 10000);
+    expect(await fetchPayment(order.id, paymentId)).toMatchObject({
       status: 'captured',
       amount_refunded: 10000,
       refund_status: 'partial',
@@ -382,24 +380,23 @@ describe('refunds', () => {
     await emulator.webhooksIdle();
     expect(bodies()[1]?.payload.payment?.entity).toMatchObject({ amount_refunded: 10000, refund_status: 'partial' });
 
-    expect(() => emulator.refundPayment(paymentId, 50001)).toThrow(EmulatorStateError);
-    const rest = emulator.refundPayment(paymentId);
+    await expect(emulator.refundPayment(paymentId, 50001)).rejects.toThrow(EmulatorStateError);
+    const rest = await emulator.refundPayment(paymentId);
     expect(rest.amount).toBe(50000);
-    expect(await client.payments.fetch(paymentId)).toMatchObject({
+    expect(await fetchPayment(order.id, paymentId)).toMatchObject({
       status: 'refunded',
       amount_refunded: 60000,
       refund_status: 'full',
     });
-    expect((await client.payments.fetchMultipleRefund(paymentId)).count).toBe(2);
-    expect(() => emulator.refundPayment(paymentId)).toThrow(/already fully refunded/);
+    await expect(emulator.refundPayment(paymentId)).rejects.toThrow(/already fully refunded/);
   });
 
   it('refunds a subscription payment', async () => {
     const subscription = await monthlySubscription(30000);
-    const { razorpay_payment_id } = emulator.completePayment({ subscriptionId: subscription.id });
+    const { razorpay_payment_id } = await emulator.completePayment({ subscriptionId: subscription.id });
     await emulator.webhooksIdle();
     deliveries = [];
-    emulator.refundPayment(razorpay_payment_id);
+    await emulator.refundPayment(razorpay_payment_id);
     await emulator.webhooksIdle();
     expect(names()).toEqual(['refund.created', 'refund.processed']);
     expect(bodies()[1]?.payload.payment?.entity).toMatchObject({ status: 'refunded', amount_refunded: 30000 });
@@ -407,13 +404,14 @@ describe('refunds', () => {
 
   it('refuses unknown and failed payments and bad amounts', async () => {
     const order = await client.orders.create({ amount: 10000, currency: 'INR' });
-    const failure = emulator.failPayment({ orderId: order.id });
-    const { paymentId } = await paidOrder();
-    expect(() => emulator.refundPayment('pay_ZZZZZZZZZZZZZZ')).toThrow(EmulatorNotFoundError);
-    expect(() => emulator.refundPayment(failure.error.metadata.payment_id)).toThrow(EmulatorStateError);
-    expect(() => emulator.refundPayment(paymentId, 0)).toThrow(RangeError);
-    expect(() => emulator.refundPayment(paymentId, 1.5)).toThrow(RangeError);
-    expect(await client.payments.fetch(paymentId)).toMatchObject({ status: 'captured', amount_refunded: 0 });
+    const failure = await emulator.failPayment({ orderId: order.id });
+    const paid = await paidOrder();
+    const { paymentId } = paid;
+    await expect(emulator.refundPayment('pay_ZZZZZZZZZZZZZZ')).rejects.toThrow(EmulatorNotFoundError);
+    await expect(emulator.refundPayment(failure.error.metadata.payment_id)).rejects.toThrow(EmulatorStateError);
+    await expect(emulator.refundPayment(paymentId, 0)).rejects.toThrow(RangeError);
+    await expect(emulator.refundPayment(paymentId, 1.5)).rejects.toThrow(RangeError);
+    expect(await fetchPayment(paid.order.id, paymentId)).toMatchObject({ status: 'captured', amount_refunded: 0 });
     await emulator.webhooksIdle();
     expect(deliveries).toEqual([]);
   });
@@ -422,43 +420,37 @@ describe('refunds', () => {
 describe('invoices over the real SDK', () => {
   it("lists a subscription's paid invoices, newest first", async () => {
     const subscription = await monthlySubscription(35000);
-    const first = emulator.completePayment({ subscriptionId: subscription.id }, { email: 'donor@example.org' });
-    const second = emulator.chargeSubscription(subscription.id);
+    const first = await emulator.completePayment({ subscriptionId: subscription.id }, { email: 'donor@example.org' });
+    const second = await emulator.chargeSubscription(subscription.id);
     const other = await monthlySubscription(35000);
-    emulator.completePayment({ subscriptionId: other.id });
+    await emulator.completePayment({ subscriptionId: other.id });
 
     const invoices = await client.invoices.all({ subscription_id: subscription.id });
     expect(invoices.entity).toBe('collection');
     expect(invoices.count).toBe(2);
     const [latest, earliest] = invoices.items;
-    const firstPayment = await client.payments.fetch(first.razorpay_payment_id);
-    const secondPayment = await client.payments.fetch(second.razorpay_payment_id);
+    const firstPayment = await subscriptionPayment(subscription.id, first.razorpay_payment_id);
+    const secondPayment = await subscriptionPayment(subscription.id, second.razorpay_payment_id);
     expect(earliest).toMatchObject({
       id: firstPayment.invoice_id,
       entity: 'invoice',
-      type: 'invoice',
       subscription_id: subscription.id,
       payment_id: firstPayment.id,
       order_id: firstPayment.order_id,
       amount: 35000,
-      amount_paid: 35000,
-      amount_due: 0,
       currency: 'INR',
       status: 'paid',
-      customer_details: { email: 'donor@example.org' },
-      line_items: [expect.objectContaining({ amount: 35000, quantity: 1, type: 'plan' })],
     });
+    expect(firstPayment.email).toBe('donor@example.org');
     expect(latest).toMatchObject({ id: secondPayment.invoice_id, payment_id: secondPayment.id, status: 'paid' });
-    expect(earliest?.paid_at).toBe(firstPayment.created_at);
+    expect(earliest?.created_at).toBe(firstPayment.created_at);
     expect(earliest?.billing_end).toBe(latest?.billing_start);
     expect((latest?.billing_end ?? 0) > (latest?.billing_start ?? 0)).toBe(true);
-    expect(await client.invoices.fetch(latest?.id ?? '')).toEqual(latest);
 
     expect((await client.invoices.all({ subscription_id: subscription.id, count: 1 })).items).toEqual([latest]);
     expect((await client.invoices.all({ subscription_id: subscription.id, count: 1, skip: 1 })).items).toEqual([
       earliest,
     ]);
-    expect(await client.invoices.all({ payment_id: secondPayment.id })).toMatchObject({ count: 1, items: [latest] });
     expect(await client.invoices.all({ subscription_id: 'sub_ZZZZZZZZZZZZZZ' })).toEqual({
       entity: 'collection',
       count: 0,
@@ -466,10 +458,15 @@ describe('invoices over the real SDK', () => {
     });
   });
 
-  it('refuses a bad count with 400 on count', async () => {
-    await expect(client.invoices.all({ count: 101 })).rejects.toMatchObject({
-      statusCode: 400,
-      error: { code: 'BAD_REQUEST_ERROR', field: 'count' },
-    });
+  it('refuses a bad count, or no subscription_id, with 400 on that field', async () => {
+    for (const [query, field] of [
+      [{ subscription_id: 'sub_ZZZZZZZZZZZZZZ', count: 101 }, 'count'],
+      [{ count: 10 }, 'subscription_id'],
+    ] as const) {
+      await expect(client.invoices.all(query)).rejects.toMatchObject({
+        statusCode: 400,
+        error: { code: 'BAD_REQUEST_ERROR', field },
+      });
+    }
   });
 });

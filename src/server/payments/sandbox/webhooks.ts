@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type EmulatorEvent, hmacHex, razorpayId } from './state';
+import { hmacHex, razorpayId } from './entities';
+import type { EmulatorEvent } from './ledger';
 
 /**
- * The emulator's webhooks: each event the state reports becomes Razorpay's webhook body, signed
+ * The emulator's webhooks: each event the ledger reports becomes Razorpay's webhook body, signed
  * with the webhook secret as Razorpay signs it, queued, and handed to the app's `deliver` one at a
  * time in order, never inside the request that caused it. A delivery that fails is retried a few
  * times, then dropped, like Razorpay gives up on an endpoint (only sooner).
@@ -33,90 +34,84 @@ export interface RazorpayWebhookBody {
 /** Waits before the 1st, 2nd and 3rd retry; after the last the delivery is dropped. */
 export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [200, 1000, 3000];
 
-export class WebhookQueue {
-  private deliver: WebhookDeliverer | undefined;
-  private readonly queue: WebhookDelivery[] = [];
-  /** The running drain of the queue, if any. */
-  private draining: Promise<void> | undefined;
-  private closed = false;
-  private readonly stop = new AbortController();
-
-  constructor(
-    private readonly options: {
-      /** Without a secret nothing can be signed, so nothing is delivered. */
-      secret: string | undefined;
-      accountId: string;
-      retryDelaysMs: readonly number[];
-    },
-  ) {}
-
+export interface WebhookQueue {
   /** From now on, events are delivered through `deliver` (replacing any earlier one). */
-  deliverTo(deliver: WebhookDeliverer): void {
-    this.deliver = deliver;
-  }
-
-  /** Signs and queues the event's webhook; sending starts after the current task, in order. */
-  enqueue(event: EmulatorEvent): void {
-    const { secret, accountId } = this.options;
-    if (!secret || !this.deliver || this.closed) return;
-    const webhook: RazorpayWebhookBody = {
-      entity: 'event',
-      account_id: accountId,
-      event: event.event,
-      contains: Object.keys(event.payload) as RazorpayWebhookBody['contains'],
-      payload: event.payload,
-      created_at: event.created_at,
-    };
-    const body = JSON.stringify(webhook);
-    const eventId = razorpayId('evt');
-    this.queue.push({
-      eventId,
-      event: event.event,
-      body,
-      headers: {
-        'content-type': 'application/json',
-        'x-razorpay-signature': hmacHex(body, secret),
-        'x-razorpay-event-id': eventId,
-      },
-    });
-    this.draining ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain());
-  }
-
+  deliverTo(deliver: WebhookDeliverer): void;
+  /** Signs and queues the events' webhooks; sending starts after the current task, in order. */
+  enqueue(events: EmulatorEvent[]): void;
   /** Resolves once every queued delivery has been sent or dropped. */
-  async idle(): Promise<void> {
-    while (this.draining) await this.draining;
-  }
-
+  idle(): Promise<void>;
   /** Drops what is queued, stops waiting to retry, and waits for a delivery in flight. */
-  async close(): Promise<void> {
-    this.closed = true;
-    this.queue.length = 0;
-    this.stop.abort();
-    await this.idle();
-  }
+  close(): Promise<void>;
+}
 
-  private async drain(): Promise<void> {
-    for (let next = this.queue.shift(); next && !this.closed; next = this.queue.shift()) await this.send(next);
-    this.draining = undefined;
-  }
+export function webhookQueue(options: {
+  /** Without a secret nothing can be signed, so nothing is delivered. */
+  secret: string | undefined;
+  accountId: string;
+  retryDelaysMs: readonly number[];
+}): WebhookQueue {
+  const { secret, accountId } = options;
+  let deliver: WebhookDeliverer | undefined;
+  /** The last delivery queued: each waits for the one before, so they leave one at a time, in order. */
+  let tail = Promise.resolve();
+  let closed = false;
+  const stop = new AbortController();
 
-  private async send(delivery: WebhookDelivery): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
-      const deliver = this.deliver;
-      if (!deliver) return;
+  async function send(delivery: WebhookDelivery): Promise<void> {
+    for (const delay of [0, ...options.retryDelaysMs]) {
+      if (delay > 0 && !(await sleep(delay, true, { signal: stop.signal }).catch(() => false))) return;
+      if (closed || !deliver) return;
       try {
-        await deliver(delivery);
-        return;
+        return await deliver(delivery);
       } catch {
-        // Quietly: the app's own log says why it refused; retried below, then dropped.
-      }
-      const delay = this.options.retryDelaysMs[attempt];
-      if (delay === undefined || this.closed) return;
-      try {
-        await sleep(delay, undefined, { signal: this.stop.signal });
-      } catch {
-        return;
+        // Quietly: the app's own log says why it refused; retried, then dropped.
       }
     }
   }
+
+  function signed({ event, payload, created_at }: EmulatorEvent): WebhookDelivery {
+    const contains = Object.keys(payload) as RazorpayWebhookBody['contains'];
+    const webhook: RazorpayWebhookBody = {
+      entity: 'event',
+      account_id: accountId,
+      event,
+      contains,
+      payload,
+      created_at,
+    };
+    const body = JSON.stringify(webhook);
+    const eventId = razorpayId('evt');
+    const signature = hmacHex(body, secret ?? '');
+    const headers = {
+      'content-type': 'application/json',
+      'x-razorpay-signature': signature,
+      'x-razorpay-event-id': eventId,
+    } as const;
+    return { eventId, event, body, headers };
+  }
+
+  const queue: WebhookQueue = {
+    deliverTo(next) {
+      deliver = next;
+    },
+    enqueue(events) {
+      if (!secret || !deliver || closed) return;
+      for (const delivery of events.map(signed)) {
+        tail = tail.then(() => new Promise((resolve) => setImmediate(resolve))).then(() => send(delivery));
+      }
+    },
+    async idle() {
+      for (let seen = tail; ; seen = tail) {
+        await seen;
+        if (seen === tail) return;
+      }
+    },
+    async close() {
+      closed = true;
+      stop.abort();
+      await queue.idle();
+    },
+  };
+  return queue;
 }

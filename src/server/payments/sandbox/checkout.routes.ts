@@ -1,0 +1,77 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { PaymentTarget } from './checkout-actions';
+import type { Payer, RazorpayEmulator } from './emulator';
+import { EmulatorNotFoundError, EmulatorStateError } from './entities';
+
+/**
+ * The browser side of the sandbox: the stand-in for Razorpay's checkout.js and its stylesheet, and
+ * the calls its modal makes when the donor presses Pay or Fail or needs the amount to show.
+ */
+
+const here = dirname(fileURLToPath(import.meta.url));
+const id = z.string().trim().min(1, 'Required').max(40, 'Must be at most 40 characters');
+const targetShape = { order_id: id.optional(), subscription_id: id.optional() };
+const oneTarget = [
+  (value: { order_id?: string; subscription_id?: string }) =>
+    (value.order_id === undefined) !== (value.subscription_id === undefined),
+  { message: 'Give either order_id or subscription_id' },
+] as const;
+// The checkout's prefill, recorded on the payment as Razorpay does.
+const payer = { email: z.string().trim().max(254).optional(), contact: z.string().trim().max(20).optional() };
+const checkoutBody = z.strictObject({ ...targetShape, ...payer }).refine(...oneTarget);
+const detailsQuery = z.strictObject(targetShape).refine(...oneTarget);
+
+export function targetOf(value: { order_id?: string; subscription_id?: string }): PaymentTarget {
+  return value.order_id !== undefined ? { orderId: value.order_id } : { subscriptionId: value.subscription_id ?? '' };
+}
+
+/** Parses with `schema`, or answers 400 with `{ message, issues: [{ path, message }] }`. */
+export function parseOr400<T>(reply: FastifyReply, schema: z.ZodType<T>, value: unknown): T | undefined {
+  const parsed = schema.safeParse(value ?? {});
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  reply.code(400).send({ message: 'Invalid request', issues });
+}
+
+/** Runs an emulator action: 404 for unknown ids, 409 for what can't be done any more. */
+export async function answer<T>(reply: FastifyReply, action: () => Promise<T>): Promise<T | FastifyReply> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof EmulatorNotFoundError) return reply.code(404).send({ message: error.message });
+    if (error instanceof EmulatorStateError) return reply.code(409).send({ message: error.message });
+    throw error;
+  }
+}
+
+export async function checkoutRoutes(app: FastifyInstance, { emulator }: { emulator: RazorpayEmulator }) {
+  for (const [file, type] of [
+    ['checkout.js', 'application/javascript; charset=utf-8'],
+    ['checkout.css', 'text/css; charset=utf-8'],
+  ] as const) {
+    const content = await readFile(join(here, file), 'utf8');
+    app.get(`/sandbox/${file}`, async (_request, reply) =>
+      reply.type(type).header('cache-control', 'no-cache').send(content),
+    );
+  }
+
+  const actions: Array<[string, (target: PaymentTarget, payer: Payer) => Promise<unknown>]> = [
+    ['pay', emulator.completePayment],
+    ['fail', emulator.failPayment],
+  ];
+  for (const [action, run] of actions) {
+    app.post(`/sandbox/checkout/${action}`, async (request, reply) => {
+      const body = parseOr400(reply, checkoutBody, request.body);
+      return body && answer(reply, () => run(targetOf(body), { email: body.email, contact: body.contact }));
+    });
+  }
+
+  app.get('/sandbox/checkout/details', async (request, reply) => {
+    const query = parseOr400(reply, detailsQuery, request.query);
+    return query && answer(reply, () => emulator.describe(targetOf(query)));
+  });
+}

@@ -1,0 +1,66 @@
+import type { Knex } from '@mikro-orm/knex';
+import type { Entity } from './entities';
+
+/**
+ * What the emulated Razorpay has made, kept in PostgreSQL so it outlives a restart of the app as
+ * Razorpay's own records do. The sandbox owns its schema and creates it at start: it is no part
+ * of the app's migrations, because in razorpay mode it does not exist. One table of entities as
+ * Razorpay shows them (jsonb), keyed by their ids; `seq` keeps the order they were made in.
+ */
+const SCHEMA = 'razorpay_sandbox';
+/** pg_advisory_xact_lock key: instances starting together create the schema one at a time. */
+const SCHEMA_LOCK_KEY = 727_100;
+
+type Kind = Entity['entity'];
+type EntityOf<K extends Kind> = Extract<Entity, { entity: K }>;
+
+export interface SandboxTransaction {
+  /** The entity of that kind and id; `lock` holds it until the transaction ends (no double payment). */
+  find<K extends Kind>(kind: K, id: string, lock?: 'lock'): Promise<EntityOf<K> | undefined>;
+  /** Entities of a kind, oldest first; only those whose `field` is `value` when given. */
+  list<K extends Kind>(
+    kind: K,
+    where?: { field: 'order_id' | 'subscription_id'; value: string },
+  ): Promise<EntityOf<K>[]>;
+  /** Inserts the entity or replaces the stored one with the same id. */
+  save(entity: Entity): Promise<void>;
+}
+
+export interface SandboxStore {
+  transaction<T>(work: (tx: SandboxTransaction) => Promise<T>): Promise<T>;
+}
+
+export async function openSandboxStore(knex: Knex): Promise<SandboxStore> {
+  await knex.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(?)', [SCHEMA_LOCK_KEY]);
+    await trx.raw(`create schema if not exists ${SCHEMA}`);
+    await trx.raw(`create table if not exists ${SCHEMA}.entities (
+      id text primary key, kind text not null, body jsonb not null, seq bigserial not null)`);
+    await trx.raw(`create index if not exists entities_order_id on ${SCHEMA}.entities (kind, (body->>'order_id'))`);
+    await trx.raw(
+      `create index if not exists entities_subscription_id on ${SCHEMA}.entities (kind, (body->>'subscription_id'))`,
+    );
+  });
+
+  const over = (trx: Knex.Transaction): SandboxTransaction => ({
+    async find(kind, id, lock) {
+      const sql = `select body from ${SCHEMA}.entities where id = ? and kind = ?${lock ? ' for update' : ''}`;
+      return (await trx.raw(sql, [id, kind])).rows[0]?.body;
+    },
+    async list(kind, where) {
+      const filter = where ? ` and body->>'${where.field}' = ?` : '';
+      const sql = `select body from ${SCHEMA}.entities where kind = ?${filter} order by seq`;
+      const rows = (await trx.raw(sql, where ? [kind, where.value] : [kind])).rows as Array<{ body: never }>;
+      return rows.map((row) => row.body);
+    },
+    async save(entity) {
+      await trx.raw(
+        `insert into ${SCHEMA}.entities (id, kind, body) values (?, ?, ?::jsonb)
+         on conflict (id) do update set body = excluded.body`,
+        [entity.id, entity.entity, JSON.stringify(entity)],
+      );
+    },
+  });
+
+  return { transaction: (work) => knex.transaction((trx) => work(over(trx))) };
+}

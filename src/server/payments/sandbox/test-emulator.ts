@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import knex from 'knex';
+import pg from 'pg';
+import Razorpay from 'razorpay';
+import { inject } from 'vitest';
+import { type RazorpayEmulator, type RazorpayEmulatorOptions, startRazorpayEmulator } from './emulator';
+
+/** For the sandbox's tests: an emulator on a fresh database, and the official SDK pointed at it. */
+export interface TestEmulator {
+  emulator: RazorpayEmulator;
+  client: Razorpay;
+  close(): Promise<void>;
+}
+
+export function sdkClient(url: string, keyId: string, keySecret: string): Razorpay {
+  const client = new Razorpay({ key_id: keyId, key_secret: keySecret });
+  const defaults = (client as unknown as { api: { rq: { defaults: { baseURL: string; adapter: string } } } }).api.rq
+    .defaults;
+  defaults.baseURL = url;
+  // Under jsdom axios would pick XMLHttpRequest (and CORS); the SDK runs on a server, so use Node's http.
+  defaults.adapter = 'http';
+  return client;
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client(inject('adminDatabaseUrl'));
+  await client.connect();
+  await client.query(sql).finally(() => client.end());
+}
+
+/**
+ * An emulator on an empty database of its own. Plain knex, not the app's ORM: the checkout test
+ * runs under jsdom, where the ORM's settings cannot load.
+ */
+export async function startTestEmulator(options: Omit<RazorpayEmulatorOptions, 'database'>): Promise<TestEmulator> {
+  const name = `sandbox_${randomBytes(8).toString('hex')}`;
+  await adminQuery(`create database "${name}"`);
+  const url = new URL(inject('adminDatabaseUrl'));
+  url.pathname = `/${name}`;
+  const database = knex({ client: 'pg', connection: url.toString(), pool: { min: 0, max: 4 } });
+  const emulator = await startRazorpayEmulator({ ...options, database });
+  return {
+    emulator,
+    client: sdkClient(emulator.url, options.keyId, options.keySecret),
+    async close() {
+      await emulator.close();
+      await database.destroy();
+      await adminQuery(`drop database if exists "${name}" with (force)`);
+    },
+  };
+}
+
+/** The SDK's error: `{ statusCode, error }`, thrown as a plain object. */
+export async function sdkError(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return error as { statusCode: number; error: { code: string; description: string; field?: string } };
+  }
+  throw new Error('expected the SDK call to fail');
+}
+
+/** A monthly plan and a subscription to it, as the gateway creates them. */
+export async function monthlySubscription(client: Razorpay, amount = 50000, total_count = 120) {
+  const item = { name: 'Monthly donation', amount, currency: 'INR' };
+  const plan = await client.plans.create({ period: 'monthly', interval: 1, item });
+  const notes = { donation_id: '42' };
+  return client.subscriptions.create({ plan_id: plan.id, total_count, customer_notify: 1, notes });
+}
