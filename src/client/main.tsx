@@ -1,5 +1,5 @@
-import './styles';
-import { StrictMode } from 'react';
+import './site.css';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppShell } from './AppShell';
 import { createAppRouter } from './router';
@@ -22,7 +22,11 @@ async function start() {
     // (without the Suspense boundary it adds for client-only rendering). The prerender sends no
     // dehydrated state: the pages have no loader data, and the CSP allows no inline script.
     router.ssr = { manifest: undefined };
-    hydrateRoot(container, app);
+    // As a transition, React hydrates in slices of a few milliseconds, yielding to the browser in
+    // between, instead of one long task that would keep a slow phone from answering a tap.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   } else {
     createRoot(container).render(app);
   }
