@@ -9,13 +9,8 @@
  * CSS: the entry's stylesheet (site.css, a few KB: all the home and 404 pages use) is inlined into
  * every page, so nothing blocks the first paint on a request. The donate page also links its chunk's
  * stylesheet (Mantine).
- *
- * Scripts: the page is complete without them, so they wait until it has painted. A small inline
- * module starts them after the load event and the next frame, the entry and (on the donate page) the
- * donate chunk in parallel, so the hero image and text never share the phone's link with 100 KB of
- * script. The CSP allows that inline script by its hash, written to dist/client/csp-hashes.json.
+
  */
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -110,24 +105,6 @@ function donateChunk(manifest: Manifest): { js: string[]; css: string[] } {
 const stylesheetLinks = (files: string[]) =>
   files.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`).join('\n    ');
 
-/** The inline module that starts the page's scripts once it has painted (see the top of this file). */
-function deferredScripts(files: string[]): string {
-  const urls = JSON.stringify(files.map((file) => `/${file}`));
-  return `<script type="module">const start=()=>requestAnimationFrame(()=>setTimeout(()=>{for(const url of ${urls})import(url)}));document.readyState==="complete"?start():addEventListener("load",start,{once:true})</script>`;
-}
-
-const scriptHash = (tag: string) =>
-  `'sha256-${createHash('sha256')
-    .update(tag.replace(/^<script[^>]*>|<\/script>$/g, ''))
-    .digest('base64')}'`;
-
-/** Takes the entry's <script type="module" src> out of the template; returns the template and the entry's file. */
-function takeEntryScript(template: string): [template: string, file: string] {
-  const match = template.match(/\s*<script type="module" crossorigin src="\/([^"]+)"><\/script>/);
-  if (!match?.[1]) throw new Error('dist/client/index.html has no entry <script type="module">');
-  return [template.replace(match[0], ''), match[1]];
-}
-
 async function prerender(): Promise<void> {
   await build({
     configFile: join(root, 'vite.config.ts'),
@@ -139,28 +116,22 @@ async function prerender(): Promise<void> {
   const manifest: Manifest = JSON.parse(readFileSync(join(manifestDir, 'manifest.json'), 'utf8'));
   // Only the build needs the manifest; the server must not publish it.
   rmSync(manifestDir, { recursive: true, force: true });
-  const [template, entryScript] = takeEntryScript(inlineEntryCss(readFileSync(join(clientDir, 'index.html'), 'utf8')));
+  const template = inlineEntryCss(readFileSync(join(clientDir, 'index.html'), 'utf8'));
   const donate = donateChunk(manifest);
   if (!template.includes('<!--app-html-->')) throw new Error('dist/client/index.html has no <!--app-html--> slot');
 
-  const home = deferredScripts([entryScript]);
-  const donatePage = deferredScripts([entryScript, ...donate.js]);
-  const pages: [file: string, url: string, meta: PageMeta, links: string, scripts: string][] = [
-    ['index.html', '/', entry.PAGE_META.home, '', home],
-    ['donate.html', '/donate', entry.PAGE_META.donate, stylesheetLinks(donate.css), donatePage],
-    ['404.html', '/404-page-not-found', entry.PAGE_META.notFound, '', home],
+  const pages: [file: string, url: string, meta: PageMeta, links: string][] = [
+    ['index.html', '/', entry.PAGE_META.home, ''],
+    ['donate.html', '/donate', entry.PAGE_META.donate, stylesheetLinks(donate.css)],
+    ['404.html', '/404-page-not-found', entry.PAGE_META.notFound, ''],
   ];
-  writeFileSync(
-    join(clientDir, 'csp-hashes.json'),
-    JSON.stringify({ 'script-src': [home, donatePage].map(scriptHash) }),
-  );
-  for (const [file, url, meta, links, scripts] of pages) {
+  for (const [file, url, meta, links] of pages) {
     const rendered = await entry.renderPage(url);
     // React puts resource hints (image preloads) first in its output; they belong in <head>, and
     // left inside #root they would make hydration fail.
     const hints = rendered.match(/^(?:<link [^>]*\/>)*/)?.[0] ?? '';
     const html = rendered.slice(hints.length);
-    const head = [headFor(meta, entry), hints, links, scripts].filter(Boolean).join('\n    ');
+    const head = [headFor(meta, entry), hints, links].filter(Boolean).join('\n    ');
     const page = template.replace('<!--app-head-->', head).replace('<!--app-html-->', html);
     writeFileSync(join(clientDir, file), page);
     console.log(`prerendered ${url} → dist/client/${file} (${(page.length / 1024).toFixed(1)} KiB)`);
