@@ -102,6 +102,16 @@ function donateChunk(manifest: Manifest): { js: string[]; css: string[] } {
   return { js: chunk.js.filter(notInEntry), css: chunk.css.filter(notInEntry) };
 }
 
+/**
+ * The entry script at low priority: the page paints without it (src/client/main.tsx starts the app
+ * after the first paint), so the hero image goes first. Vite drops the attribute from index.html.
+ */
+function lowPriorityEntryScript(template: string): string {
+  const tag = '<script type="module" crossorigin src=';
+  if (!template.includes(tag)) throw new Error('dist/client/index.html has no entry <script type="module">');
+  return template.replace(tag, '<script type="module" fetchpriority="low" crossorigin src=');
+}
+
 const stylesheetLinks = (files: string[]) =>
   files.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`).join('\n    ');
 
@@ -116,7 +126,7 @@ async function prerender(): Promise<void> {
   const manifest: Manifest = JSON.parse(readFileSync(join(manifestDir, 'manifest.json'), 'utf8'));
   // Only the build needs the manifest; the server must not publish it.
   rmSync(manifestDir, { recursive: true, force: true });
-  const template = inlineEntryCss(readFileSync(join(clientDir, 'index.html'), 'utf8'));
+  const template = lowPriorityEntryScript(inlineEntryCss(readFileSync(join(clientDir, 'index.html'), 'utf8')));
   const donate = donateChunk(manifest);
   if (!template.includes('<!--app-html-->')) throw new Error('dist/client/index.html has no <!--app-html--> slot');
 
