@@ -15,6 +15,8 @@ export default defineConfig({
     target: 'es2022',
     // Every browser that runs es2022 supports <link rel=modulepreload>: no polyfill needed.
     modulePreload: { polyfill: false },
+    // scripts/prerender.ts reads it to inline the entry's CSS and link the donate chunk's files.
+    manifest: true,
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/trpc': 'http://127.0.0.1:3000', '/sandbox': 'http://127.0.0.1:3000' },

@@ -2,29 +2,25 @@
  * `npm run bench:web`: Lighthouse 12 with its default (mobile) profile — a mid-range phone on a
  * slow 4G link, simulated — against the built site served by the real server in sandbox mode.
  * Prints, for `/` and `/donate`, the four category scores, LCP, CLS, TBT, and the bytes of the
- * JavaScript the page loads before it is interactive, as gzip (what a browser without brotli gets).
+ * JavaScript the page loads before it is interactive, as gzip (what a browser without brotli gets;
+ * without the checkout script), FCP, and the CSS each page's HTML links (render-blocking or not) and inlines.
  *
- * Each figure is the median of BENCH_RUNS runs (default 3): this machine is shared and noisy.
+ * Each figure is the median of BENCH_WEB_RUNS (or BENCH_RUNS) runs (default 3): this machine is shared and noisy.
  * BENCH_WEB_DETAILS=1 also lists the audits that did not pass.
  * Uses DATABASE_URL when set, else a throwaway embedded PostgreSQL. Builds the site if needed.
  */
-import { spawn } from 'node:child_process';
+import type { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
-import {
-  CHROMIUM_FLAGS,
-  chromiumPath,
-  ensureClientBuilt,
-  type RunningServer,
-  startServer,
-} from '../src/client/test/browser-harness';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
+import { launchDevtoolsChromium } from './lib/chromium';
+import { ensureClientBuilt, type RunningServer, startServer } from './lib/site-server';
 
 const PAGES = ['/', '/donate'];
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? process.env.BENCH_RUNS ?? 3);
 
 type Row = Record<string, string | number>;
 
@@ -41,31 +37,6 @@ function medianRow(samples: Row[]): Row {
 }
 const DEBUG_PORT = 9333 + Math.floor(Math.random() * 500);
 
-async function launchChromium() {
-  const child = spawn(
-    await chromiumPath(),
-    [
-      `--remote-debugging-port=${DEBUG_PORT}`,
-      '--headless=new',
-      ...CHROMIUM_FLAGS,
-      `--user-data-dir=${join(tmpdir(), `bench-web-chromium-${process.pid}`)}`,
-      'about:blank',
-    ],
-    { stdio: 'ignore' },
-  );
-  // Wait until the DevTools endpoint answers.
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      await fetch(`http://127.0.0.1:${DEBUG_PORT}/json/version`);
-      return child;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  child.kill('SIGKILL');
-  throw new Error('Chromium did not start');
-}
-
 /** Bytes on the wire with gzip (node:http, since fetch() would count them decompressed). */
 function gzipBytes(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -78,6 +49,30 @@ function gzipBytes(url: string): Promise<number> {
       response.on('error', reject);
     }).on('error', reject);
   });
+}
+
+/**
+ * The CSS a page's HTML asks for: stylesheets linked without a non-screen media query block the
+ * first paint; inline <style> blocks ride in the HTML. Raw (uncompressed) KB.
+ */
+async function cssFigures(pageUrl: string): Promise<Row> {
+  const html = await (await fetch(pageUrl)).text();
+  const links = [...html.matchAll(/<link\b[^>]*>/g)]
+    .map((match) => match[0])
+    .filter((tag) => /rel="stylesheet"/.test(tag));
+  const blocking = links.filter((tag) => !/media="(?!all|screen)[^"]*"/.test(tag));
+  const size = async (tag: string) => {
+    const href = tag.match(/href="([^"]+)"/)?.[1];
+    return href ? (await (await fetch(new URL(href, pageUrl))).arrayBuffer()).byteLength : 0;
+  };
+  const sum = async (tags: string[]) => (await Promise.all(tags.map(size))).reduce((a, b) => a + b, 0);
+  const inline = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].reduce((a, m) => a + (m[1]?.length ?? 0), 0);
+  const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
+  return {
+    'CSS linked KB': kb(await sum(links)),
+    'render-blocking CSS KB': kb(await sum(blocking)),
+    'inline CSS KB': kb(inline),
+  };
 }
 
 interface NetworkRequest {
@@ -98,7 +93,7 @@ async function main() {
   let browser: ReturnType<typeof spawn> | undefined;
   try {
     server = await startServer(databaseUrl, { LOG_LEVEL: 'info' });
-    browser = await launchChromium();
+    browser = await launchDevtoolsChromium(DEBUG_PORT, join(tmpdir(), `bench-web-chromium-${process.pid}`));
     const rows: Row[] = [];
     for (const path of PAGES) {
       const samples: Row[] = [];
@@ -112,8 +107,12 @@ async function main() {
         if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
         const { categories, audits } = result.lhr;
         // The scripts the page loaded during the run, measured as gzip.
+        // The checkout script (Razorpay's, or the sandbox's stand-in) is not the site's own.
         const requests = ((audits['network-requests']?.details as { items?: NetworkRequest[] })?.items ?? []).filter(
-          (request) => request.resourceType === 'Script' && request.url.startsWith(server?.url ?? ''),
+          (request) =>
+            request.resourceType === 'Script' &&
+            request.url.startsWith(server?.url ?? '') &&
+            !new URL(request.url).pathname.startsWith('/sandbox/'),
         );
         let jsGzip = 0;
         for (const request of requests) jsGzip += await gzipBytes(request.url);
@@ -138,9 +137,11 @@ async function main() {
           'best-practices': score('best-practices'),
           seo: score('seo'),
           'LCP ms': Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+          'FCP ms': Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
           CLS: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
           'TBT ms': Math.round(audits['total-blocking-time']?.numericValue ?? 0),
           'first-load JS gzip KB': Number((jsGzip / 1024).toFixed(1)),
+          ...(await cssFigures(`${server.url}${path}`)),
           scripts: requests.map((request) => new URL(request.url).pathname.replace(/^\/assets\//, '')).join(' '),
         });
       }

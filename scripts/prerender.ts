@@ -5,6 +5,11 @@
  *
  * The pages carry SITE_URL_TOKEN where the public origin belongs (canonical and Open Graph URLs,
  * the share link); the server replaces it with SITE_URL when it loads them, so one build serves any origin.
+ *
+ * CSS: the entry's stylesheet (site.css, a few KB: all the home and 404 pages use) is inlined into
+ * every page, so nothing blocks the first paint on a request. The donate page also links its chunk's
+ * stylesheet (Mantine).
+
  */
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,6 +66,55 @@ function headFor(meta: PageMeta, entry: ServerEntry): string {
   return tags.join('\n    ');
 }
 
+/** Vite's build manifest (build.manifest in vite.config.ts): what each entry and chunk is made of. */
+type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+const DONATE_CHUNK = 'features/donate/DonateRoute.tsx';
+
+/** The script files a chunk needs (itself and what it imports, recursively) and its stylesheets. */
+function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): { js: string[]; css: string[] } {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return { js: [], css: [] };
+  seen.add(key);
+  const result = { js: [chunk.file], css: [...(chunk.css ?? [])] };
+  for (const imported of chunk.imports ?? []) {
+    const files = chunkFiles(manifest, imported, seen);
+    result.js.push(...files.js);
+    result.css.push(...files.css);
+  }
+  return result;
+}
+
+/** Replaces the entry's <link rel="stylesheet"> tags with the stylesheets' text in <style> blocks. */
+function inlineEntryCss(template: string): string {
+  return template.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (_tag, file: string) => {
+    const css = readFileSync(join(clientDir, file), 'utf8');
+    if (css.includes('</')) throw new Error(`${file} cannot be inlined: it contains "</"`);
+    return `<style>${css}</style>`;
+  });
+}
+
+/** The donate chunk's files that the entry does not already bring (the chunk imports from it too). */
+function donateChunk(manifest: Manifest): { js: string[]; css: string[] } {
+  const chunk = chunkFiles(manifest, DONATE_CHUNK);
+  if (chunk.js.length === 0) throw new Error(`the build manifest has no ${DONATE_CHUNK}`);
+  const entry = chunkFiles(manifest, 'index.html');
+  const notInEntry = (file: string) => !entry.js.includes(file) && !entry.css.includes(file);
+  return { js: chunk.js.filter(notInEntry), css: chunk.css.filter(notInEntry) };
+}
+
+/**
+ * The entry script at low priority: the page paints without it (src/client/main.tsx starts the app
+ * after the first paint), so the hero image goes first. Vite drops the attribute from index.html.
+ */
+function lowPriorityEntryScript(template: string): string {
+  const tag = '<script type="module" crossorigin src=';
+  if (!template.includes(tag)) throw new Error('dist/client/index.html has no entry <script type="module">');
+  return template.replace(tag, '<script type="module" fetchpriority="low" crossorigin src=');
+}
+
+const stylesheetLinks = (files: string[]) =>
+  files.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`).join('\n    ');
+
 async function prerender(): Promise<void> {
   await build({
     configFile: join(root, 'vite.config.ts'),
@@ -68,21 +122,26 @@ async function prerender(): Promise<void> {
     build: { ssr: join(root, 'src/client/entry-server.tsx'), outDir: ssrDir, emptyOutDir: true, minify: false },
   });
   const entry: ServerEntry = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
-  const template = readFileSync(join(clientDir, 'index.html'), 'utf8');
+  const manifestDir = join(clientDir, '.vite');
+  const manifest: Manifest = JSON.parse(readFileSync(join(manifestDir, 'manifest.json'), 'utf8'));
+  // Only the build needs the manifest; the server must not publish it.
+  rmSync(manifestDir, { recursive: true, force: true });
+  const template = lowPriorityEntryScript(inlineEntryCss(readFileSync(join(clientDir, 'index.html'), 'utf8')));
+  const donate = donateChunk(manifest);
   if (!template.includes('<!--app-html-->')) throw new Error('dist/client/index.html has no <!--app-html--> slot');
 
-  const pages: [file: string, url: string, meta: PageMeta][] = [
-    ['index.html', '/', entry.PAGE_META.home],
-    ['donate.html', '/donate', entry.PAGE_META.donate],
-    ['404.html', '/404-page-not-found', entry.PAGE_META.notFound],
+  const pages: [file: string, url: string, meta: PageMeta, links: string][] = [
+    ['index.html', '/', entry.PAGE_META.home, ''],
+    ['donate.html', '/donate', entry.PAGE_META.donate, stylesheetLinks(donate.css)],
+    ['404.html', '/404-page-not-found', entry.PAGE_META.notFound, ''],
   ];
-  for (const [file, url, meta] of pages) {
+  for (const [file, url, meta, links] of pages) {
     const rendered = await entry.renderPage(url);
     // React puts resource hints (image preloads) first in its output; they belong in <head>, and
     // left inside #root they would make hydration fail.
     const hints = rendered.match(/^(?:<link [^>]*\/>)*/)?.[0] ?? '';
     const html = rendered.slice(hints.length);
-    const head = `${headFor(meta, entry)}${hints ? `\n    ${hints}` : ''}`;
+    const head = [headFor(meta, entry), hints, links].filter(Boolean).join('\n    ');
     const page = template.replace('<!--app-head-->', head).replace('<!--app-html-->', html);
     writeFileSync(join(clientDir, file), page);
     console.log(`prerendered ${url} → dist/client/${file} (${(page.length / 1024).toFixed(1)} KiB)`);

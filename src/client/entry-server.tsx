@@ -1,7 +1,7 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
+import { SITE_URL_TOKEN } from '../shared/site-url-token';
 import { AppShell } from './AppShell';
-import { SITE_URL_TOKEN } from './page-meta';
 import { createAppRouter } from './router';
 
 /** Renders one page to HTML at build time (scripts/prerender.ts). */
@@ -12,4 +12,5 @@ export async function renderPage(url: string): Promise<string> {
 }
 
 export { siteContent } from '../shared/site-content';
-export { PAGE_META, SITE_URL_TOKEN } from './page-meta';
+export { SITE_URL_TOKEN } from '../shared/site-url-token';
+export { PAGE_META } from './page-meta';

@@ -17,9 +17,3 @@ export const PAGE_META = {
     path: null,
   },
 } satisfies Record<string, PageMeta>;
-
-/**
- * The public origin. Prerendered HTML carries SITE_URL_TOKEN, which the server swaps for its
- * SITE_URL when it loads the pages; in the browser the canonical link then tells the real origin.
- */
-export const SITE_URL_TOKEN = '__SITE_URL__';

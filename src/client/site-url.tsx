@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { SITE_URL_TOKEN } from './page-meta';
+import { SITE_URL_TOKEN } from '../shared/site-url-token';
 
 const SiteUrlContext = createContext<string>(SITE_URL_TOKEN);
 export const SiteUrlProvider = SiteUrlContext.Provider;

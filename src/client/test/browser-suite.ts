@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from '../../../scripts/lib/chromium';
+import { ensureClientBuilt, type RunningServer, startServer } from '../../../scripts/lib/site-server';
 import { createTestDatabase, type TestDatabase } from '../../server/test/test-database';
-import { ensureClientBuilt, launchBrowser, type RunningServer, startServer } from './browser-harness';
 
 export interface BrowserSuite {
   db: TestDatabase;

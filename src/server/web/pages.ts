@@ -2,9 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-
-/** Written by scripts/prerender.ts wherever the public origin belongs. Keep in step with src/client/page-meta.ts. */
-export const SITE_URL_TOKEN = '__SITE_URL__';
+import { SITE_URL_TOKEN } from '../../shared/site-url-token';
 
 export interface PrerenderedPage {
   identity: Buffer;

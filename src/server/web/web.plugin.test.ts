@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SITE_URL_TOKEN } from './pages';
+import { SITE_URL_TOKEN } from '../../shared/site-url-token';
 import { webPlugin } from './web.plugin';
 
 const page = (name: string) =>
