@@ -6,10 +6,12 @@ import { Migration20261122164143 } from './Migration20261122164143';
 import { Migration20261122170000 } from './Migration20261122170000';
 import { Migration20261122180000 } from './Migration20261122180000';
 import { Migration20261122190000 } from './Migration20261122190000';
+import { Migration20261122200000 } from './Migration20261122200000';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122164143', class: Migration20261122164143 },
   { name: 'Migration20261122170000', class: Migration20261122170000 },
   { name: 'Migration20261122180000', class: Migration20261122180000 },
   { name: 'Migration20261122190000', class: Migration20261122190000 },
+  { name: 'Migration20261122200000', class: Migration20261122200000 },
 ];

@@ -6,6 +6,7 @@ import { Contact } from '../contacts/contact.entity';
 import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
 import { RazorpayPlan } from '../payments/plan.entity';
+import { STAFF_ENTITIES } from '../staff/staff.entities';
 import { User } from '../users/user.entity';
 import { WebhookEvent } from '../webhooks/webhook-event.entity';
 
@@ -15,7 +16,7 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations', impor
 export function ormConfig(clientUrl: string): Options {
   return defineConfig({
     clientUrl,
-    entities: [User, Contact, Donation, Subscription, RazorpayPlan, WebhookEvent],
+    entities: [User, Contact, Donation, Subscription, RazorpayPlan, WebhookEvent, ...STAFF_ENTITIES],
     extensions: [Migrator],
     // Entities are defined in code (defineEntity), so there is nothing to discover on disk.
     discovery: { warnWhenNoEntities: false },
