@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Orm } from './db/orm';
@@ -7,6 +8,9 @@ import { sandboxRoutes } from './payments/sandbox/sandbox.routes';
 import { openApiRoutes } from './rest/openapi.routes';
 import { restRoutes } from './rest/rest.routes';
 import { securityPlugin } from './security/security.plugin';
+import { razorpayCanceller } from './staff/razorpay-canceller';
+import { staffRoutes } from './staff/staff.routes';
+import type { SubscriptionCanceller } from './staff/subscriptions';
 import { trpcPlugin } from './trpc/trpc.plugin';
 import { webPlugin } from './web/web.plugin';
 import { webhookRoutes } from './webhooks/webhook.routes';
@@ -21,6 +25,8 @@ export interface AppDependencies {
   logger?: FastifyBaseLogger;
   /** The built client (`dist/client`); tests of the API leave it out. */
   clientDir?: string;
+  /** How the console cancels a monthly gift at Razorpay; tests pass their own. */
+  subscriptions?: SubscriptionCanceller;
 }
 
 /** Builds the whole server without listening, so tests can `inject()` requests into it. */
@@ -30,6 +36,7 @@ export async function buildApp({
   payments,
   logger,
   clientDir,
+  subscriptions,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -50,7 +57,14 @@ export async function buildApp({
   const { rateLimitPerMinute } = config;
   await app.register(securityPlugin, { provider: payments.provider, clientDir });
   await app.register(healthRoutes, { orm });
-  await app.register(trpcPlugin, { payments, rateLimitPerMinute });
+  await app.register(fastifyCookie);
+  const canceller = subscriptions ?? razorpayCanceller({ ...config.payments, apiUrl: payments.emulator?.url });
+  await app.register(trpcPlugin, {
+    payments,
+    rateLimitPerMinute,
+    staff: { siteUrl: config.siteUrl, subscriptions: canceller },
+  });
+  await app.register(staffRoutes, { orm, siteUrl: config.siteUrl });
   await app.register(restRoutes, { payments, rateLimitPerMinute });
   await app.register(openApiRoutes, { siteUrl: config.siteUrl });
   await app.register(webhookRoutes, { orm, secret: payments.webhookSecret });

@@ -3,14 +3,17 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import { DonationError } from '../donations/donation-errors';
 import type { PaymentsContext } from '../payments/payments';
+import type { StaffCall } from '../staff/staff-call';
 
 export interface Context {
   payments: PaymentsContext;
+  /** The request's session cookie, address and origin, for the staff procedures; absent: signed out. */
+  staffCall?: StaffCall;
 }
 
 /** What tests call directly; the HTTP adapters wrap it. */
-export function createContextInner(payments: PaymentsContext): Context {
-  return { payments };
+export function createContextInner(payments: PaymentsContext, staffCall?: StaffCall): Context {
+  return { payments, staffCall };
 }
 
 export interface FieldIssue {

@@ -9,6 +9,7 @@ import {
 } from '../../shared/donation.schema';
 import { createMonthlyDonation, createOneTimeDonation } from '../donations/create-donation';
 import { verifyPayment } from '../donations/verify-payment';
+import { staffRouter } from '../staff/staff.router';
 import { createCallerFactory, publicProcedure, router } from './init';
 
 const tags = ['Donations'];
@@ -81,6 +82,8 @@ export const appRouter = router({
       .output(z.object({ provider: z.enum(['razorpay', 'sandbox']), checkoutScriptUrl: z.string() }))
       .query(({ ctx }) => ({ provider: ctx.payments.provider, checkoutScriptUrl: ctx.payments.checkoutScriptUrl })),
   }),
+
+  staff: staffRouter,
 });
 
 export type AppRouter = typeof appRouter;

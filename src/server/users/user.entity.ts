@@ -1,6 +1,5 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
-
-export const STAFF_ROLES = ['admin', 'staff'] as const;
+import type { StaffRole } from '../../shared/staff.schema';
 
 /**
  * A staff member of the console. `password` holds an argon2id hash, never a password; `admin`
@@ -14,7 +13,7 @@ export const User = defineEntity({
     username: p.text().unique(),
     password: p.text().hidden().lazy(),
     displayName: p.text().default(''),
-    role: p.text().$type<(typeof STAFF_ROLES)[number]>().default('staff'),
+    role: p.text().$type<StaffRole>().default('staff'),
     disabled: p.boolean().default(false),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
     lastSignInAt: p.datetime().columnType('timestamptz').nullable(),
