@@ -3,6 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 /** How many of each kind the overview lists; the counts cover all of them. */
 const LISTED = 20;
 
+import { isoTime } from './sql-time';
+
 const PAYMENT = `payload->'payload'->'payment'->'entity'`;
 
 /**
@@ -21,22 +23,22 @@ export async function attentionItems(em: EntityManager) {
 
   return {
     amountMismatches: await listed(
-      `select e.id as "eventId", e.type, e.outcome, e.received_at as "receivedAt",
+      `select e.id as "eventId", e.type, e.outcome, ${isoTime('e.received_at')} as "receivedAt",
               ${PAYMENT}->>'id' as "paymentId", ${PAYMENT}->>'order_id' as "orderId",
-              (${PAYMENT}->>'amount')::bigint as amount,
+              (${PAYMENT}->>'amount')::int as amount,
               (select d.id from donations d where d.razorpay_order_id = ${PAYMENT}->>'order_id' limit 1) as "donationId"
          from webhook_events e where e.outcome in ('amount_mismatch', 'paid_by_another_payment')
         order by e.received_at desc`,
     ),
     failedAfterRetry: await listed(
-      `select d.id as "donationId", d.amount, d.created_at as "createdAt", f.attempts
+      `select d.id as "donationId", d.amount, ${isoTime('d.created_at')} as "createdAt", f.attempts::int as attempts
          from donations d
          join (select ${PAYMENT}->>'order_id' as order_id, count(*) as attempts from webhook_events
                 where type = 'payment.failed' group by 1 having count(*) > 1) f on f.order_id = d.razorpay_order_id
         where d.status = 'failed' order by d.created_at desc`,
     ),
     pendingOverADay: await listed(
-      `select d.id as "donationId", d.amount, d.created_at as "createdAt" from donations d
+      `select d.id as "donationId", d.amount, ${isoTime('d.created_at')} as "createdAt" from donations d
         where d.status = 'pending' and d.created_at < now() - interval '1 day' order by d.created_at desc`,
     ),
     haltedSubscriptions: await listed(

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { isoTime } from './sql-time';
 
 export type AuditAction =
   | 'sign_in'
@@ -39,7 +40,8 @@ export async function audit(
 
 export interface AuditRow {
   id: number;
-  at: Date;
+  /** ISO-8601 UTC. */
+  at: string;
   userId: number | null;
   username: string;
   action: string;
@@ -54,7 +56,7 @@ export async function listAudit(
 ): Promise<{ rows: AuditRow[]; total: number }> {
   const connection = em.getConnection();
   const rows = await connection.execute<AuditRow[]>(
-    `select id, at, user_id as "userId", username, action, ip, details from staff_audit
+    `select id, ${isoTime('at')} as at, user_id as "userId", username, action, ip, details from staff_audit
       order by at desc, id desc limit ? offset ?`,
     [input.pageSize, (input.page - 1) * input.pageSize],
   );

@@ -35,7 +35,7 @@ export function neutralise(value: string): string {
 function csvRecord(row: DonationRow): string[] {
   return [
     String(row.id),
-    formatIndiaDateTime(row.createdAt),
+    formatIndiaDateTime(new Date(row.createdAt)),
     row.name,
     row.email,
     row.phone,
@@ -69,5 +69,9 @@ async function* filteredRows(em: EntityManager, filter: DonationFilter): AsyncGe
 
 /** The CSV as a stream: UTF-8 with a BOM (Excel then reads ₹ and Tamil names), amounts in rupees. */
 export function donationsCsv(em: EntityManager, filter: DonationFilter): Readable {
-  return Readable.from(filteredRows(em, filter)).pipe(stringify({ bom: true, header: true, columns: COLUMNS }));
+  const csv = stringify({ bom: true, header: true, columns: COLUMNS });
+  // A failed query must end the download with an error, not leave it hanging.
+  return Readable.from(filteredRows(em, filter))
+    .on('error', (error) => csv.destroy(error))
+    .pipe(csv);
 }

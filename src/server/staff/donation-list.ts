@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DONATION_SORT_COLUMNS, DonationListInput } from '../../shared/staff.schema';
 import { donationWhere } from './donation-filter';
+import { isoTime } from './sql-time';
 
 /** The only columns the list sorts by: the input names one of these keys, never SQL. */
 const SORT_SQL: Record<(typeof DONATION_SORT_COLUMNS)[number], string> = {
@@ -13,7 +14,8 @@ const SORT_SQL: Record<(typeof DONATION_SORT_COLUMNS)[number], string> = {
 
 export interface DonationRow {
   id: number;
-  createdAt: Date;
+  /** ISO-8601 UTC. */
+  createdAt: string;
   name: string;
   email: string;
   phone: string;
@@ -28,7 +30,7 @@ export interface DonationRow {
 }
 
 /** The donation's columns as `DonationRow`, over `donations d`. */
-export const DONATION_COLUMNS = `d.id, d.created_at as "createdAt", d.name, d.email, d.phone, d.amount,
+export const DONATION_COLUMNS = `d.id, ${isoTime('d.created_at')} as "createdAt", d.name, d.email, d.phone, d.amount,
   d.donation_type as "donationType", d.purpose, d.status, d.razorpay_order_id as "razorpayOrderId",
   d.razorpay_payment_id as "razorpayPaymentId"`;
 

@@ -1,10 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DONATION_COLUMNS, type DonationRow } from './donation-list';
+import { isoTime } from './sql-time';
 import { StaffError } from './staff-error';
 
 /** One line of a donation's story, oldest first. `at` is null where no time was recorded. */
 export interface StoryStep {
-  at: Date | null;
+  /** ISO-8601 UTC. */
+  at: string | null;
   kind: 'created' | 'order' | 'subscription' | 'checkout' | 'webhook' | 'reconciliation' | 'refund';
   text: string;
   details?: Record<string, unknown>;
@@ -28,9 +30,15 @@ export async function donationStory({ em, input }: { em: EntityManager; input: {
   if (!donation) throw new StaffError('NOT_FOUND', `No donation ${input.id}`);
 
   const [subscription] = await connection.execute<
-    { id: number; razorpaySubscriptionId: string | null; status: string; createdAt: Date; donationId: number | null }[]
+    {
+      id: number;
+      razorpaySubscriptionId: string | null;
+      status: string;
+      createdAt: string;
+      donationId: number | null;
+    }[]
   >(
-    `select id, razorpay_subscription_id as "razorpaySubscriptionId", status, created_at as "createdAt",
+    `select id, razorpay_subscription_id as "razorpaySubscriptionId", status, ${isoTime('created_at')} as "createdAt",
             donation_id as "donationId"
        from subscriptions where donation_id = ? or id = ? limit 1`,
     [donation.id, donation.subscriptionId],
@@ -40,13 +48,13 @@ export async function donationStory({ em, input }: { em: EntityManager; input: {
     {
       id: string;
       type: string;
-      receivedAt: Date;
+      receivedAt: string;
       outcome: string | null;
       paymentId: string | null;
       amount: string | null;
     }[]
   >(
-    `select id, type, received_at as "receivedAt", outcome, ${EVENT_PAYMENT}->>'id' as "paymentId",
+    `select id, type, ${isoTime('received_at')} as "receivedAt", outcome, ${EVENT_PAYMENT}->>'id' as "paymentId",
             coalesce(${EVENT_REFUND}->>'amount', ${EVENT_PAYMENT}->>'amount') as amount
        from webhook_events
       where (${EVENT_PAYMENT}->>'order_id' = ? or ${EVENT_PAYMENT}->>'id' = ? or ${EVENT_REFUND}->>'payment_id' = ?
@@ -132,8 +140,8 @@ async function chargesOf(em: EntityManager, subscriptionId: number | undefined) 
   if (subscriptionId === undefined) return [];
   return em
     .getConnection()
-    .execute<{ id: number; createdAt: Date; amount: number; status: string; razorpayPaymentId: string | null }[]>(
-      `select d.id, d.created_at as "createdAt", d.amount, d.status, d.razorpay_payment_id as "razorpayPaymentId"
+    .execute<{ id: number; createdAt: string; amount: number; status: string; razorpayPaymentId: string | null }[]>(
+      `select d.id, ${isoTime('d.created_at')} as "createdAt", d.amount, d.status, d.razorpay_payment_id as "razorpayPaymentId"
        from donations d
       where d.subscription_id = ? or d.id = (select donation_id from subscriptions where id = ?)
       order by d.created_at, d.id`,

@@ -15,7 +15,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Every `staff.*` procedure, read from the router itself so a new one cannot be forgotten. */
-const staffProcedures = Object.entries(appRouter._def.procedures as Record<string, { _def: { type: string } }>)
+const staffProcedures = Object.entries(
+  appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>,
+)
   .filter(([path]) => path.startsWith('staff.'))
   .map(([path, procedure]) => ({ path, type: procedure._def.type as 'query' | 'mutation' }));
 const ADMIN_ONLY = [

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SUBSCRIPTION_STATUSES } from '../../shared/staff.schema';
 import { Subscription } from '../donations/subscription.entity';
 import { audit } from './audit';
+import { isoTime } from './sql-time';
 import { actorOf, type StaffActor } from './staff-actor';
 import { StaffError } from './staff-error';
 
@@ -25,18 +26,20 @@ export async function listSubscriptions({
   const status = input.status ?? null;
   const rows = await connection.execute<Record<string, unknown>[]>(
     `with page as (
-       select s.id, s.status, s.razorpay_subscription_id as "razorpaySubscriptionId", s.created_at as "createdAt",
+       select s.id, s.status, s.razorpay_subscription_id as "razorpaySubscriptionId", s.created_at,
               s.donation_id as "donationId", d.name, d.email, d.phone, d.amount
          from subscriptions s left join donations d on d.id = s.donation_id
         where (?::text is null or s.status = ?)
         order by s.created_at desc, s.id desc limit ? offset ?)
-     select page.*, c.charges, c.total as "chargedTotal", c.last as "lastChargeAt",
-            case when page.status = 'active' then c.last + interval '1 month' end as "nextChargeAt"
+     select page.id, page.status, page."razorpaySubscriptionId", ${isoTime('page.created_at')} as "createdAt",
+            page."donationId", page.name, page.email, page.phone, page.amount, c.charges, c.total as "chargedTotal",
+            ${isoTime('c.last')} as "lastChargeAt",
+            case when page.status = 'active' then ${isoTime("c.last + interval '1 month'")} end as "nextChargeAt"
        from page left join lateral (
          select count(*)::int as charges, coalesce(sum(x.amount), 0)::bigint as total, max(x.created_at) as last
            from donations x
           where x.status in ('paid', 'refunded') and (x.id = page."donationId" or x.subscription_id = page.id)) c on true
-      order by page."createdAt" desc, page.id desc`,
+      order by page.created_at desc, page.id desc`,
     [status, status, input.pageSize, (input.page - 1) * input.pageSize],
   );
   const [count] = await connection.execute<{ total: string }[]>(
