@@ -45,7 +45,10 @@ export const donationFilterSchema = z
     /** Inclusive, in rupees. */
     minAmountRupees: rupees.optional(),
     maxAmountRupees: rupees.optional(),
-    /** A donor's name, e-mail or phone (part of it), a donation id, or an order, payment or subscription id. */
+    /**
+     * Part of a donor's name, e-mail or phone (7+ digits), a donation id (up to 6 digits, or `#` and
+     * digits), or an order, payment or subscription id (`order_…`, `pay_…`, `sub_…`).
+     */
     search: z.string().trim().max(100).optional(),
   })
   .strict();

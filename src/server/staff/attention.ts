@@ -13,11 +13,14 @@ const PAYMENT = `payload->'payload'->'payment'->'entity'`;
  * (neither paid nor expired: the reconciliation could not settle them), and halted subscriptions
  * (Razorpay's own charge retries failed).
  */
-export async function attentionItems(em: EntityManager) {
+export async function attentionItems(em: EntityManager, now: Date) {
   const connection = em.getConnection();
-  const listed = async (sql: string) => {
-    const rows = await connection.execute<Record<string, unknown>[]>(`${sql} limit ${LISTED}`);
-    const [count] = await connection.execute<{ total: string }[]>(`select count(*) as total from (${sql}) listed`);
+  const listed = async (sql: string, params: unknown[] = []) => {
+    const rows = await connection.execute<Record<string, unknown>[]>(`${sql} limit ${LISTED}`, params);
+    const [count] = await connection.execute<{ total: string }[]>(
+      `select count(*) as total from (${sql}) listed`,
+      params,
+    );
     return { count: Number(count?.total ?? 0), items: rows };
   };
 
@@ -39,7 +42,8 @@ export async function attentionItems(em: EntityManager) {
     ),
     pendingOverADay: await listed(
       `select d.id as "donationId", d.amount, ${isoTime('d.created_at')} as "createdAt" from donations d
-        where d.status = 'pending' and d.created_at < now() - interval '1 day' order by d.created_at desc`,
+        where d.status = 'pending' and d.created_at < ? order by d.created_at desc`,
+      [new Date(now.getTime() - 24 * 60 * 60 * 1000)],
     ),
     haltedSubscriptions: await listed(
       `select s.id as "subscriptionId", s.razorpay_subscription_id as "razorpaySubscriptionId", s.donation_id as "donationId"

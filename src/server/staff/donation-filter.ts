@@ -38,8 +38,9 @@ export function donationWhere(filter: DonationFilter): Where {
 }
 
 /**
- * Razorpay ids are recognised by their prefix and matched exactly (their indexes); digits are a
- * donation id or part of a phone; anything else is part of a name, e-mail or phone (trigram indexes).
+ * Razorpay ids are recognised by their prefix and matched exactly (their indexes); up to 6 digits
+ * (or `#` and digits) are a donation id, 7 or more part of a phone; anything else is part of a
+ * name, e-mail or phone (trigram indexes).
  */
 function addSearch(search: string, add: (sql: string, ...values: unknown[]) => void): void {
   if (/^sub_/i.test(search)) {
@@ -53,8 +54,8 @@ function addSearch(search: string, add: (sql: string, ...values: unknown[]) => v
     add('d.razorpay_order_id = ?', search);
   } else if (/^pay_/i.test(search)) {
     add('d.razorpay_payment_id = ?', search);
-  } else if (/^\d+$/.test(search) && Number(search) <= MAX_INT) {
-    add('(d.id = ? or d.phone like ?)', Number(search), contains(search));
+  } else if (/^#?\d{1,9}$/.test(search) && (search.startsWith('#') || search.length <= 6)) {
+    add('d.id = ?', Math.min(Number(search.replace('#', '')), MAX_INT));
   } else {
     const pattern = contains(search);
     add('(d.name ilike ? or d.email ilike ? or d.phone ilike ?)', pattern, pattern, pattern);

@@ -65,7 +65,7 @@ export async function getOverview({ em, now = new Date() }: { em: EntityManager;
     /** Refunded gifts of this financial year (included in `received`). */
     refunds: total(sums?.refund_count, sums?.refund_amount),
     activeMonthlyDonors: { count: Number(monthly?.count ?? 0), monthlyAmount: Number(monthly?.amount ?? 0) },
-    attention: await attentionItems(em),
+    attention: await attentionItems(em, now),
     lastTwelveMonths,
   };
 }
