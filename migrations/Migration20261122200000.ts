@@ -50,6 +50,7 @@ export class Migration20261122200000 extends Migration {
 
     this.addSql(`create extension if not exists pg_trgm;`);
     this.addSql(`create index "donations_created_at_index" on "donations" ("created_at");`);
+    this.addSql(`create index "donations_amount_index" on "donations" ("amount");`);
     this.addSql(`create index "donations_name_trgm_index" on "donations" using gin ("name" gin_trgm_ops);`);
     this.addSql(`create index "donations_email_trgm_index" on "donations" using gin ("email" gin_trgm_ops);`);
     this.addSql(`create index "donations_phone_trgm_index" on "donations" using gin ("phone" gin_trgm_ops);`);
@@ -59,6 +60,7 @@ export class Migration20261122200000 extends Migration {
     this.addSql(`drop index "donations_phone_trgm_index";`);
     this.addSql(`drop index "donations_email_trgm_index";`);
     this.addSql(`drop index "donations_name_trgm_index";`);
+    this.addSql(`drop index "donations_amount_index";`);
     this.addSql(`drop index "donations_created_at_index";`);
     this.addSql(`drop table "staff_audit";`);
     this.addSql(`drop table "staff_sign_in_failures";`);

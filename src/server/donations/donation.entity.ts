@@ -12,6 +12,7 @@ export const Donation = defineEntity({
     { properties: ['status', 'createdAt'], name: 'donations_status_created_at_index' },
     // The staff console's newest-first list, and its ILIKE '%…%' search (pg_trgm; see the migration).
     { properties: ['createdAt'], name: 'donations_created_at_index' },
+    { properties: ['amount'], name: 'donations_amount_index' },
     ...['name', 'email', 'phone'].map((column) => ({
       name: `donations_${column}_trgm_index`,
       expression: `create index "donations_${column}_trgm_index" on "donations" using gin ("${column}" gin_trgm_ops)`,

@@ -44,9 +44,12 @@ export function donationWhere(filter: DonationFilter): Where {
  */
 function addSearch(search: string, add: (sql: string, ...values: unknown[]) => void): void {
   if (/^sub_/i.test(search)) {
+    // One IN over both links (first donation, later charges): an OR of two would scan the table.
     add(
-      `(d.id in (select donation_id from subscriptions where razorpay_subscription_id = ?)
-        or d.subscription_id in (select id from subscriptions where razorpay_subscription_id = ?))`,
+      `d.id in (select donation_id from subscriptions where razorpay_subscription_id = ?
+                union all
+                select c.id from donations c join subscriptions s on s.id = c.subscription_id
+                 where s.razorpay_subscription_id = ?)`,
       search,
       search,
     );
