@@ -135,11 +135,22 @@ describe('the logs', () => {
     await signInAs('logged', 'a wrong password guess');
     const token = await t.signIn('logged');
     await me(token);
-    await t.app.inject({
+    const search = 'Searched Donor Name';
+    const filters = encodeURIComponent(JSON.stringify({ search }));
+    const csv = await t.app.inject({
       method: 'GET',
-      url: '/staff/api/donations.csv',
+      url: `/staff/api/donations.csv?filters=${filters}`,
       headers: { cookie: `staff_session=${token}` },
     });
+    expect(csv.statusCode).toBe(200);
+    // Queries go as POST (method override), so the search stays out of the logged URL.
+    const listed = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/staff.donations.list',
+      headers: { origin: SITE, cookie: `staff_session=${token}` },
+      payload: { filter: { search } },
+    });
+    expect(listed.statusCode).toBe(200);
     await t.app.inject({
       method: 'POST',
       url: '/staff/api/sign-out',
@@ -149,7 +160,14 @@ describe('the logs', () => {
     const everything = t.logs.join('\n');
     expect(t.logs.length).toBeGreaterThan(5);
     expect(everything).toContain('staff sign-in failed');
-    for (const secret of [PASSWORD, 'a wrong password guess', token, adminToken, String(hash?.token_hash)]) {
+    for (const secret of [
+      PASSWORD,
+      'a wrong password guess',
+      token,
+      adminToken,
+      String(hash?.token_hash),
+      'Searched',
+    ]) {
       expect(everything).not.toContain(secret);
     }
   });
