@@ -57,6 +57,33 @@ describe('every staff procedure', () => {
     },
   );
 
+  it('lets a state change through from the site itself: its Origin, or Sec-Fetch-Site same-origin', async () => {
+    const input = { currentPassword: 'not my password', newPassword: 'whatever long enough' };
+    const byOrigin = await callProcedure(t.app, 'staff.accounts.changeOwnPassword', 'mutation', {
+      token: staffToken,
+      input,
+    });
+    expect(byOrigin.statusCode).toBe(400); // past the gate; refused for the wrong current password
+    const byFetchMetadata = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/staff.accounts.changeOwnPassword',
+      headers: { cookie: `staff_session=${staffToken}`, 'sec-fetch-site': 'same-origin' },
+      payload: input,
+    });
+    expect(byFetchMetadata.statusCode).toBe(400);
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/staff.accounts.changeOwnPassword',
+      headers: {
+        cookie: `staff_session=${staffToken}`,
+        'sec-fetch-site': 'cross-site',
+        origin: 'https://evil.example',
+      },
+      payload: input,
+    });
+    expect(crossSite.statusCode).toBe(403);
+  });
+
   it('lets a signed-in call through', async () => {
     const response = await callProcedure(t.app, 'staff.me', 'query', { token: staffToken });
     expect(response.statusCode).toBe(200);
