@@ -8,6 +8,7 @@ import { Migration20261122180000 } from './Migration20261122180000';
 import { Migration20261122190000 } from './Migration20261122190000';
 import { Migration20261122200000 } from './Migration20261122200000';
 import { Migration20261122203600 } from './Migration20261122203600';
+import { Migration20261122210000 } from './Migration20261122210000';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122164143', class: Migration20261122164143 },
@@ -16,4 +17,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122190000', class: Migration20261122190000 },
   { name: 'Migration20261122200000', class: Migration20261122200000 },
   { name: 'Migration20261122203600', class: Migration20261122203600 },
+  { name: 'Migration20261122210000', class: Migration20261122210000 },
 ];

@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { healthRoutes } from './health/health.routes';
@@ -6,6 +7,7 @@ import { openApiRoutes } from './rest/openapi.routes';
 import { restRoutes } from './rest/rest.routes';
 import { DonationBudget } from './security/donation-budget';
 import { securityPlugin } from './security/security.plugin';
+import { staffRoutes } from './staff/staff.routes';
 import { trpcPlugin } from './trpc/trpc.plugin';
 import { webPlugin } from './web/web.plugin';
 import { webhookRoutes } from './webhooks/webhook.routes';
@@ -65,10 +67,12 @@ export async function buildApp({ config, deps, logger, clientDir }: AppDependenc
     perClientPerMinute: rateLimitPerMinute,
     perEmailPerHour: config.donationEmailLimitPerHour,
   });
-  const procedures = { ...deps, inFlight, budget };
+  const procedures = { ...deps, inFlight, budget, siteUrl: config.siteUrl };
   await app.register(securityPlugin, { provider: razorpay.provider, clientDir });
   await app.register(healthRoutes, { orm });
+  await app.register(fastifyCookie);
   await app.register(trpcPlugin, { procedures, rateLimitPerMinute });
+  await app.register(staffRoutes, { orm, siteUrl: config.siteUrl });
   await app.register(restRoutes, { procedures, rateLimitPerMinute });
   await app.register(openApiRoutes, { siteUrl: config.siteUrl });
   await app.register(webhookRoutes, { orm, secret: razorpay.webhookSecret });

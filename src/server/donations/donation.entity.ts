@@ -9,7 +9,16 @@ import { DONATION_STATUSES, DONATION_TYPES } from '../../shared/donation-states'
 export const Donation = defineEntity({
   name: 'Donation',
   tableName: 'donations',
-  indexes: [{ properties: ['status', 'createdAt'], name: 'donations_status_created_at_index' }],
+  indexes: [
+    { properties: ['status', 'createdAt'], name: 'donations_status_created_at_index' },
+    // The staff console's newest-first list, and its ILIKE '%…%' search (pg_trgm; see the migration).
+    { properties: ['createdAt'], name: 'donations_created_at_index' },
+    { properties: ['amount'], name: 'donations_amount_index' },
+    ...['name', 'email', 'phone'].map((column) => ({
+      name: `donations_${column}_trgm_index`,
+      expression: `create index "donations_${column}_trgm_index" on "donations" using gin ("${column}" gin_trgm_ops)`,
+    })),
+  ],
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
     name: p.text(),

@@ -9,6 +9,8 @@ export interface ProcedureDependencies extends Pick<ServerDependencies, 'orm' | 
   inFlight?: InFlightWork;
   /** The creates' per-client and per-e-mail limits, spent by HTTP callers only (security/create-guard.ts). */
   budget?: DonationBudget;
+  /** The public origin: staff calls that change state must come from it (staff/origin.ts). */
+  siteUrl?: string;
 }
 
 /** What a procedure call sees: the server's parts and, over HTTP, the request that made the call. */
@@ -18,8 +20,8 @@ export interface ProcedureContext extends ProcedureDependencies {
 
 /** What tests and the REST adapter call; `createContext` wraps it for the tRPC HTTP adapter. */
 export function createContextInner(deps: ProcedureDependencies, request?: FastifyRequest): ProcedureContext {
-  const { orm, gateway, plans, razorpay, inFlight, budget } = deps;
-  return { orm, gateway, plans, razorpay, inFlight, budget, request };
+  const { orm, gateway, plans, razorpay, inFlight, budget, siteUrl } = deps;
+  return { orm, gateway, plans, razorpay, inFlight, budget, siteUrl, request };
 }
 
 /** The tRPC Fastify adapter's context factory: one context per HTTP request. */

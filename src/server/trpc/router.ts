@@ -10,6 +10,7 @@ import {
 import { createMonthlyDonation, createOneTimeDonation } from '../donations/create-donation';
 import { verifyPayment } from '../donations/verify-payment';
 import { guardMonthlyCreate, guardOneTimeCreate } from '../security/create-guard';
+import { staffRouter } from '../staff/staff.router';
 import { createCallerFactory, publicProcedure, router } from './init';
 
 const tags = ['Donations'];
@@ -94,6 +95,8 @@ export const appRouter = router({
       .output(z.object({ provider: z.enum(['razorpay', 'sandbox']), checkoutScriptUrl: z.string() }))
       .query(({ ctx }) => ({ provider: ctx.razorpay.provider, checkoutScriptUrl: ctx.razorpay.checkoutScriptUrl })),
   }),
+
+  staff: staffRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,10 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import type { StaffRole } from '../../shared/staff.schema';
 
-/** No screen uses it yet; it exists for the staff sign-in to come. `password` holds a hash. */
+/**
+ * A staff member of the console. `password` holds an argon2id hash, never a password; `admin`
+ * manages staff, `staff` does everything else. A disabled account cannot sign in.
+ */
 export const User = defineEntity({
   name: 'User',
   tableName: 'users',
@@ -8,6 +12,11 @@ export const User = defineEntity({
     id: p.integer().primary().autoincrement(),
     username: p.text().unique(),
     password: p.text().hidden().lazy(),
+    displayName: p.text().default(''),
+    role: p.text().$type<StaffRole>().default('staff'),
+    disabled: p.boolean().default(false),
+    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    lastSignInAt: p.datetime().columnType('timestamptz').nullable(),
   }),
 });
 

@@ -5,6 +5,7 @@ import { OutboxMessage } from '../mail/outbox-message.entity';
 import { RazorpayPlan } from '../payments/plan.entity';
 import { Receipt, ReceiptCounter } from '../receipts/receipt.entity';
 import { TrustSettings } from '../receipts/trust-settings.entity';
+import { STAFF_ENTITIES } from '../staff/staff.entities';
 import { User } from '../users/user.entity';
 import { WebhookEvent } from '../webhooks/webhook-event.entity';
 
@@ -23,4 +24,5 @@ export const ENTITIES = [
   Receipt,
   ReceiptCounter,
   OutboxMessage,
+  ...STAFF_ENTITIES,
 ];

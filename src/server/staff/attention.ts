@@ -1,0 +1,53 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/** How many of each kind the overview lists; the counts cover all of them. */
+const LISTED = 20;
+
+import { isoTime } from './sql-time';
+
+const PAYMENT = `payload->'payload'->'payment'->'entity'`;
+
+/**
+ * Donations a person should look at: money that arrived but did not match (kept unpaid by the
+ * webhook), checkouts that failed again after the donor retried, donations pending for over a day
+ * (neither paid nor expired: the reconciliation could not settle them), and halted subscriptions
+ * (Razorpay's own charge retries failed).
+ */
+export async function attentionItems(em: EntityManager, now: Date) {
+  const connection = em.getConnection();
+  const listed = async (sql: string, params: unknown[] = []) => {
+    const rows = await connection.execute<Record<string, unknown>[]>(`${sql} limit ${LISTED}`, params);
+    const [count] = await connection.execute<{ total: string }[]>(
+      `select count(*) as total from (${sql}) listed`,
+      params,
+    );
+    return { count: Number(count?.total ?? 0), items: rows };
+  };
+
+  return {
+    amountMismatches: await listed(
+      `select e.id as "eventId", e.type, e.outcome, ${isoTime('e.received_at')} as "receivedAt",
+              ${PAYMENT}->>'id' as "paymentId", ${PAYMENT}->>'order_id' as "orderId",
+              (${PAYMENT}->>'amount')::int as amount,
+              (select d.id from donations d where d.razorpay_order_id = ${PAYMENT}->>'order_id' limit 1) as "donationId"
+         from webhook_events e where e.outcome in ('amount_mismatch', 'paid_by_another_payment')
+        order by e.received_at desc`,
+    ),
+    failedAfterRetry: await listed(
+      `select d.id as "donationId", d.amount, ${isoTime('d.created_at')} as "createdAt", f.attempts::int as attempts
+         from donations d
+         join (select ${PAYMENT}->>'order_id' as order_id, count(*) as attempts from webhook_events
+                where type = 'payment.failed' group by 1 having count(*) > 1) f on f.order_id = d.razorpay_order_id
+        where d.status = 'failed' order by d.created_at desc`,
+    ),
+    pendingOverADay: await listed(
+      `select d.id as "donationId", d.amount, ${isoTime('d.created_at')} as "createdAt" from donations d
+        where d.status = 'pending' and d.created_at < ? order by d.created_at desc`,
+      [new Date(now.getTime() - 24 * 60 * 60 * 1000)],
+    ),
+    haltedSubscriptions: await listed(
+      `select s.id as "subscriptionId", s.razorpay_subscription_id as "razorpaySubscriptionId", s.donation_id as "donationId"
+         from subscriptions s where s.status = 'halted' order by s.created_at desc`,
+    ),
+  };
+}

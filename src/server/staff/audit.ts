@@ -1,0 +1,65 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { isoTime } from './sql-time';
+
+export type AuditAction =
+  | 'sign_in'
+  | 'sign_in_failed'
+  | 'sign_in_locked'
+  | 'sign_out'
+  | 'export'
+  | 'subscription_cancelled'
+  | 'staff_added'
+  | 'staff_disabled'
+  | 'staff_enabled'
+  | 'password_reset'
+  | 'password_changed';
+
+/** Who acted: `userId` null for a failed sign-in on a name no account has. */
+export interface Actor {
+  userId: number | null;
+  username: string;
+  ip: string;
+}
+
+export async function audit(
+  em: EntityManager,
+  actor: Actor,
+  action: AuditAction,
+  details: Record<string, unknown> | null = null,
+): Promise<void> {
+  await em
+    .getConnection()
+    .execute('insert into staff_audit (user_id, username, action, ip, details) values (?, ?, ?, ?, ?)', [
+      actor.userId,
+      actor.username,
+      action,
+      actor.ip,
+      details === null ? null : JSON.stringify(details),
+    ]);
+}
+
+export interface AuditRow {
+  id: number;
+  /** ISO-8601 UTC. */
+  at: string;
+  userId: number | null;
+  username: string;
+  action: string;
+  ip: string;
+  details: Record<string, unknown> | null;
+}
+
+/** Newest first, a page at a time. */
+export async function listAudit(
+  em: EntityManager,
+  input: { page: number; pageSize: number },
+): Promise<{ rows: AuditRow[]; total: number }> {
+  const connection = em.getConnection();
+  const rows = await connection.execute<AuditRow[]>(
+    `select id, ${isoTime('at')} as at, user_id as "userId", username, action, ip, details from staff_audit
+      order by at desc, id desc limit ? offset ?`,
+    [input.pageSize, (input.page - 1) * input.pageSize],
+  );
+  const [count] = await connection.execute<{ total: string }[]>('select count(*) as total from staff_audit');
+  return { rows, total: Number(count?.total ?? 0) };
+}

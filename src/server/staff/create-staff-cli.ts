@@ -1,0 +1,84 @@
+// `npm run staff:create -- --username NAME --role admin|staff [--name "Display Name"]`: creates a
+// staff account. The password comes from standard input when piped (scripts), else a prompt
+// that does not echo. Refusals print one line and exit non-zero.
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { passwordSchema, STAFF_ROLES, usernameSchema } from '../../shared/staff.schema';
+import { loadConfig } from '../config';
+import { resolveDatabase } from '../db/database-url';
+import { openDatabase } from '../db/orm';
+import { createLogger } from '../logger';
+import { ENTITIES } from '../wiring/entities';
+import { createAccount } from './staff-accounts';
+import { StaffError } from './staff-error';
+
+const argsSchema = z.object({
+  username: usernameSchema,
+  role: z.enum(STAFF_ROLES, { error: 'must be admin or staff' }),
+  name: z.string().trim().max(100).default(''),
+});
+
+async function readPiped(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) text += chunk;
+  return text.replace(/\r?\n$/, '');
+}
+
+/** Asks on the terminal without showing what is typed. */
+function prompt(question: string): Promise<string> {
+  const readline = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  const output = readline as unknown as { _writeToOutput: (text: string) => void };
+  let asked = false;
+  output._writeToOutput = (text) => {
+    if (!asked) process.stdout.write(text);
+    asked = true;
+  };
+  return new Promise((resolve) =>
+    readline.question(question, (answer) => {
+      readline.close();
+      process.stdout.write('\n');
+      resolve(answer);
+    }),
+  );
+}
+
+function refuse(reason: string): never {
+  console.error(`staff:create: ${reason}`);
+  process.exit(1);
+}
+
+const { values } = parseArgs({
+  options: { username: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' } },
+});
+const args = argsSchema.safeParse(values);
+if (!args.success) {
+  const issue = args.error.issues[0];
+  refuse(`--${issue?.path.join('.') ?? 'arguments'} ${issue?.message ?? 'is invalid'}`);
+}
+
+const password = process.stdin.isTTY ? await prompt('Password (at least 12 characters): ') : await readPiped();
+const checked = passwordSchema.safeParse(password);
+if (!checked.success) refuse(`the password ${checked.error.issues[0]?.message.toLowerCase() ?? 'is invalid'}`);
+
+const config = loadConfig();
+const logger = createLogger({ ...config, logLevel: 'warn' });
+const database = await resolveDatabase(config, logger);
+const orm = await openDatabase(database.url, ENTITIES);
+let failure: string | undefined;
+try {
+  const account = await createAccount(orm.em.fork(), {
+    username: args.data.username,
+    displayName: args.data.name,
+    role: args.data.role,
+    password: checked.data,
+  });
+  console.log(`Created ${account.role} account "${account.username}" (id ${account.id})`);
+} catch (error) {
+  if (!(error instanceof StaffError)) throw error;
+  failure = error.message;
+} finally {
+  await orm.close();
+  await database.embedded?.stop();
+}
+if (failure) refuse(failure);

@@ -1,0 +1,64 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { DONATION_SORT_COLUMNS, DonationListInput } from '../../shared/staff.schema';
+import { donationWhere } from './donation-filter';
+import { isoTime } from './sql-time';
+
+/** The only columns the list sorts by: the input names one of these keys, never SQL. */
+const SORT_SQL: Record<(typeof DONATION_SORT_COLUMNS)[number], string> = {
+  createdAt: 'created_at',
+  amount: 'amount',
+  name: 'name',
+  status: 'status',
+  id: 'id',
+};
+
+export interface DonationRow {
+  id: number;
+  /** ISO-8601 UTC. */
+  createdAt: string;
+  name: string;
+  email: string;
+  phone: string;
+  /** Paise. */
+  amount: number;
+  donationType: string;
+  purpose: string | null;
+  status: string;
+  razorpayOrderId: string | null;
+  razorpayPaymentId: string | null;
+  razorpaySubscriptionId: string | null;
+}
+
+/** The donation's columns as `DonationRow`, over `donations d`. */
+export const DONATION_COLUMNS = `d.id, ${isoTime('d.created_at')} as "createdAt", d.name, d.email, d.phone, d.amount,
+  d.donation_type as "donationType", d.purpose, d.status, d.razorpay_order_id as "razorpayOrderId",
+  d.razorpay_payment_id as "razorpayPaymentId"`;
+
+/** The Razorpay subscription a donation belongs to (its first charge, or a later one). */
+export const SUBSCRIPTION_ID_OF_ROW = `(select s.razorpay_subscription_id from subscriptions s
+  where s.donation_id = page.id or s.id = page.subscription_id limit 1) as "razorpaySubscriptionId"`;
+
+export async function listDonations({ em, input }: { em: EntityManager; input: DonationListInput }) {
+  const where = donationWhere(input.filter);
+  const column = SORT_SQL[input.sort];
+  const { direction } = input;
+  const connection = em.getConnection();
+  // The page is cut first; the subscription lookup then runs for its rows only.
+  const rows = await connection.execute<(DonationRow & { subscription_id?: number; sort_key?: unknown })[]>(
+    `with page as (
+       select ${DONATION_COLUMNS}, d.subscription_id, d.${column} as sort_key from donations d where ${where.sql}
+        order by d.${column} ${direction}, d.id ${direction} limit ? offset ?)
+     select page.*, ${SUBSCRIPTION_ID_OF_ROW} from page order by sort_key ${direction}, id ${direction}`,
+    [...where.params, input.pageSize, (input.page - 1) * input.pageSize],
+  );
+  const [count] = await connection.execute<{ total: string }[]>(
+    `select count(*) as total from donations d where ${where.sql}`,
+    where.params,
+  );
+  return {
+    rows: rows.map(({ subscription_id: _id, sort_key: _key, ...row }) => row as DonationRow),
+    total: Number(count?.total ?? 0),
+    page: input.page,
+    pageSize: input.pageSize,
+  };
+}

@@ -1,0 +1,150 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DONATION_COLUMNS, type DonationRow } from './donation-list';
+import { isoTime } from './sql-time';
+import { StaffError } from './staff-error';
+
+/** One line of a donation's story, oldest first. `at` is null where no time was recorded. */
+export interface StoryStep {
+  /** ISO-8601 UTC. */
+  at: string | null;
+  kind: 'created' | 'order' | 'subscription' | 'checkout' | 'webhook' | 'reconciliation' | 'refund';
+  text: string;
+  details?: Record<string, unknown>;
+}
+
+const EVENT_PAYMENT = `payload->'payload'->'payment'->'entity'`;
+const EVENT_REFUND = `payload->'payload'->'refund'->'entity'`;
+const EVENT_SUBSCRIPTION = `payload->'payload'->'subscription'->'entity'`;
+
+/**
+ * What happened to a donation, in order: its creation, its order or subscription, the checkout's
+ * verified result, every webhook about its order, payment or subscription with what it did, a
+ * settlement nobody reported (the reconciliation), its refund; and a monthly donor's every charge.
+ */
+export async function donationStory({ em, input }: { em: EntityManager; input: { id: number } }) {
+  const connection = em.getConnection();
+  const [donation] = await connection.execute<(DonationRow & { subscriptionId: number | null })[]>(
+    `select ${DONATION_COLUMNS}, d.subscription_id as "subscriptionId" from donations d where d.id = ?`,
+    [input.id],
+  );
+  if (!donation) throw new StaffError('NOT_FOUND', `No donation ${input.id}`);
+
+  const [subscription] = await connection.execute<
+    {
+      id: number;
+      razorpaySubscriptionId: string | null;
+      status: string;
+      createdAt: string;
+      donationId: number | null;
+    }[]
+  >(
+    `select id, razorpay_subscription_id as "razorpaySubscriptionId", status, ${isoTime('created_at')} as "createdAt",
+            donation_id as "donationId"
+       from subscriptions where donation_id = ? or id = ? limit 1`,
+    [donation.id, donation.subscriptionId],
+  );
+
+  const events = await connection.execute<
+    {
+      id: string;
+      type: string;
+      receivedAt: string;
+      outcome: string | null;
+      paymentId: string | null;
+      amount: string | null;
+    }[]
+  >(
+    `select id, type, ${isoTime('received_at')} as "receivedAt", outcome, ${EVENT_PAYMENT}->>'id' as "paymentId",
+            coalesce(${EVENT_REFUND}->>'amount', ${EVENT_PAYMENT}->>'amount') as amount
+       from webhook_events
+      where (${EVENT_PAYMENT}->>'order_id' = ? or ${EVENT_PAYMENT}->>'id' = ? or ${EVENT_REFUND}->>'payment_id' = ?
+             or (? and ${EVENT_SUBSCRIPTION}->>'id' = ?))
+      order by received_at, id`,
+    [
+      donation.razorpayOrderId,
+      donation.razorpayPaymentId,
+      donation.razorpayPaymentId,
+      // A later charge's story keeps to its own payment; the subscription's events belong to its first donation.
+      subscription?.donationId === donation.id,
+      subscription?.razorpaySubscriptionId ?? null,
+    ],
+  );
+
+  const steps: StoryStep[] = [
+    {
+      at: donation.createdAt,
+      kind: 'created',
+      text: 'Created, pending payment',
+    },
+  ];
+  if (donation.razorpayOrderId) {
+    steps.push({ at: null, kind: 'order', text: 'Razorpay order', details: { orderId: donation.razorpayOrderId } });
+  }
+  if (subscription) {
+    steps.push({
+      at: subscription.createdAt,
+      kind: 'subscription',
+      text: `Razorpay subscription, now ${subscription.status}`,
+      details: { subscriptionId: subscription.razorpaySubscriptionId },
+    });
+  }
+  const verified = await isVerified(em, donation.id);
+  if (verified) {
+    steps.push({
+      at: null,
+      kind: 'checkout',
+      text: 'Checkout result verified (signature matched)',
+      details: { paymentId: donation.razorpayPaymentId },
+    });
+  }
+  for (const event of events) {
+    steps.push({
+      at: event.receivedAt,
+      kind: event.type.startsWith('refund.') ? 'refund' : 'webhook',
+      text: `${event.type}: ${event.outcome ?? 'not applied'}`,
+      details: {
+        eventId: event.id,
+        paymentId: event.paymentId,
+        amount: event.amount === null ? null : Number(event.amount),
+      },
+    });
+  }
+  const settled = donation.status !== 'pending';
+  const reported = verified || events.some((event) => event.outcome !== null && event.outcome !== 'ignored');
+  if (settled && !reported && !donation.subscriptionId) {
+    steps.push({
+      at: null,
+      kind: 'reconciliation',
+      text: `Settled as ${donation.status} by the reconciliation with Razorpay`,
+    });
+  }
+
+  return {
+    donation: { ...donation, razorpaySubscriptionId: subscription?.razorpaySubscriptionId ?? null },
+    steps,
+    charges: await chargesOf(em, subscription?.id),
+  };
+}
+
+async function isVerified(em: EntityManager, donationId: number): Promise<boolean> {
+  const [row] = await em
+    .getConnection()
+    .execute<{ verified: boolean }[]>('select razorpay_signature is not null as verified from donations where id = ?', [
+      donationId,
+    ]);
+  return row?.verified ?? false;
+}
+
+/** A monthly donor's charges: the first donation and each later one on the subscription, oldest first. */
+async function chargesOf(em: EntityManager, subscriptionId: number | undefined) {
+  if (subscriptionId === undefined) return [];
+  return em
+    .getConnection()
+    .execute<{ id: number; createdAt: string; amount: number; status: string; razorpayPaymentId: string | null }[]>(
+      `select d.id, ${isoTime('d.created_at')} as "createdAt", d.amount, d.status, d.razorpay_payment_id as "razorpayPaymentId"
+       from donations d
+      where d.subscription_id = ? or d.id = (select donation_id from subscriptions where id = ?)
+      order by d.created_at, d.id`,
+      [subscriptionId, subscriptionId],
+    );
+}

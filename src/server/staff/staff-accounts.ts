@@ -1,0 +1,115 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { StaffRole } from '../../shared/staff.schema';
+import { User } from '../users/user.entity';
+import { audit } from './audit';
+import { hashPassword, verifyPassword } from './passwords';
+import { endSessionsOf } from './sessions';
+import { passwordHashOf } from './sign-in';
+import { actorOf, type StaffActor } from './staff-actor';
+import { StaffError } from './staff-error';
+
+export interface NewAccount {
+  username: string;
+  displayName: string;
+  role: StaffRole;
+  password: string;
+}
+
+const publicFields = (user: User) => ({
+  id: user.id,
+  username: user.username,
+  displayName: user.displayName,
+  role: user.role,
+  disabled: user.disabled,
+  createdAt: user.createdAt,
+  lastSignInAt: user.lastSignInAt ?? null,
+});
+
+/** Used by the console and by `npm run staff:create`; the caller has validated the input. */
+export async function createAccount(em: EntityManager, account: NewAccount) {
+  if (await em.count(User, { username: account.username })) {
+    throw new StaffError('CONFLICT', `The username ${account.username} is taken`);
+  }
+  const user = em.create(User, { ...account, password: await hashPassword(account.password) });
+  await em.flush();
+  return publicFields(user);
+}
+
+export async function listAccounts({ em }: { em: EntityManager }) {
+  const users = await em.find(User, {}, { orderBy: { username: 'asc' } });
+  return users.map(publicFields);
+}
+
+export async function addAccount({ em, staff, input }: { em: EntityManager; staff: StaffActor; input: NewAccount }) {
+  const account = await createAccount(em, input);
+  await audit(em, actorOf(staff), 'staff_added', {
+    userId: account.id,
+    username: account.username,
+    role: account.role,
+  });
+  return account;
+}
+
+async function accountOrFail(em: EntityManager, id: number) {
+  const user = await em.findOne(User, { id });
+  if (!user) throw new StaffError('NOT_FOUND', `No staff account ${id}`);
+  return user;
+}
+
+/** Disabling signs the account out everywhere at once. */
+export async function setDisabled({
+  em,
+  staff,
+  input,
+}: {
+  em: EntityManager;
+  staff: StaffActor;
+  input: { id: number; disabled: boolean };
+}) {
+  if (input.id === staff.id && input.disabled) {
+    throw new StaffError('CONFLICT', 'You cannot disable your own account');
+  }
+  const user = await accountOrFail(em, input.id);
+  await em.nativeUpdate(User, { id: user.id }, { disabled: input.disabled });
+  if (input.disabled) await endSessionsOf(em, user.id);
+  await audit(em, actorOf(staff), input.disabled ? 'staff_disabled' : 'staff_enabled', { userId: user.id });
+  return { ...publicFields(user), disabled: input.disabled };
+}
+
+/** An admin sets a new password for someone; their sessions end. */
+export async function resetPassword({
+  em,
+  staff,
+  input,
+}: {
+  em: EntityManager;
+  staff: StaffActor;
+  input: { id: number; password: string };
+}) {
+  const user = await accountOrFail(em, input.id);
+  await em.nativeUpdate(User, { id: user.id }, { password: await hashPassword(input.password) });
+  await endSessionsOf(em, user.id);
+  await audit(em, actorOf(staff), 'password_reset', { userId: user.id });
+  return { ok: true as const };
+}
+
+/** Anyone changes their own, knowing the current one; their other sessions end, this one stays. */
+export async function changeOwnPassword({
+  em,
+  staff,
+  input,
+}: {
+  em: EntityManager;
+  staff: StaffActor;
+  input: { currentPassword: string; newPassword: string };
+}) {
+  if (!(await verifyPassword(await passwordHashOf(em, staff.id), input.currentPassword))) {
+    throw new StaffError('BAD_REQUEST', 'The current password is wrong');
+  }
+  await em.nativeUpdate(User, { id: staff.id }, { password: await hashPassword(input.newPassword) });
+  await em
+    .getConnection()
+    .execute('delete from staff_sessions where user_id = ? and id <> ?', [staff.id, staff.sessionId]);
+  await audit(em, actorOf(staff), 'password_changed');
+  return { ok: true as const };
+}

@@ -1,0 +1,53 @@
+import {
+  addStaffInputSchema,
+  auditListInputSchema,
+  changeOwnPasswordInputSchema,
+  donationListInputSchema,
+  idInputSchema,
+  resetPasswordInputSchema,
+  setDisabledInputSchema,
+  subscriptionListInputSchema,
+} from '../../shared/staff.schema';
+import { router } from '../trpc/init';
+import { listAudit } from './audit';
+import { listDonations } from './donation-list';
+import { donationStory } from './donation-story';
+import { getOverview } from './overview';
+import { addAccount, changeOwnPassword, listAccounts, resetPassword, setDisabled } from './staff-accounts';
+import { adminProcedure, staffProcedure } from './staff-procedures';
+import { cancelSubscription, listSubscriptions } from './subscriptions';
+
+/** The console's procedures (`staff.*`); sign-in, sign-out and the CSV export are routes (staff.routes.ts). */
+export const staffRouter = router({
+  me: staffProcedure.query(({ ctx }) => {
+    const { id, username, displayName, role } = ctx.staff;
+    return { id, username, displayName, role };
+  }),
+  overview: staffProcedure.query(({ ctx }) => getOverview({ em: ctx.em })),
+  donations: router({
+    list: staffProcedure.input(donationListInputSchema).query(({ ctx, input }) => listDonations({ em: ctx.em, input })),
+    story: staffProcedure.input(idInputSchema).query(({ ctx, input }) => donationStory({ em: ctx.em, input })),
+  }),
+  subscriptions: router({
+    list: staffProcedure
+      .input(subscriptionListInputSchema)
+      .query(({ ctx, input }) => listSubscriptions({ em: ctx.em, input })),
+    cancel: staffProcedure.input(idInputSchema).mutation(({ ctx, input }) => cancelSubscription({ ...ctx, input })),
+  }),
+  accounts: router({
+    list: adminProcedure.query(({ ctx }) => listAccounts({ em: ctx.em })),
+    add: adminProcedure.input(addStaffInputSchema).mutation(({ ctx, input }) => addAccount({ ...ctx, input })),
+    setDisabled: adminProcedure
+      .input(setDisabledInputSchema)
+      .mutation(({ ctx, input }) => setDisabled({ ...ctx, input })),
+    resetPassword: adminProcedure
+      .input(resetPasswordInputSchema)
+      .mutation(({ ctx, input }) => resetPassword({ ...ctx, input })),
+    changeOwnPassword: staffProcedure
+      .input(changeOwnPasswordInputSchema)
+      .mutation(({ ctx, input }) => changeOwnPassword({ ...ctx, input })),
+  }),
+  audit: router({
+    list: adminProcedure.input(auditListInputSchema).query(({ ctx, input }) => listAudit(ctx.em, input)),
+  }),
+});

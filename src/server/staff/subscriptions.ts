@@ -1,0 +1,89 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { SubscriptionStatus } from '../../shared/donation-states';
+import { Subscription } from '../donations/subscription.entity';
+import type { PaymentGateway } from '../payments/gateway';
+import { audit } from './audit';
+import { isoTime } from './sql-time';
+import { actorOf, type StaffActor } from './staff-actor';
+import { StaffError } from './staff-error';
+
+/** What the console needs of the payment gateway to stop a monthly gift. */
+export type SubscriptionCanceller = Pick<PaymentGateway, 'cancelSubscription'>;
+
+/** Monthly donors, newest first: their gift, the charges so far and when the next one is due. */
+export async function listSubscriptions({
+  em,
+  input,
+}: {
+  em: EntityManager;
+  input: { status?: SubscriptionStatus; page: number; pageSize: number };
+}) {
+  const connection = em.getConnection();
+  const status = input.status ?? null;
+  const rows = await connection.execute<Record<string, unknown>[]>(
+    `with page as (
+       select s.id, s.status, s.razorpay_subscription_id as "razorpaySubscriptionId", s.created_at,
+              s.donation_id as "donationId", d.name, d.email, d.phone, d.amount
+         from subscriptions s left join donations d on d.id = s.donation_id
+        where (?::text is null or s.status = ?)
+        order by s.created_at desc, s.id desc limit ? offset ?)
+     select page.id, page.status, page."razorpaySubscriptionId", ${isoTime('page.created_at')} as "createdAt",
+            page."donationId", page.name, page.email, page.phone, page.amount, c.charges, c.total as "chargedTotal",
+            ${isoTime('c.last')} as "lastChargeAt",
+            case when page.status = 'active' then ${isoTime("c.last + interval '1 month'")} end as "nextChargeAt"
+       from page left join lateral (
+         select count(*)::int as charges, coalesce(sum(x.amount), 0)::bigint as total, max(x.created_at) as last
+           from donations x
+          where x.status in ('paid', 'refunded') and (x.id = page."donationId" or x.subscription_id = page.id)) c on true
+      order by page.created_at desc, page.id desc`,
+    [status, status, input.pageSize, (input.page - 1) * input.pageSize],
+  );
+  const [count] = await connection.execute<{ total: string }[]>(
+    'select count(*) as total from subscriptions where (?::text is null or status = ?)',
+    [status, status],
+  );
+  return {
+    rows: rows.map((row) => ({ ...row, chargedTotal: Number(row.chargedTotal) })),
+    total: Number(count?.total ?? 0),
+    page: input.page,
+    pageSize: input.pageSize,
+  };
+}
+
+const FINISHED = ['cancelled', 'completed'];
+
+/** Cancels at Razorpay first, then here: the books never say cancelled while Razorpay still charges. */
+export async function cancelSubscription({
+  em,
+  staff,
+  input,
+  subscriptions,
+}: {
+  em: EntityManager;
+  staff: StaffActor;
+  input: { id: number };
+  subscriptions: SubscriptionCanceller;
+}): Promise<{ id: number; status: string }> {
+  const subscription = await em.findOne(Subscription, { id: input.id });
+  if (!subscription) throw new StaffError('NOT_FOUND', `No subscription ${input.id}`);
+  if (FINISHED.includes(subscription.status)) {
+    throw new StaffError('CONFLICT', `The subscription is already ${subscription.status}`);
+  }
+  if (!subscription.razorpaySubscriptionId) {
+    throw new StaffError('CONFLICT', 'The subscription never reached Razorpay: there is nothing to cancel');
+  }
+  try {
+    await subscriptions.cancelSubscription(subscription.razorpaySubscriptionId);
+  } catch (error) {
+    throw new StaffError('BAD_GATEWAY', 'Razorpay did not cancel the subscription; nothing was changed', {
+      cause: error,
+    });
+  }
+  await em.nativeUpdate(Subscription, { id: subscription.id }, { status: 'cancelled' });
+  await audit(em, actorOf(staff), 'subscription_cancelled', {
+    subscriptionId: subscription.id,
+    razorpaySubscriptionId: subscription.razorpaySubscriptionId,
+    previousStatus: subscription.status,
+  });
+  return { id: subscription.id, status: 'cancelled' };
+}
