@@ -35,7 +35,11 @@ const logger = createLogger(config);
 if (config.env === 'production' && new URL(config.siteUrl).hostname === 'localhost') {
   logger.warn(`SITE_URL is not set: share links, canonical and Open Graph URLs point at ${config.siteUrl}`);
 }
-const database = await resolveDatabase(config, logger);
+// A database that cannot start is a setup problem: one line that says what to do, no stack trace.
+const database = await resolveDatabase(config, logger).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
 
 try {
   const orm = await openDatabase(database.url);
