@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/database-unavailable';
 import { DonationError } from '../donations/donation-errors';
 import type { PaymentsContext } from '../payments/payments';
 
@@ -43,14 +44,22 @@ const t = initTRPC
   });
 
 /**
- * Counts the call as in flight (shutdown waits for it) and turns the domain's refusals into the
- * matching tRPC codes, and so HTTP statuses.
+ * Counts the call as in flight (shutdown waits for it) and turns the domain's refusals and an
+ * unreachable database into the matching tRPC codes, and so HTTP statuses.
  */
 const procedureBoundary = t.middleware(async ({ ctx, next }) => {
   const result = await ctx.payments.inFlight.run(() => next());
   if (!result.ok && result.error.cause instanceof DonationError) {
     const cause = result.error.cause;
     throw new TRPCError({ code: cause.kind, message: cause.message, cause });
+  }
+  // After the domain's refusals: a provider that cannot be reached stays a 502.
+  if (!result.ok && isDatabaseUnavailable(result.error)) {
+    throw new TRPCError({
+      code: 'SERVICE_UNAVAILABLE',
+      message: DATABASE_UNAVAILABLE_MESSAGE,
+      cause: result.error.cause,
+    });
   }
   return result;
 });
