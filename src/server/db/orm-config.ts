@@ -39,6 +39,9 @@ export function ormConfig(clientUrl: string): Options {
       connection: { connectionTimeoutMillis: 5_000, keepAlive: true },
       // Errors carry the SQL with placeholders, never the bound values (donors' personal data).
       compileSqlOnError: false,
+      // Knex prints "Connection Error" for each dead connection it drops, on stdout and outside our
+      // log format; the requests it affected are logged (503) by the app.
+      log: { warn: () => {} },
     },
     allowGlobalContext: false,
   });
