@@ -23,6 +23,9 @@ const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03']);
 /** node-postgres and knex/tarn say these in words only, with no code. */
 const UNAVAILABLE_MESSAGES = [
   /Connection terminated/i,
+  /Connection ended unexpectedly/i,
+  /terminating connection due to administrator command/i,
+  /the database system is (?:starting up|shutting down|in recovery mode)/i,
   /Client has encountered a connection error/i,
   /Client was closed and is not queryable/i,
   /Timeout acquiring a connection/i,
@@ -30,6 +33,7 @@ const UNAVAILABLE_MESSAGES = [
 ];
 
 interface ErrorLike {
+  errors?: unknown;
   name?: unknown;
   code?: unknown;
   message?: unknown;
@@ -40,7 +44,9 @@ interface ErrorLike {
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 8; depth++) {
     if (current instanceof ConnectionException) return true;
-    const { name, code, message, cause } = current as ErrorLike;
+    const { errors, name, code, message, cause } = current as ErrorLike;
+    // Connecting to a host name with several addresses fails with all of their errors.
+    if (Array.isArray(errors) && errors.length > 0 && errors.every(isDatabaseUnavailable)) return true;
     if (name === 'KnexTimeoutError') return true;
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code))) return true;
     // Class 08: connection exceptions.
