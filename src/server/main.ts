@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
+import { isDatabaseUnavailable } from './db/database-unavailable';
 import { resolveDatabase } from './db/database-url';
 import { openDatabase } from './db/orm';
 import { createLogger } from './logger';
@@ -61,7 +62,12 @@ try {
   await app.listen({ port: config.port, host: config.host });
   deliverSandboxWebhooks(payments, ownOrigin(app.server.address()));
 } catch (error) {
-  logger.fatal({ err: error }, 'could not start');
+  if (isDatabaseUnavailable(error)) {
+    const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    console.error(
+      `The database cannot be reached (${reason}): check DATABASE_URL, or unset it to use the embedded one.`,
+    );
+  } else logger.fatal({ err: error }, 'could not start');
   await database.embedded?.stop();
   process.exit(1);
 }
