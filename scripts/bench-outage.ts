@@ -139,6 +139,8 @@ async function main() {
       postgres.url,
       ok.map((outcome) => outcome.orderId ?? ''),
     );
+    const before = outcomes.filter((o) => o.doneAt < stopAt).map((o) => o.doneAt - o.sentAt);
+    const p50Before = before.sort((a, b) => a - b)[Math.floor(before.length / 2)] ?? Number.NaN;
     const firstSuccess = Math.min(...ok.filter((outcome) => outcome.doneAt >= backAt).map((o) => o.doneAt));
     const figures: [string, string | number][] = [
       ['sent', outcomes.length],
@@ -151,6 +153,7 @@ async function main() {
       ['other non-2xx', outcomes.filter((o) => (o.status < 200 || o.status >= 300) && o.status !== 503).length],
       ['database stopped for', `${(backAt - stopAt).toFixed(0)} ms (stop, ${OUTAGE_MS} ms down, start)`],
       ['first success after the database returned', `${(firstSuccess - backAt).toFixed(0)} ms`],
+      ['(p50 latency of a create before the outage)', `${p50Before.toFixed(0)} ms`],
     ];
     console.log(`\nbench:outage — ${REQUESTS} creates, ${CONNECTIONS} concurrent, PostgreSQL stopped mid-run\n`);
     const width = Math.max(...figures.map(([label]) => label.length));
