@@ -49,17 +49,18 @@ const t = initTRPC
  */
 const procedureBoundary = t.middleware(async ({ ctx, next }) => {
   const result = await ctx.payments.inFlight.run(() => next());
-  if (!result.ok && result.error.cause instanceof DonationError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: cause.kind, message: cause.message, cause });
-  }
-  // After the domain's refusals: a provider that cannot be reached stays a 502.
+  // First: a donation that failed because its row could not be written is the database's outage,
+  // not the provider's (whose failures carry no connection error and stay a 502).
   if (!result.ok && isDatabaseUnavailable(result.error)) {
     throw new TRPCError({
       code: 'SERVICE_UNAVAILABLE',
       message: DATABASE_UNAVAILABLE_MESSAGE,
       cause: result.error.cause,
     });
+  }
+  if (!result.ok && result.error.cause instanceof DonationError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: cause.kind, message: cause.message, cause });
   }
   return result;
 });
