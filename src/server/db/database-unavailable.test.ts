@@ -17,6 +17,7 @@ describe('isDatabaseUnavailable', () => {
       withCode('the database system is starting up', '57P03'),
       withCode('connection failure', '08006'),
       new Error('Connection terminated unexpectedly'),
+      new Error('Transaction query already complete, run with DEBUG=knex:tx for more info'),
       Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), {
         name: 'KnexTimeoutError',
       }),

@@ -26,6 +26,8 @@ const UNAVAILABLE_MESSAGES = [
   /Connection ended unexpectedly/i,
   /terminating connection due to administrator command/i,
   /the database system is (?:starting up|shutting down|in recovery mode)/i,
+  // Knex ends a transaction whose connection died; the flush's next statement then fails with this.
+  /Transaction query already complete/i,
   /Client has encountered a connection error/i,
   /Client was closed and is not queryable/i,
   /Timeout acquiring a connection/i,
