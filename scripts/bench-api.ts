@@ -105,6 +105,7 @@ async function startServer(databaseUrl: string, latencyMs: number): Promise<{ ur
       PAYMENT_PROVIDER: 'sandbox',
       SANDBOX_LATENCY_MS: String(latencyMs),
       RATE_LIMIT_PER_MINUTE: '1000000000',
+      DONATION_EMAIL_LIMIT_PER_HOUR: '1000000000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
+import { isDatabaseUnavailable, sendDatabaseUnavailable } from './db/database-unavailable';
 import { healthRoutes } from './health/health.routes';
 import { InFlightWork } from './in-flight';
 import { openApiRoutes } from './rest/openapi.routes';
@@ -48,6 +49,10 @@ export async function buildApp({ config, deps, logger, clientDir }: AppDependenc
 
   // A 5xx never shows a stack trace, SQL or library message to the caller; the log has it.
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendDatabaseUnavailable(reply);
+    }
     const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');

@@ -66,4 +66,17 @@ describe('the server process', () => {
     expect(code).toBe(1);
     expect(server.output()).toMatch(/Invalid configuration:\n {2}- PORT:/);
   });
+
+  it('stops with one readable line, no stack trace, when the database cannot be reached', async () => {
+    const server = startServer({
+      DATABASE_URL: 'postgres://nobody:secret@127.0.0.1:1/none',
+      PORT: '0',
+      SITE_URL: 'https://example.org',
+    });
+    const [code] = await once(server.child, 'exit');
+    expect(code).toBe(1);
+    expect(server.output().trim().split('\n')).toEqual([
+      expect.stringMatching(/^The database cannot be reached \(.*ECONNREFUSED.*\): check DATABASE_URL/),
+    ]);
+  });
 });

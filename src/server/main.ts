@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
+import { isDatabaseUnavailable } from './db/database-unavailable';
 import { resolveDatabase } from './db/database-url';
 import { openDatabase } from './db/orm';
 import { createLogger } from './logger';
@@ -36,7 +37,11 @@ const logger = createLogger(config);
 if (config.env === 'production' && new URL(config.siteUrl).hostname === 'localhost') {
   logger.warn(`SITE_URL is not set: share links, canonical and Open Graph URLs point at ${config.siteUrl}`);
 }
-const database = await resolveDatabase(config, logger);
+// A database that cannot start is a setup problem: one line that says what to do, no stack trace.
+const database = await resolveDatabase(config, logger).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
 
 try {
   const orm = await openDatabase(database.url, ENTITIES);
@@ -59,7 +64,12 @@ try {
   await app.listen({ port: config.port, host: config.host });
   deliverSandboxWebhooks(deps, ownOrigin(app.server.address()));
 } catch (error) {
-  logger.fatal({ err: error }, 'could not start');
+  if (isDatabaseUnavailable(error)) {
+    const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    console.error(
+      `The database cannot be reached (${reason}): check DATABASE_URL, or unset it to use the embedded one.`,
+    );
+  } else logger.fatal({ err: error }, 'could not start');
   await database.embedded?.stop();
   process.exit(1);
 }

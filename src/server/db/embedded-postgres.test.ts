@@ -1,9 +1,9 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres } from './embedded-postgres';
+import { EmbeddedPostgresError, startEmbeddedPostgres } from './embedded-postgres';
 
 const dataDir = join(tmpdir(), `embedded-postgres-test-${process.pid}`);
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
@@ -66,5 +66,44 @@ describe('embedded PostgreSQL', () => {
     const restarted = await startEmbeddedPostgres({ dataDir, ephemeral: true });
     expect(await query(restarted.url, 'select value from kept')).toEqual([{ value: 'still here' }]);
     await restarted.stop();
+  });
+});
+
+describe('embedded PostgreSQL in a directory only its owner may enter', () => {
+  it('starts from a 0700 directory (as root: postgres runs as the postgres user)', async () => {
+    const privateDir = await mkdtemp(join(tmpdir(), 'private-clone-'));
+    expect((await stat(privateDir)).mode & 0o777).toBe(0o700);
+    const messages: string[] = [];
+    const server = await startEmbeddedPostgres({
+      dataDir: join(privateDir, '.data', 'postgres'),
+      ephemeral: true,
+      log: (message) => messages.push(message),
+    });
+    try {
+      expect(await query(server.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+      // Wherever the data went, the log says so.
+      expect(messages.some((message) => message.includes(server.dataDir))).toBe(true);
+    } finally {
+      await server.stop();
+      await rm(privateDir, { recursive: true, force: true });
+      if (!server.dataDir.startsWith(privateDir))
+        await rm(join(server.dataDir, '..'), { recursive: true, force: true });
+    }
+  });
+
+  it('fails with one readable line that says what to do', async () => {
+    // A data directory that claims to be a cluster but is not one.
+    const brokenDir = await mkdtemp(join(tmpdir(), 'broken-cluster-'));
+    await writeFile(join(brokenDir, 'PG_VERSION'), '17\n');
+    try {
+      const message = await startEmbeddedPostgres({ dataDir: brokenDir, ephemeral: true }).then(
+        () => 'started',
+        (error: Error) => (error instanceof EmbeddedPostgresError ? error.message : `unexpected: ${error}`),
+      );
+      expect(message).not.toContain('\n');
+      expect(message).toMatch(/^The embedded PostgreSQL could not start: .+ Set DATABASE_URL/);
+    } finally {
+      await rm(brokenDir, { recursive: true, force: true });
+    }
   });
 });

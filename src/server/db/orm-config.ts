@@ -28,9 +28,18 @@ export function ormConfig(clientUrl: string, entities: EntityList): Options {
       silent: true,
     },
     // Waiting on a pooled connection must fail in seconds, not a minute, so health checks and
-    // requests answer while the database is unreachable.
-    pool: { min: 0, max: 10, acquireTimeoutMillis: 5_000 },
-    driverOptions: { connection: { connectionTimeoutMillis: 5_000 } },
+    // requests answer while the database is unreachable. Knex drops a connection whose socket
+    // reported an error or ended (a restarted database) when it is next acquired, and idle ones
+    // are closed after 10 s, so after an outage the pool fills with fresh connections.
+    pool: { min: 0, max: 10, acquireTimeoutMillis: 5_000, idleTimeoutMillis: 10_000, createRetryIntervalMillis: 100 },
+    driverOptions: {
+      connection: { connectionTimeoutMillis: 5_000, keepAlive: true },
+      // Errors carry the SQL with placeholders, never the bound values (donors' personal data).
+      compileSqlOnError: false,
+      // Knex prints "Connection Error" for each dead connection it drops, on stdout and outside our
+      // log format; the requests it affected are logged (503) by the app.
+      log: { warn: () => {} },
+    },
     allowGlobalContext: false,
   });
 }

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { sendDatabaseUnavailable } from '../db/database-unavailable';
 import { fieldIssues } from '../http/field-issues';
 import { BudgetExceededError } from '../security/donation-budget';
 import { createContextInner, type ProcedureDependencies } from '../trpc/context';
@@ -41,6 +42,10 @@ export async function restRoutes(
 
 function sendProcedureError(app: FastifyInstance, reply: FastifyReply, error: unknown) {
   if (!(error instanceof TRPCError)) throw error;
+  if (error.code === 'SERVICE_UNAVAILABLE') {
+    app.log.warn({ err: error.cause ?? error }, 'database unavailable');
+    return sendDatabaseUnavailable(reply);
+  }
   const status = getHTTPStatusCodeFromError(error);
   if (status >= 500) {
     app.log.error({ err: error.cause ?? error }, 'REST call failed');

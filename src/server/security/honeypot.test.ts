@@ -17,7 +17,11 @@ let deps: ServerDependencies;
 let app: FastifyInstance;
 const logLines: string[] = [];
 beforeAll(async () => {
-  const config = loadConfig({ NODE_ENV: 'test', RATE_LIMIT_PER_MINUTE: '100000' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    DONATION_EMAIL_LIMIT_PER_HOUR: '100000',
+  });
   db = await createTestDatabase();
   deps = await buildDependencies(config, db.orm);
   const sink = new Writable({

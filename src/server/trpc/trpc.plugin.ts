@@ -1,5 +1,6 @@
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance } from 'fastify';
+import { RETRY_AFTER_SECONDS } from '../db/database-unavailable';
 import { BudgetExceededError } from '../security/donation-budget';
 import { createContext, type ProcedureDependencies } from './context';
 import { type AppRouter, appRouter } from './router';
@@ -29,15 +30,20 @@ export async function trpcPlugin(
       // The console sends its queries as POST so a donor's name searched for never reaches a logged URL.
       allowMethodOverride: true,
       createContext: createContext(procedures),
+      // 429 over a donation budget, 503 while the database is unreachable: both say when to come back.
       responseMeta({ errors }) {
         const spent = errors.find((error) => error.cause instanceof BudgetExceededError)?.cause;
-        return spent instanceof BudgetExceededError
-          ? { headers: { 'retry-after': String(spent.retryAfterSeconds) } }
+        if (spent instanceof BudgetExceededError)
+          return { headers: { 'retry-after': String(spent.retryAfterSeconds) } };
+        return errors.some((error) => error.code === 'SERVICE_UNAVAILABLE')
+          ? { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } }
           : {};
       },
       onError({ error, path, ctx }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR' || error.code === 'BAD_GATEWAY') {
-          (ctx?.request?.log ?? app.log).error({ err: error.cause ?? error, path }, 'procedure failed');
+        const log = ctx?.request?.log ?? app.log;
+        if (error.code === 'SERVICE_UNAVAILABLE') log.warn({ err: error.cause ?? error, path }, 'database unavailable');
+        else if (error.code === 'INTERNAL_SERVER_ERROR' || error.code === 'BAD_GATEWAY') {
+          log.error({ err: error.cause ?? error, path }, 'procedure failed');
         }
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],

@@ -20,7 +20,11 @@ import { RazorpayPlan } from '../plan.entity';
  * paid, verified and reconciled after it; and a plan it lost is made again, not fatal.
  */
 
-const config = loadConfig({ NODE_ENV: 'test', RATE_LIMIT_PER_MINUTE: '100000' });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  RATE_LIMIT_PER_MINUTE: '100000',
+  DONATION_EMAIL_LIMIT_PER_HOUR: '100000',
+});
 const silentLog = { info() {}, warn() {}, error() {} } as never;
 
 interface Running {
