@@ -24,6 +24,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/client/**/*.test.tsx'],
           setupFiles: ['src/client/test/setup.ts'],
+          // Typing into Mantine inputs with user-event under jsdom takes seconds on a busy two-core
+          // machine; the 5 s default made the form tests fail on load, not on behaviour.
+          testTimeout: 30_000,
         },
       },
       {
