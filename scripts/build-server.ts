@@ -23,6 +23,7 @@ const SERVER_ENTRIES = {
   main: 'src/server/main.ts',
   migrate: 'src/server/db/migrate.ts',
   reconcile: 'src/server/reconciliation/reconcile-cli.ts',
+  'create-staff': 'src/server/staff/create-staff-cli.ts',
 };
 
 const CODE = /\.(ts|tsx|mts)$/;

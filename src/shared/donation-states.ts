@@ -6,7 +6,7 @@
 export const DONATION_TYPES = ['one-time', 'monthly'] as const;
 export type DonationType = (typeof DONATION_TYPES)[number];
 
-/** pending → paid, failed or expired; failed or expired → paid; paid → refunded (donations/settle.ts). */
+/** pending → paid, failed or expired; failed or expired → paid; paid → refunded (settlement/settle.ts). */
 export const DONATION_STATUSES = ['pending', 'paid', 'failed', 'expired', 'refunded'] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
 

@@ -1,28 +1,24 @@
 // `npm run reconcile`: one reconciliation pass against Razorpay, then exit (for a cron job, or
 // when the periodic job in the server is not running). In sandbox mode there is nothing to ask:
 // the emulator lives inside the running server, whose own periodic job reconciles it.
-import { loadConfig } from '../config';
-import { resolveDatabase } from '../db/database-url';
-import { openDatabase } from '../db/orm';
+import { configOrExit, databaseOrExit } from '../entry-point';
 import { createLogger } from '../logger';
 import { buildDependencies } from '../wiring/composition-root';
-import { ENTITIES } from '../wiring/entities';
 import { reconcilePendingDonations } from './reconcile';
 
-const config = loadConfig();
+const config = configOrExit();
 const logger = createLogger(config);
 if (config.payments.provider === 'sandbox') {
   logger.warn('sandbox mode: the emulator lives in the running server, which reconciles itself; nothing to do');
   process.exit(0);
 }
-const database = await resolveDatabase(config, logger);
+const database = await databaseOrExit(config, logger);
 try {
-  const orm = await openDatabase(database.url, ENTITIES);
+  const { orm } = database;
   const deps = await buildDependencies(config, orm, logger);
   const report = await reconcilePendingDonations({ orm, gateway: deps.gateway, log: logger });
   logger.info({ report }, report.ran ? 'reconciliation done' : 'another instance is reconciling; nothing done');
   await deps.close();
-  await orm.close();
 } finally {
-  await database.embedded?.stop();
+  await database.close();
 }

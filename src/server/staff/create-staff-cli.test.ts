@@ -15,10 +15,11 @@ afterAll(() => db.drop());
 function createStaff(
   args: string[],
   password: string,
+  databaseUrl = db.url,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-      env: { ...process.env, DATABASE_URL: db.url, NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+      env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'test', LOG_LEVEL: 'silent' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -75,5 +76,17 @@ describe('npm run staff:create', () => {
     const result = await createStaff(['--username', 'ravi', '--role', 'owner'], 'a long enough passphrase');
     expect(result.code).not.toBe(0);
     expect(result.stderr.trim()).toBe('staff:create: --role must be admin or staff');
+  });
+
+  it('says in one line, without a stack trace, when the database cannot be reached', async () => {
+    const result = await createStaff(
+      ['--username', 'ravi', '--role', 'staff'],
+      'a long enough passphrase',
+      'postgres://nobody@127.0.0.1:1/none',
+    );
+    expect(result.code).not.toBe(0);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^The database cannot be reached \(.*\): check DATABASE_URL/),
+    ]);
   });
 });

@@ -5,11 +5,8 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { passwordSchema, STAFF_ROLES, usernameSchema } from '../../shared/staff.schema';
-import { loadConfig } from '../config';
-import { resolveDatabase } from '../db/database-url';
-import { openDatabase } from '../db/orm';
+import { configOrExit, databaseOrExit } from '../entry-point';
 import { createLogger } from '../logger';
-import { ENTITIES } from '../wiring/entities';
 import { createAccount } from './staff-accounts';
 import { StaffError } from './staff-error';
 
@@ -61,10 +58,10 @@ const password = process.stdin.isTTY ? await prompt('Password (at least 12 chara
 const checked = passwordSchema.safeParse(password);
 if (!checked.success) refuse(`the password ${checked.error.issues[0]?.message.toLowerCase() ?? 'is invalid'}`);
 
-const config = loadConfig();
+const config = configOrExit();
 const logger = createLogger({ ...config, logLevel: 'warn' });
-const database = await resolveDatabase(config, logger);
-const orm = await openDatabase(database.url, ENTITIES);
+const database = await databaseOrExit(config, logger);
+const { orm } = database;
 let failure: string | undefined;
 try {
   const account = await createAccount(orm.em.fork(), {
@@ -78,7 +75,6 @@ try {
   if (!(error instanceof StaffError)) throw error;
   failure = error.message;
 } finally {
-  await orm.close();
-  await database.embedded?.stop();
+  await database.close();
 }
 if (failure) refuse(failure);
