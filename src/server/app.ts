@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { isDatabaseUnavailable, sendDatabaseUnavailable } from './db/database-unavailable';
+import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './db/unstorable-text';
 import { healthRoutes } from './health/health.routes';
 import { InFlightWork } from './in-flight';
 import { openApiRoutes } from './rest/openapi.routes';
@@ -49,6 +50,8 @@ export async function buildApp({ config, deps, logger, clientDir }: AppDependenc
 
   // A 5xx never shows a stack trace, SQL or library message to the caller; the log has it.
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Before the outage check: a refused value can end its transaction, which then reads as one.
+    if (isUnstorableText(error)) return reply.code(400).send({ message: UNSTORABLE_TEXT_MESSAGE });
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return sendDatabaseUnavailable(reply);

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/database-unavailable';
+import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../db/unstorable-text';
 import { DonationError } from '../donations/donation-errors';
 import { fieldIssues } from '../http/field-issues';
 import type { ProcedureContext } from './context';
@@ -28,12 +29,16 @@ const t = initTRPC
 /**
  * Counts the call as in flight (shutdown waits for it), gives it its own entity manager (forked
  * here and nowhere else, so no call sees another's unit of work) and turns the domain's refusals
- * and an unreachable database into the matching tRPC codes, and so HTTP statuses.
+ * an unreachable database and unstorable text into the matching tRPC codes, and so HTTP statuses.
  */
 const procedureBoundary = t.middleware(async ({ ctx, next }) => {
   const call = () => next({ ctx: { em: ctx.orm.em.fork() } });
   const result = await (ctx.inFlight ? ctx.inFlight.run(call) : call());
-  // First: a donation that failed because its row could not be written is the database's outage,
+  // First what PostgreSQL refused to store (its transaction may then read as an outage), then an outage:
+  if (!result.ok && isUnstorableText(result.error)) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: UNSTORABLE_TEXT_MESSAGE, cause: result.error.cause });
+  }
+  // a donation that failed because its row could not be written is the database's outage,
   // not the provider's (whose failures carry no connection error and stay a 502).
   if (!result.ok && isDatabaseUnavailable(result.error)) {
     throw new TRPCError({
