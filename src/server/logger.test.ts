@@ -68,4 +68,12 @@ describe('the log under failures', () => {
     expect(lines.filter((line) => line.includes('refused by test'))).toHaveLength(3);
     expectNoPersonalData([signature, deps.razorpay.webhookSecret, '+919876543210']);
   });
+
+  it("a GET's query string (a search for a donor) never reaches the request log", async () => {
+    const input = encodeURIComponent(JSON.stringify({ filter: { search: 'asha@example.com' } }));
+    const response = await app.inject({ method: 'GET', url: `/trpc/staff.donations.list?input=${input}` });
+    expect(response.statusCode).toBe(401);
+    expect(lines.some((line) => line.includes('/trpc/staff.donations.list'))).toBe(true);
+    expectNoPersonalData();
+  });
 });

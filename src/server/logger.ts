@@ -33,13 +33,33 @@ const REDACT_PATHS = [
   'donor.name',
 ];
 
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  host?: string;
+  hostname?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+function requestWithoutQuery(request: LoggedRequest) {
+  return {
+    method: request.method,
+    url: request.url?.split('?')[0],
+    host: request.host ?? request.hostname,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** JSON lines in production (for log shippers); readable, coloured lines while developing. */
 export function createLogger(config: Pick<Config, 'env' | 'logLevel'>, destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     level: config.logLevel,
     redact: REDACT_PATHS,
     // Errors keep their type, code, message and stack; never SQL, bound values or payloads.
-    serializers: { err: safeError },
+    // Requests keep their path, never the query string: a GET's input (a searched donor's name) lives there.
+    serializers: { err: safeError, req: requestWithoutQuery },
     ...(config.env === 'development' &&
       !destination && {
         transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },

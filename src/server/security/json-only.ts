@@ -1,7 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** The API's paths: REST (webhook included) and tRPC. The sandbox's emulated Razorpay keeps its own rules. */
-const API_PATH = /^\/(api|trpc)([/?]|$)/;
+/**
+ * The paths that take JSON: REST (webhook included), tRPC, the staff console's routes and the sandbox
+ * checkout's calls. The sandbox's emulated Razorpay API keeps its own rules, as Razorpay's does.
+ */
+const API_PATH = /^\/(api|trpc|staff\/api|sandbox\/checkout)([/?]|$)/;
 
 /** A body announces itself by a non-zero Content-Length or by chunked transfer. */
 function hasBody(request: FastifyRequest): boolean {
