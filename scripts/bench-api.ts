@@ -1,14 +1,18 @@
 // `npm run bench:api`: load on POST /api/donations and its tRPC twin, with the sandbox's Razorpay
-// answering at once and after 250 ms (as the real one does). Prints requests per second, p50/p99
-// latency and the most database connections in use, as medians of several runs.
+// answering at once and after 250 ms (as the real one does), at 20 and 200 connections. In the same
+// run, a bare Fastify JSON POST (scripts/lib/bare-fastify.ts) gives the ceiling this machine allows
+// right now, and each create path is printed as a share of it (at 250 ms: as a share of
+// connections ÷ 0.25 s, the most a provider that slow allows). Prints requests per second, p50/p99,
+// the TCP connections the server's HTTP agents opened per 1,000 donations (to the provider: each is
+// a TLS handshake in production) and the most database connections in use, as medians of runs.
 //
-// It starts its own embedded PostgreSQL and server (sandbox mode, rate limit lifted), or drives
-// BENCH_URL if given (then connection figures need BENCH_DATABASE_URL).
-// Knobs: BENCH_RUNS (3), BENCH_SECONDS (10), BENCH_CONNECTIONS (20).
+// It starts its own embedded PostgreSQL and server (sandbox mode, rate limits lifted).
+// Knobs: BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (a list: "20,200"), BENCH_DURABLE=1
+// (PostgreSQL with fsync, as in production; off by default: the shared disk's fsyncs would be measured).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -16,8 +20,9 @@ import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
 import { freePort } from '../src/server/net/free-port';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '20,200').split(',').map(Number);
+const LATENCIES_MS = [0, 250];
 
 const body = JSON.stringify({
   name: 'Bench Donor',
@@ -33,9 +38,25 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** TCP connections the server's HTTP agents opened during the run, and the calls answered 2xx. */
+  sockets: number;
+  answered: number;
   dbActive: number;
   dbOpen: number;
 }
+
+/** A server under test: its base URL, its process and where its agents' socket count is written. */
+interface Server {
+  url: string;
+  child: ChildProcess;
+  socketCountFile?: string;
+}
+
+/** Over all runs of a row: the first run opens the agent's sockets, later ones reuse them. */
+const socketsPer1000 = (runs: Figures[]) => {
+  const answered = runs.reduce((sum, run) => sum + run.answered, 0);
+  return answered > 0 ? ((runs.reduce((sum, run) => sum + run.sockets, 0) * 1000) / answered).toFixed(1) : '–';
+};
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -73,98 +94,168 @@ function watchConnections(databaseUrl: string | undefined) {
   };
 }
 
-async function measure(url: string, databaseUrl: string | undefined): Promise<Figures> {
+async function socketsOpened(server: Server): Promise<number> {
+  if (!server.socketCountFile) return 0;
+  return Number(await readFile(server.socketCountFile, 'utf8').catch(() => '0'));
+}
+
+async function measure(server: Server, path: string, connections: number, databaseUrl?: string): Promise<Figures> {
   const watcher = watchConnections(databaseUrl);
+  const socketsBefore = await socketsOpened(server);
   const result = await autocannon({
-    url,
+    url: `${server.url}${path}`,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body,
-    connections: CONNECTIONS,
+    connections,
     duration: SECONDS,
   });
   const db = await watcher.stop();
+  // The counter is written every 50 ms.
+  await new Promise((resolve) => setTimeout(resolve, 120));
+  const sockets = (await socketsOpened(server)) - socketsBefore;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
+    sockets,
+    answered: result['2xx'],
     ...db,
   };
 }
 
-async function startServer(databaseUrl: string, latencyMs: number): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      PAYMENT_PROVIDER: 'sandbox',
-      SANDBOX_LATENCY_MS: String(latencyMs),
-      RATE_LIMIT_PER_MINUTE: '1000000000',
-      DONATION_EMAIL_LIMIT_PER_HOUR: '1000000000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
+async function waitUntilUp(url: string, healthPath: string, child: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 300; attempt++) {
-    const health = await fetch(`${url}/api/health`).catch(() => undefined);
-    if (health?.ok) return { url, child };
+    const health = await fetch(`${url}${healthPath}`, { method: 'HEAD' }).catch(() => undefined);
+    if (health) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   child.kill('SIGKILL');
   throw new Error('the server did not start within a minute');
 }
 
+async function startServer(databaseUrl: string, latencyMs: number): Promise<Server> {
+  const port = await freePort();
+  const socketCountFile = join(tmpdir(), `bench-api-sockets-${process.pid}-${latencyMs}`);
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', './scripts/lib/count-agent-sockets.ts', 'src/server/main.ts'],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        PORT: String(port),
+        DATABASE_URL: databaseUrl,
+        PAYMENT_PROVIDER: 'sandbox',
+        SANDBOX_LATENCY_MS: String(latencyMs),
+        RATE_LIMIT_PER_MINUTE: '1000000000',
+        DONATION_EMAIL_LIMIT_PER_HOUR: '1000000000',
+        BENCH_SOCKET_COUNT_FILE: socketCountFile,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(url, '/api/health', child);
+  return { url, child, socketCountFile };
+}
+
+async function startCeiling(): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/lib/bare-fastify.ts'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(url, '/', child);
+  return { url, child };
+}
+
+async function stop(server: Server): Promise<void> {
+  server.child.kill('SIGTERM');
+  await once(server.child, 'exit');
+  if (server.socketCountFile) await rm(server.socketCountFile, { force: true });
+}
+
+const PATHS = [
+  ['ceiling: bare Fastify POST', '/api/donations'],
+  ['REST POST /api/donations', '/api/donations'],
+  ['tRPC donation.create', '/trpc/donation.create'],
+] as const;
+
 async function main() {
   const rows: string[][] = [];
+  const loadBefore = loadavg();
   const dataDir = join(tmpdir(), `bench-api-postgres-${process.pid}`);
-  const embedded = process.env.BENCH_URL ? undefined : await startEmbeddedPostgres({ dataDir });
+  // The server is measured, not this machine's shared disk: fsync off unless BENCH_DURABLE=1.
+  const durable = process.env.BENCH_DURABLE === '1';
+  const embedded = await startEmbeddedPostgres({ dataDir, ephemeral: !durable });
+  const ceiling = await startCeiling();
   try {
-    for (const latencyMs of [0, 250]) {
-      let server: { url: string; child: ChildProcess } | undefined;
-      let baseUrl = process.env.BENCH_URL;
-      const databaseUrl = process.env.BENCH_DATABASE_URL ?? embedded?.url;
-      if (!baseUrl && embedded) {
-        server = await startServer(embedded.url, latencyMs);
-        baseUrl = server.url;
+    for (const latencyMs of LATENCIES_MS) {
+      const server = await startServer(embedded.url, latencyMs);
+      try {
+        for (const connections of CONNECTIONS) {
+          // Each run measures the ceiling and both paths back to back, so they share the machine's load.
+          const runs = PATHS.map((): Figures[] => []);
+          for (let run = 0; run < RUNS; run++) {
+            for (const [index, [label, path]] of PATHS.entries()) {
+              const target = label.startsWith('ceiling') ? ceiling : server;
+              runs[index]?.push(await measure(target, path, connections, target === server ? embedded.url : undefined));
+            }
+          }
+          const ceilingRps = median((runs[0] ?? []).map((figures) => figures.rps));
+          // With the provider answering after `latencyMs`, a connection completes at most 1000/latency calls a second.
+          const bound = latencyMs > 0 ? Math.min(ceilingRps, (connections * 1000) / latencyMs) : ceilingRps;
+          for (const [index, [label]] of PATHS.entries()) {
+            const figures = runs[index] ?? [];
+            const pick = (key: keyof Figures) => median(figures.map((one) => one[key]));
+            const isCeiling = index === 0;
+            rows.push([
+              `${latencyMs} ms`,
+              String(connections),
+              label,
+              pick('rps').toFixed(0),
+              isCeiling ? '' : `${((pick('rps') / bound) * 100).toFixed(0)} %`,
+              `${pick('p50')} ms`,
+              `${pick('p99')} ms`,
+              String(Math.max(...figures.map((one) => one.errors))),
+              isCeiling ? '' : socketsPer1000(figures),
+              isCeiling ? '' : String(Math.max(...figures.map((one) => one.dbActive))),
+              isCeiling ? '' : String(Math.max(...figures.map((one) => one.dbOpen))),
+            ]);
+          }
+        }
+      } finally {
+        await stop(server);
       }
-      for (const [label, path] of [
-        ['REST POST /api/donations', '/api/donations'],
-        ['tRPC donation.create', '/trpc/donation.create'],
-      ] as const) {
-        const runs: Figures[] = [];
-        for (let run = 0; run < RUNS; run++) runs.push(await measure(`${baseUrl}${path}`, databaseUrl));
-        const pick = (key: keyof Figures) => median(runs.map((figures) => figures[key]));
-        rows.push([
-          `${latencyMs} ms`,
-          label,
-          pick('rps').toFixed(0),
-          `${pick('p50')} ms`,
-          `${pick('p99')} ms`,
-          String(Math.max(...runs.map((figures) => figures.errors))),
-          String(Math.max(...runs.map((figures) => figures.dbActive))),
-          String(Math.max(...runs.map((figures) => figures.dbOpen))),
-        ]);
-      }
-      if (server) {
-        server.child.kill('SIGTERM');
-        await once(server.child, 'exit');
-      }
-      if (process.env.BENCH_URL) break;
     }
   } finally {
-    await embedded?.stop();
+    await stop(ceiling);
+    await embedded.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 
-  const header = ['razorpay latency', 'path', 'req/s', 'p50', 'p99', 'non-2xx', 'db in use (max)', 'db open (max)'];
+  const header = [
+    'razorpay latency',
+    'conns',
+    'path',
+    'req/s',
+    'of bound',
+    'p50',
+    'p99',
+    'non-2xx',
+    'provider conns / 1000 (all runs)',
+    'db in use (max)',
+    'db open (max)',
+  ];
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' ');
   console.log(
-    `\nbench:api — ${CONNECTIONS} connections, ${SECONDS} s per run, median of ${RUNS} runs (non-2xx and db: max)\n`,
+    `\nbench:api — PostgreSQL ${durable ? 'durable (fsync on)' : 'ephemeral (fsync off)'}, ${SECONDS} s per run, median of ${RUNS} runs (non-2xx and db: max); load average ${load(loadBefore)} before, ${load(loadavg())} after`,
   );
+  console.log('bound: the ceiling of the same run at 0 ms; at 250 ms, the smaller of it and connections ÷ 0.25 s\n');
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
   for (const row of [header, ...rows])
     console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '));

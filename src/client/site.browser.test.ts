@@ -231,12 +231,14 @@ describe('prerendered, cached and compressed', () => {
     }
   });
 
-  it('keeps the form, the tRPC client and the checkout off the home page', async () => {
+  it('keeps React, the form, the tRPC client and the checkout off the home page', async () => {
     const page = await suite.browser.newPage();
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.goto(`${suite.server.url}/`, { waitUntil: 'networkidle' });
     expect(requested.filter((path) => /DonateRoute|\/trpc|checkout/.test(path))).toEqual([]);
+    // The home page is markup and CSS: React and the router (the hydrate chunk) load on the donate page only.
+    expect(requested.filter((path) => /\/assets\/hydrate-/.test(path))).toEqual([]);
     // The home page's first-load script stays within its budget: 100 KB as gzip.
     let gzipBytes = 0;
     for (const path of requested.filter((p) => p.endsWith('.js'))) {

@@ -16,10 +16,14 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
-/** Waits until React has hydrated the page (the router marks the document once it has rendered). */
+/**
+ * Waits until the page's script has run: React has hydrated it (the donate page), or, on the pages
+ * that load without React (home, 404), the entry has wired the menu (src/client/components/static-page.ts).
+ */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
+    if (root?.dataset.enhanced === 'static') return true;
     return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
   });
 }

@@ -1,19 +1,28 @@
 import { Alert } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { loadCheckoutScript } from './checkout-script';
-import { trpc } from './trpc';
+import { paymentConfig } from './trpc';
 
 /**
  * Loads the checkout script the server names (only this page needs it) and, in sandbox mode, says
  * plainly that no money moves. Its box is reserved from the first paint, so nothing shifts.
  */
 export function PaymentModeNotice() {
-  const { data } = trpc.payment.config.useQuery();
+  const [data, setData] = useState<Awaited<ReturnType<typeof paymentConfig>>>();
 
   // Load it early, so it is usually ready when the donor submits; the form retries if it is not.
   useEffect(() => {
-    if (data?.checkoutScriptUrl) loadCheckoutScript(data.checkoutScriptUrl).catch(() => undefined);
-  }, [data?.checkoutScriptUrl]);
+    let current = true;
+    paymentConfig()
+      .then((config) => {
+        if (current) setData(config);
+        return loadCheckoutScript(config.checkoutScriptUrl);
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, []);
 
   return (
     <div className="payment-mode" aria-live="polite">

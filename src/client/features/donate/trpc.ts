@@ -1,28 +1,24 @@
-import { QueryClient } from '@tanstack/react-query';
-import { httpLink } from '@trpc/client';
-import { createTRPCReact } from '@trpc/react-query';
+import { createTRPCClient, httpLink } from '@trpc/client';
 import type { AppRouter } from '../../../server/trpc/router';
 
-export const trpc = createTRPCReact<AppRouter>();
+/**
+ * The donate page's four calls (payment.config, donation.create, subscription.create,
+ * payment.verify) through tRPC's plain client, typed by AppRouter: no React Query in the chunk.
+ * SPEC section 9's fetching rules hold as they do with React Query's defaults there (query-client.ts):
+ * one request per call, never retried, never refetched or polled; the config is fetched once per page.
+ */
+export const trpcClient = createTRPCClient<AppRouter>({
+  links: [httpLink({ url: '/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],
+});
 
-/** SPEC section 9: no retries, data never stale, no refetch on focus, no polling, 5 minutes' cache. */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        retry: false,
-        staleTime: Number.POSITIVE_INFINITY,
-        refetchOnWindowFocus: false,
-        refetchInterval: false,
-        gcTime: 5 * 60 * 1000,
-      },
-      mutations: { retry: false },
-    },
-  });
-}
+type PaymentConfig = Awaited<ReturnType<typeof trpcClient.payment.config.query>>;
+let paymentConfigRequest: Promise<PaymentConfig> | undefined;
 
-export function createTrpcClient() {
-  return trpc.createClient({
-    links: [httpLink({ url: '/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],
+/** The payment configuration, asked once per page; asked again only if that request failed. */
+export function paymentConfig(): Promise<PaymentConfig> {
+  paymentConfigRequest ??= trpcClient.payment.config.query().catch((error: unknown) => {
+    paymentConfigRequest = undefined;
+    throw error;
   });
+  return paymentConfigRequest;
 }

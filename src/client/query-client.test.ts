@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createQueryClient } from './trpc';
+import { createQueryClient } from './query-client';
 
 it('fetches as SPEC section 9 sets it: no retries, never stale, no refetch on focus, no polling, 5 minutes’ cache', () => {
   const { queries, mutations } = createQueryClient().getDefaultOptions();
