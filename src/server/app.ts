@@ -4,6 +4,8 @@ import type { Config } from './config';
 import { isDatabaseUnavailable, sendDatabaseUnavailable } from './db/database-unavailable';
 import { healthRoutes } from './health/health.routes';
 import { InFlightWork } from './in-flight';
+import { resolveDataEncryptionKey } from './personal-data/data-encryption-key';
+import { statementRoutes } from './reporting/statement.routes';
 import { openApiRoutes } from './rest/openapi.routes';
 import { restRoutes } from './rest/rest.routes';
 import { DonationBudget } from './security/donation-budget';
@@ -72,12 +74,14 @@ export async function buildApp({ config, deps, logger, clientDir }: AppDependenc
     perClientPerMinute: rateLimitPerMinute,
     perEmailPerHour: config.donationEmailLimitPerHour,
   });
-  const procedures = { ...deps, inFlight, budget, siteUrl: config.siteUrl };
+  const personalDataKey = resolveDataEncryptionKey(config);
+  const procedures = { ...deps, inFlight, budget, siteUrl: config.siteUrl, personalDataKey };
   await app.register(securityPlugin, { provider: razorpay.provider, clientDir });
   await app.register(healthRoutes, { orm });
   await app.register(fastifyCookie);
   await app.register(trpcPlugin, { procedures, rateLimitPerMinute });
   await app.register(staffRoutes, { orm, siteUrl: config.siteUrl });
+  await app.register(statementRoutes, { orm, personalDataKey });
   await app.register(restRoutes, { procedures, rateLimitPerMinute });
   await app.register(openApiRoutes, { siteUrl: config.siteUrl });
   await app.register(webhookRoutes, { orm, secret: razorpay.webhookSecret });

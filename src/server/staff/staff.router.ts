@@ -8,6 +8,7 @@ import {
   setDisabledInputSchema,
   subscriptionListInputSchema,
 } from '../../shared/staff.schema';
+import { statementRouter } from '../reporting/statement.router';
 import { router } from '../trpc/init';
 import { listAudit } from './audit';
 import { listDonations } from './donation-list';
@@ -47,6 +48,7 @@ export const staffRouter = router({
       .input(changeOwnPasswordInputSchema)
       .mutation(({ ctx, input }) => changeOwnPassword({ ...ctx, input })),
   }),
+  statement: statementRouter,
   audit: router({
     list: adminProcedure.input(auditListInputSchema).query(({ ctx, input }) => listAudit(ctx.em, input)),
   }),
