@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { isDatabaseUnavailable, sendDatabaseUnavailable } from './db/database-unavailable';
+import { donorRoutes } from './donors/donor.routes';
 import { healthRoutes } from './health/health.routes';
 import { InFlightWork } from './in-flight';
 import { resolveDataEncryptionKey } from './personal-data/data-encryption-key';
@@ -82,6 +83,7 @@ export async function buildApp({ config, deps, logger, clientDir }: AppDependenc
   await app.register(trpcPlugin, { procedures, rateLimitPerMinute });
   await app.register(staffRoutes, { orm, siteUrl: config.siteUrl });
   await app.register(statementRoutes, { orm, personalDataKey });
+  await app.register(donorRoutes, { orm, siteUrl: config.siteUrl, personalDataKey });
   await app.register(restRoutes, { procedures, rateLimitPerMinute });
   await app.register(openApiRoutes, { siteUrl: config.siteUrl });
   await app.register(webhookRoutes, { orm, secret: razorpay.webhookSecret });

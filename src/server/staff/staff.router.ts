@@ -8,6 +8,7 @@ import {
   setDisabledInputSchema,
   subscriptionListInputSchema,
 } from '../../shared/staff.schema';
+import { erasureRouter } from '../donors/erasure.router';
 import { statementRouter } from '../reporting/statement.router';
 import { router } from '../trpc/init';
 import { listAudit } from './audit';
@@ -49,6 +50,7 @@ export const staffRouter = router({
       .mutation(({ ctx, input }) => changeOwnPassword({ ...ctx, input })),
   }),
   statement: statementRouter,
+  erasure: erasureRouter,
   audit: router({
     list: adminProcedure.input(auditListInputSchema).query(({ ctx, input }) => listAudit(ctx.em, input)),
   }),
