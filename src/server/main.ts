@@ -6,6 +6,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { isDatabaseUnavailable } from './db/database-unavailable';
 import { resolveDatabase } from './db/database-url';
 import { openDatabase } from './db/orm';
+import { startRetentionJob } from './donors/retention';
 import { createLogger } from './logger';
 import { startReconciler } from './reconciliation/reconciler';
 import { buildDependencies, deliverSandboxWebhooks } from './wiring/composition-root';
@@ -48,6 +49,7 @@ try {
   const deps = await buildDependencies(config, orm, logger);
   const app = await buildApp({ config, deps, logger, clientDir: CLIENT_DIR });
   const reconciler = startReconciler({ orm, gateway: deps.gateway, log: logger });
+  const retention = startRetentionJob({ orm, log: logger });
 
   // Stop accepting, let requests and procedure calls in flight finish (the app's close waits for
   // both), then stop the sandbox, close the pool and the embedded server.
@@ -55,7 +57,7 @@ try {
   closeWithGrace({ delay: 30_000, logger }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'shutting down after an error');
     else logger.info({ signal }, 'shutting down');
-    await Promise.all([app.close(), reconciler.stop()]);
+    await Promise.all([app.close(), reconciler.stop(), retention.stop()]);
     await deps.close();
     await orm.close();
     await database.embedded?.stop();

@@ -194,3 +194,14 @@ describe("a donor's erasure", () => {
     ]);
   });
 });
+
+describe('the retention job', () => {
+  it('runs in one instance at a time: a pass finds the lock taken and does nothing', async () => {
+    // Another instance's pass, on its own connection, holding the lock.
+    const other = await t.db.orm.em.getConnection().getKnex().transaction();
+    await other.raw('select pg_advisory_xact_lock(80113)');
+    expect(await anonymiseExpiredReceipts(t.db.orm.em.fork(), new Date('2099-01-01T00:00:00Z'))).toBeNull();
+    await other.commit();
+    expect(await anonymiseExpiredReceipts(t.db.orm.em.fork(), new Date('2099-01-01T00:00:00Z'))).toBe(0);
+  });
+});
