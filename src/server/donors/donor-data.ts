@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { audit } from '../staff/audit';
 import { isoTime } from '../staff/sql-time';
 import { type DonorActor, donorAuditActor } from './donor-procedure';
+import { OWN_RECEIPT } from './donor-receipts';
 
 /**
  * Everything the trust holds about a donor (DPDP Act 2023, right to information), as JSON: their
@@ -18,10 +19,11 @@ export async function exportDonorData(em: EntityManager, donor: DonorActor) {
     [email],
   );
   const receipts = await connection.execute(
-    `select number, financial_year as "financialYear", amount, purpose, donor_name as "name", donor_email as "email",
-            donor_address as "address", donor_id_kind as "idKind", donor_id_masked as "idMasked", status,
-            ${isoTime('issued_at')} as "issuedAt", ${isoTime('cancelled_at')} as "cancelledAt"
-       from receipts where lower(donor_email) = ? order by id`,
+    `select r.number, r.financial_year as "financialYear", r.amount, r.purpose, r.donor_name as "name",
+            r.donor_email as "email", r.donor_address as "address", r.donor_id_kind as "idKind",
+            r.donor_id_masked as "idMasked", r.status, ${isoTime('r.issued_at')} as "issuedAt",
+            ${isoTime('r.cancelled_at')} as "cancelledAt"
+       from receipts r where ${OWN_RECEIPT} order by r.id`,
     [email],
   );
   const monthlyGifts = await connection.execute(

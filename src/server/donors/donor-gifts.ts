@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isoTime } from '../staff/sql-time';
+import { OWN_RECEIPT } from './donor-receipts';
 
 /**
  * What a donor's page shows: every paid or refunded gift with its receipt, their monthly gifts,
@@ -24,8 +25,8 @@ export async function listDonorGifts(em: EntityManager, email: string) {
     [email],
   );
   const years = await connection.execute<{ year: string }[]>(
-    `select distinct financial_year as year from receipts
-      where lower(donor_email) = ? and status = 'issued' order by financial_year desc`,
+    `select distinct r.financial_year as year from receipts r
+      where ${OWN_RECEIPT} and r.status = 'issued' order by r.financial_year desc`,
     [email],
   );
   const [pending] = await connection.execute<{ id: number }[]>(

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { statementYearInputSchema } from '../../shared/annual.schema';
 import type { Orm } from '../db/orm';
 import { fieldIssues } from '../http/field-issues';
-import { Receipt } from '../receipts/receipt.entity';
 import { renderReceiptPdf } from '../receipts/receipt-pdf';
 import { verifyDonorToken } from './donor-link';
 import { DONOR_TOKEN_HEADER, EXPIRED_LINK } from './donor-procedure';
+import { findOwnReceipt, ownReceiptsOfYear } from './donor-receipts';
 import { linkRequestRoutes } from './link-request.routes';
 import { renderDonorStatementPdf } from './statement-pdf';
 
@@ -41,9 +41,9 @@ export async function donorRoutes(
     const email = donorOf(request, reply);
     if (!email) return reply;
     const id = Number(request.params.id);
-    const receipt = Number.isSafeInteger(id) ? await options.orm.em.fork().findOne(Receipt, { id }) : null;
     // Another donor's receipt is "not found", never "forbidden": ids tell nothing.
-    if (!receipt || receipt.donorEmail.trim().toLowerCase() !== email) {
+    const receipt = Number.isSafeInteger(id) ? await findOwnReceipt(options.orm.em.fork(), email, id) : null;
+    if (!receipt) {
       return reply.code(404).send({ message: 'No such receipt of yours' });
     }
     return sendPdf(reply, `receipt-${receipt.number.replace(/\//g, '-')}.pdf`, await renderReceiptPdf(receipt));
@@ -54,13 +54,7 @@ export async function donorRoutes(
     if (!email) return reply;
     const parsed = statementYearInputSchema.safeParse({ year: request.query.year ?? '' });
     if (!parsed.success) return reply.code(400).send({ message: 'Invalid input', issues: fieldIssues(parsed.error) });
-    const receipts = await options.orm.em
-      .fork()
-      .find(
-        Receipt,
-        { financialYear: parsed.data.year, status: 'issued', donorEmail: { $ilike: email } },
-        { orderBy: { issuedAt: 'asc', id: 'asc' } },
-      );
+    const receipts = await ownReceiptsOfYear(options.orm.em.fork(), email, parsed.data.year);
     const latest = receipts.at(-1);
     if (!latest) return reply.code(404).send({ message: `No receipts of yours in ${parsed.data.year}` });
     const pdf = await renderDonorStatementPdf({

@@ -169,7 +169,15 @@ describe("a donor's erasure", () => {
     expect(await placesHolding('9123456780')).toEqual([]);
     const [ravi] = await sql(`select name, email from donations where email = 'ravi@example.com'`);
     expect(ravi).toEqual({ name: 'Ravi', email: 'ravi@example.com' });
-    expect((await asDonor('donor.gifts', 'query')).json().result.data.gifts).toEqual([]);
+    // Her link shows nothing any more, not even the receipts kept for the tax law.
+    const page = (await asDonor('donor.gifts', 'query')).json().result.data;
+    expect(page).toMatchObject({ gifts: [], monthly: [], statementYears: [] });
+    const kept = await t.app.inject({
+      method: 'GET',
+      url: '/api/my-giving/statement.pdf?year=2026-27',
+      headers: { 'x-donor-token': donorToken(EMAIL, key) },
+    });
+    expect(kept.statusCode).toBe(404);
   });
 
   it('leaves the kept receipts until eight years after their year ends, then anonymises them: nothing personal left', async () => {
