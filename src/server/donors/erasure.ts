@@ -121,7 +121,7 @@ async function eraseOptionalDonationColumns(em: EntityManager, donationIds: numb
   const columns = await em.getConnection().execute<{ column_name: string }[]>(
     `select column_name from information_schema.columns
       where table_schema = current_schema() and table_name = 'donations' and is_nullable = 'YES'
-        and data_type = 'text' and column_name ~ '(address|tax_id|pan|aadhaar|id_number|id_masked|id_encrypted)'`,
+        and data_type = 'text' and column_name ~ '(^|_)(address|tax_id|pan|aadhaar|id_number|id_masked|id_encrypted)(_|$)'`,
   );
   for (const { column_name: column } of columns) {
     await em

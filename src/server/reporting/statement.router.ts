@@ -8,7 +8,7 @@ import { listStatementPurposes, setStatementPurpose, statementSummary } from './
 
 const layout = loadStatementLayout();
 
-export function cipherOf(key: Buffer | undefined) {
+function cipherOf(key: Buffer | undefined) {
   if (!key) throw new Error('No DATA_ENCRYPTION_KEY: donors’ ID numbers cannot be read');
   return createFieldCipher(key);
 }
