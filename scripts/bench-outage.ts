@@ -70,6 +70,7 @@ async function startServer(databaseUrl: string): Promise<{ url: string; child: C
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       PAYMENT_PROVIDER: 'sandbox',
+      DATA_ENCRYPTION_KEY: '0123456789abcdef'.repeat(4),
       RATE_LIMIT_PER_MINUTE: '1000000000',
       DONATION_EMAIL_LIMIT_PER_HOUR: '1000000000',
     },

@@ -3,8 +3,11 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import type { Config } from './config';
 import { isDatabaseUnavailable, sendDatabaseUnavailable } from './db/database-unavailable';
 import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './db/unstorable-text';
+import { donorRoutes } from './donors/donor.routes';
 import { healthRoutes } from './health/health.routes';
 import { InFlightWork } from './in-flight';
+import { resolveDataEncryptionKey } from './personal-data/data-encryption-key';
+import { statementRoutes } from './reporting/statement.routes';
 import { openApiRoutes } from './rest/openapi.routes';
 import { restRoutes } from './rest/rest.routes';
 import { DonationBudget } from './security/donation-budget';
@@ -75,12 +78,15 @@ export async function buildApp({ config, deps, logger, clientDir }: AppDependenc
     perClientPerMinute: rateLimitPerMinute,
     perEmailPerHour: config.donationEmailLimitPerHour,
   });
-  const procedures = { ...deps, inFlight, budget, siteUrl: config.siteUrl };
+  const personalDataKey = resolveDataEncryptionKey(config);
+  const procedures = { ...deps, inFlight, budget, siteUrl: config.siteUrl, personalDataKey };
   await app.register(securityPlugin, { provider: razorpay.provider, clientDir });
   await app.register(healthRoutes, { orm });
   await app.register(fastifyCookie);
   await app.register(trpcPlugin, { procedures, rateLimitPerMinute });
   await app.register(staffRoutes, { orm, siteUrl: config.siteUrl });
+  await app.register(statementRoutes, { orm, personalDataKey });
+  await app.register(donorRoutes, { orm, siteUrl: config.siteUrl, personalDataKey });
   await app.register(restRoutes, { procedures, rateLimitPerMinute });
   await app.register(openApiRoutes, { siteUrl: config.siteUrl });
   await app.register(webhookRoutes, { orm, secret: razorpay.webhookSecret });

@@ -13,6 +13,8 @@ function startServer(env: Record<string, string>): { child: ChildProcess; output
       NODE_ENV: 'production',
       LOG_LEVEL: 'info',
       PAYMENT_PROVIDER: 'sandbox',
+      // Production refuses to start without it (personal-data/data-encryption-key.ts).
+      DATA_ENCRYPTION_KEY: '0123456789abcdef'.repeat(4),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
+import { startRetentionJob } from './donors/retention';
 import { configOrExit, databaseOrExit } from './entry-point';
 import { createLogger } from './logger';
 import { startReconciler } from './reconciliation/reconciler';
@@ -28,6 +29,7 @@ try {
   const deps = await buildDependencies(config, orm, logger);
   const app = await buildApp({ config, deps, logger, clientDir: CLIENT_DIR });
   const reconciler = startReconciler({ orm, gateway: deps.gateway, log: logger });
+  const retention = startRetentionJob({ orm, log: logger });
 
   // Stop accepting, let requests and procedure calls in flight finish (the app's close waits for
   // both), then stop the sandbox, close the pool and the embedded server.
@@ -35,7 +37,7 @@ try {
   closeWithGrace({ delay: 30_000, logger }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'shutting down after an error');
     else logger.info({ signal }, 'shutting down');
-    await Promise.all([app.close(), reconciler.stop()]);
+    await Promise.all([app.close(), reconciler.stop(), retention.stop()]);
     await deps.close();
     await database.close();
   });

@@ -12,7 +12,7 @@ import {
 
 // Resolved through the module system so the paths hold from source and from a build alike.
 const resolve = createRequire(import.meta.url).resolve;
-const FONTS = {
+export const FONTS = {
   latin: resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
   latinBold: resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
   tamil: resolve('@expo-google-fonts/noto-sans-tamil/400Regular/NotoSansTamil_400Regular.ttf'),
@@ -31,7 +31,7 @@ function scriptRuns(text: string): { font: keyof typeof FONTS; text: string }[] 
   }));
 }
 
-function writeMixed(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number): void {
+export function writeMixed(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number): void {
   const runs = scriptRuns(text);
   runs.forEach((run, index) => {
     doc.font(run.font);

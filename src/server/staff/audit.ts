@@ -12,7 +12,14 @@ export type AuditAction =
   | 'staff_disabled'
   | 'staff_enabled'
   | 'password_reset'
-  | 'password_changed';
+  | 'password_changed'
+  | 'statement_export'
+  | 'statement_purpose_set'
+  | 'donor_subscription_cancelled'
+  | 'donor_data_exported'
+  | 'erasure_requested'
+  | 'erasure_completed'
+  | 'retention_anonymised';
 
 /** Who acted: `userId` null for a failed sign-in on a name no account has. */
 export interface Actor {

@@ -8,6 +8,8 @@ import {
   setDisabledInputSchema,
   subscriptionListInputSchema,
 } from '../../shared/staff.schema';
+import { erasureRouter } from '../donors/erasure.router';
+import { statementRouter } from '../reporting/statement.router';
 import { router } from '../trpc/init';
 import { listAudit } from './audit';
 import { listDonations } from './donation-list';
@@ -47,6 +49,8 @@ export const staffRouter = router({
       .input(changeOwnPasswordInputSchema)
       .mutation(({ ctx, input }) => changeOwnPassword({ ...ctx, input })),
   }),
+  statement: statementRouter,
+  erasure: erasureRouter,
   audit: router({
     list: adminProcedure.input(auditListInputSchema).query(({ ctx, input }) => listAudit(ctx.em, input)),
   }),

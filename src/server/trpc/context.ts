@@ -11,6 +11,8 @@ export interface ProcedureDependencies extends Pick<ServerDependencies, 'orm' | 
   budget?: DonationBudget;
   /** The public origin: staff calls that change state must come from it (staff/origin.ts). */
   siteUrl?: string;
+  /** DATA_ENCRYPTION_KEY: decrypts donors' ID numbers for the statement and signs donors' links (donors/). */
+  personalDataKey?: Buffer;
 }
 
 /** What a procedure call sees: the server's parts and, over HTTP, the request that made the call. */
@@ -20,8 +22,8 @@ export interface ProcedureContext extends ProcedureDependencies {
 
 /** What tests and the REST adapter call; `createContext` wraps it for the tRPC HTTP adapter. */
 export function createContextInner(deps: ProcedureDependencies, request?: FastifyRequest): ProcedureContext {
-  const { orm, gateway, plans, razorpay, inFlight, budget, siteUrl } = deps;
-  return { orm, gateway, plans, razorpay, inFlight, budget, siteUrl, request };
+  const { orm, gateway, plans, razorpay, inFlight, budget, siteUrl, personalDataKey } = deps;
+  return { orm, gateway, plans, razorpay, inFlight, budget, siteUrl, personalDataKey, request };
 }
 
 /** The tRPC Fastify adapter's context factory: one context per HTTP request. */

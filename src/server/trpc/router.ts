@@ -9,6 +9,7 @@ import {
 } from '../../shared/donation.schema';
 import { createMonthlyDonation, createOneTimeDonation } from '../donations/create-donation';
 import { verifyPayment } from '../donations/verify-payment';
+import { donorRouter } from '../donors/donor.router';
 import { guardMonthlyCreate, guardOneTimeCreate } from '../security/create-guard';
 import { staffRouter } from '../staff/staff.router';
 import { createCallerFactory, publicProcedure, router } from './init';
@@ -97,6 +98,7 @@ export const appRouter = router({
   }),
 
   staff: staffRouter,
+  donor: donorRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,10 +1,12 @@
 import { Contact } from '../contacts/contact.entity';
 import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
+import { ErasureRequest } from '../donors/erasure-request.entity';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { RazorpayPlan } from '../payments/plan.entity';
 import { Receipt, ReceiptCounter } from '../receipts/receipt.entity';
 import { TrustSettings } from '../receipts/trust-settings.entity';
+import { StatementPurpose } from '../reporting/statement-purpose.entity';
 import { STAFF_ENTITIES } from '../staff/staff.entities';
 import { User } from '../users/user.entity';
 import { WebhookEvent } from '../webhooks/webhook-event.entity';
@@ -24,5 +26,7 @@ export const ENTITIES = [
   Receipt,
   ReceiptCounter,
   OutboxMessage,
+  StatementPurpose,
+  ErasureRequest,
   ...STAFF_ENTITIES,
 ];

@@ -1,0 +1,13 @@
+import { erasureCompleteInputSchema } from '../../shared/annual.schema';
+import { actorOf } from '../staff/staff-actor';
+import { staffProcedure } from '../staff/staff-procedures';
+import { router } from '../trpc/init';
+import { completeErasure, listErasureRequests } from './erasure';
+
+/** `staff.erasure.*`: donors' requests to be forgotten, seen and completed by any staff member. */
+export const erasureRouter = router({
+  list: staffProcedure.query(({ ctx }) => listErasureRequests(ctx.em)),
+  complete: staffProcedure
+    .input(erasureCompleteInputSchema)
+    .mutation(({ ctx, input }) => completeErasure(ctx.em, actorOf(ctx.staff), input.id)),
+});

@@ -1,0 +1,157 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { TRPCError } from '@trpc/server';
+import { financialYearStarting } from '../../shared/india-time';
+import { type Actor, audit } from '../staff/audit';
+import { isoTime } from '../staff/sql-time';
+import { type DonorActor, donorAuditActor } from './donor-procedure';
+import { ErasureRequest } from './erasure-request.entity';
+import { scrubJson } from './scrub-json';
+
+/** The tax law keeps receipts (and what the statement reported) for this long after their year ends. */
+export const RETENTION_YEARS = 8;
+export const ERASED = 'erased';
+const ERASED_EMAIL = 'erased@erased.invalid';
+/** A list of ids bound as one JSON parameter (a JS array would be spread into several). */
+const JSON_INTS = '(select value::int from jsonb_array_elements_text(?::jsonb))';
+
+/** A donor asks to be forgotten; asking again while a request waits returns that request. */
+export async function requestErasure(em: EntityManager, donor: DonorActor) {
+  const waiting = await em.findOne(ErasureRequest, { email: donor.email, status: 'requested' });
+  if (waiting) return { id: waiting.id, status: waiting.status };
+  const request = em.create(ErasureRequest, { email: donor.email });
+  await em.flush();
+  await audit(em, donorAuditActor(donor), 'erasure_requested', { requestId: request.id });
+  return { id: request.id, status: request.status };
+}
+
+/** Every request, waiting ones first; a completed one no longer shows whose it was. */
+export async function listErasureRequests(em: EntityManager) {
+  return em.getConnection().execute<Record<string, unknown>[]>(
+    `select id, email, status, ${isoTime('requested_at')} as "requestedAt", ${isoTime('completed_at')} as "completedAt",
+            completed_by as "completedBy", jsonb_array_length(kept_receipt_ids) as "keptReceipts",
+            ${isoTime('retained_until')} as "retainedUntil", ${isoTime('receipts_anonymised_at')} as "receiptsAnonymisedAt"
+       from erasure_requests order by status = 'completed', requested_at desc, id desc`,
+  );
+}
+
+/** The end of the retention period of a receipt of this financial year (`2026-27` → 1 April 2035, India time). */
+export function retentionEnd(financialYear: string): Date {
+  return financialYearStarting(Number(financialYear.slice(0, 4)) + 1 + RETENTION_YEARS).start;
+}
+
+/**
+ * Erases a donor everywhere but on the receipts the tax law keeps: donation rows (subscriptions
+ * reach the donor only through them), contact messages, mails, webhook payloads and the audit
+ * trail's details. The receipts are listed on the request for the retention job (retention.ts).
+ */
+export async function completeErasure(em: EntityManager, actor: Actor, id: number, now: Date = new Date()) {
+  return em.transactional(async (tx) => {
+    const connection = tx.getConnection();
+    const [request] = await connection.execute<{ email: string; status: string }[]>(
+      'select email, status from erasure_requests where id = ? for update',
+      [id],
+    );
+    if (!request) throw new TRPCError({ code: 'NOT_FOUND', message: `No erasure request ${id}` });
+    if (request.status !== 'requested') throw new TRPCError({ code: 'CONFLICT', message: 'Already completed' });
+    const { email } = request;
+
+    const donations = await connection.execute<{ id: number; name: string; phone: string; ids: string[] }[]>(
+      `select id, name, phone, array_remove(array[razorpay_payment_id, razorpay_order_id], null) as ids
+         from donations where lower(email) = ?`,
+      [email],
+    );
+    const donationIds = donations.map((donation) => donation.id);
+    const personal = [email, ...new Set(donations.flatMap((donation) => [donation.name, donation.phone]))];
+    const providerIds = donations.flatMap((donation) => donation.ids);
+
+    const receipts = await connection.execute<{ id: number; financial_year: string }[]>(
+      `select id, financial_year from receipts where lower(donor_email) = ? or donation_id in ${JSON_INTS} order by id`,
+      [email, JSON.stringify(donationIds)],
+    );
+    const retainedUntil = receipts.length
+      ? new Date(Math.max(...receipts.map((receipt) => retentionEnd(receipt.financial_year).getTime())))
+      : null;
+
+    await connection.execute(
+      `update donations set name = 'Erased donor', email = 'erased-' || id || '@erased.invalid', phone = '0000000000'
+        where id in ${JSON_INTS}`,
+      [JSON.stringify(donationIds)],
+    );
+    await eraseOptionalDonationColumns(tx, donationIds);
+    const [contacts] = await connection.execute<{ count: number }[]>(
+      `with erased as (update contacts set name = 'Erased', email = ?, subject = ?, message = ?
+        where lower(email) = ? returning 1) select count(*)::int as count from erased`,
+      [ERASED_EMAIL, ERASED, ERASED, email],
+    );
+    const [mails] = await connection.execute<{ count: number }[]>(
+      `with erased as (update mail_outbox set recipient = ?, subject = ?, text_body = ?, html_body = ?, attachments = '[]',
+          status = case when status = 'queued' then 'failed' else status end,
+          last_error = case when status = 'queued' then 'erased at the donor''s request' else last_error end
+        where lower(recipient) = ? returning 1) select count(*)::int as count from erased`,
+      [ERASED_EMAIL, ERASED, ERASED, ERASED, email],
+    );
+    const webhookEvents = await scrubJsonColumn(tx, 'webhook_events', 'payload', personal, providerIds);
+    const auditEntries = await scrubJsonColumn(tx, 'staff_audit', 'details', personal, []);
+
+    await connection.execute(
+      `update erasure_requests set email = ?, status = 'completed', completed_at = ?, completed_by = ?,
+         kept_receipt_ids = ?, retained_until = ? where id = ?`,
+      [ERASED, now, actor.username, JSON.stringify(receipts.map((receipt) => receipt.id)), retainedUntil, id],
+    );
+    const outcome = {
+      requestId: id,
+      donations: donationIds.length,
+      contacts: contacts?.count ?? 0,
+      mails: mails?.count ?? 0,
+      webhookEvents,
+      auditEntries,
+      receiptsKept: receipts.length,
+      retainedUntil: retainedUntil?.toISOString() ?? null,
+    };
+    await audit(tx, actor, 'erasure_completed', outcome);
+    return outcome;
+  });
+}
+
+/**
+ * Donors' addresses and ID numbers, where the donations table has them (80G details): any nullable
+ * text column so named is cleared, so a column added later is erased without a change here.
+ */
+async function eraseOptionalDonationColumns(em: EntityManager, donationIds: number[]) {
+  const columns = await em.getConnection().execute<{ column_name: string }[]>(
+    `select column_name from information_schema.columns
+      where table_schema = current_schema() and table_name = 'donations' and is_nullable = 'YES'
+        and data_type = 'text' and column_name ~ '(^|_)(address|tax_id|pan|aadhaar|id_number|id_masked|id_encrypted)(_|$)'`,
+  );
+  for (const { column_name: column } of columns) {
+    await em
+      .getConnection()
+      .execute(`update donations set "${column}" = null where id in ${JSON_INTS}`, [JSON.stringify(donationIds)]);
+  }
+}
+
+/** Scrubs the donor's values (`personal`, the e-mail first) from a jsonb column, on the rows about them. */
+async function scrubJsonColumn(
+  em: EntityManager,
+  table: 'webhook_events' | 'staff_audit',
+  column: 'payload' | 'details',
+  personal: string[],
+  providerIds: string[],
+): Promise<number> {
+  const connection = em.getConnection();
+  // Rows are picked by the e-mail or the donor's payment ids (a name alone could be another donor's).
+  const needles = [personal[0] ?? '', ...providerIds].filter((item) => item.length >= 3);
+  const rows = await connection.execute<{ id: string | number; value: unknown }[]>(
+    `select id, ${column} as value from ${table}
+      where ${column}::text ilike any(select '%' || value || '%' from jsonb_array_elements_text(?::jsonb))`,
+    [JSON.stringify(needles)],
+  );
+  let changed = 0;
+  for (const row of rows) {
+    const { value, replaced } = scrubJson(row.value, personal, ERASED);
+    if (replaced === 0) continue;
+    await connection.execute(`update ${table} set ${column} = ? where id = ?`, [JSON.stringify(value), row.id]);
+    changed += 1;
+  }
+  return changed;
+}

@@ -1,0 +1,27 @@
+import { statementPurposeInputSchema, statementYearInputSchema } from '../../shared/annual.schema';
+import { createFieldCipher } from '../personal-data/field-cipher';
+import { actorOf } from '../staff/staff-actor';
+import { adminProcedure, staffProcedure } from '../staff/staff-procedures';
+import { router } from '../trpc/init';
+import { loadStatementLayout } from './statement-layout';
+import { listStatementPurposes, setStatementPurpose, statementSummary } from './statement-summary';
+
+const layout = loadStatementLayout();
+
+function cipherOf(key: Buffer | undefined) {
+  if (!key) throw new Error('No DATA_ENCRYPTION_KEY: donors’ ID numbers cannot be read');
+  return createFieldCipher(key);
+}
+
+/** `staff.statement.*`: the year's statement of donations; the CSV itself is a route (statement.routes.ts). */
+export const statementRouter = router({
+  summary: staffProcedure
+    .input(statementYearInputSchema)
+    .query(({ ctx, input }) =>
+      statementSummary(ctx.em, { cipher: cipherOf(ctx.personalDataKey), layout, year: input.year }),
+    ),
+  purposes: staffProcedure.query(({ ctx }) => listStatementPurposes(ctx.em)),
+  setPurpose: adminProcedure
+    .input(statementPurposeInputSchema)
+    .mutation(({ ctx, input }) => setStatementPurpose(ctx.em, actorOf(ctx.staff), input)),
+});

@@ -1,0 +1,240 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteContent } from '../../shared/site-content';
+import { resolveDataEncryptionKey } from '../personal-data/data-encryption-key';
+import { createFieldCipher } from '../personal-data/field-cipher';
+import { callProcedure, createStaffTestApp, type StaffTestApp } from '../staff/staff-test-app';
+import { buildStatement } from './statement';
+import { statementCsv } from './statement-csv';
+import { parseCsv as parse, seedReceipt } from './statement-fixtures';
+import { loadStatementLayout } from './statement-layout';
+
+let t: StaffTestApp;
+let token: string;
+let key: Buffer;
+
+const HEADINGS = [
+  'Sl. No.',
+  'Pre Acknowledgement Number',
+  'ID Code',
+  'Unique Identification Number',
+  'Section Code',
+  'Unique Registration Number (URN)',
+  'Date of Issuance of Unique Registration Number',
+  'Name of donor',
+  'Address of donor',
+  'Donation Type',
+  'Mode of receipt',
+  'Amount of donation (Indian rupees)',
+];
+
+const asha = { kind: 'pan' as const, value: 'ABCDE1234F' };
+const ravi = { kind: 'aadhaar' as const, value: '234567890124' };
+const meena = { kind: 'pan' as const, value: 'PQRSX6789K' };
+const lata = { kind: 'pan' as const, value: 'LMNOP4321Q' };
+
+beforeAll(async () => {
+  t = await createStaffTestApp();
+  key = resolveDataEncryptionKey(t.config);
+  await t.addAccount('accounts', 'staff');
+  token = await t.signIn('accounts');
+  const seed = (gift: Parameters<typeof seedReceipt>[2]) => seedReceipt(t.db.orm, key, gift);
+  // A monthly donor: twelve charges of ₹500, April 2025 to March 2026.
+  for (let month = 0; month < 12; month++) {
+    const at = new Date(Date.UTC(2025, 3 + month, 10, 5, 0));
+    await seed({
+      at: at.toISOString(),
+      rupees: 500,
+      name: 'Ravi Kumar',
+      email: 'ravi@example.com',
+      address: 'Flat 3, Anna Nagar, Chennai 600040',
+      taxId: ravi,
+    });
+  }
+  await seed({
+    at: '2025-05-01T10:00:00+05:30',
+    rupees: 1000,
+    name: 'Asha Raman',
+    email: 'asha@example.com',
+    address: '12 Beach Road, Chennai 600001',
+    taxId: asha,
+  });
+  await seed({
+    at: '2025-06-01T10:00:00+05:30',
+    rupees: 2000,
+    name: 'Meena "Devi"',
+    email: 'meena@example.com',
+    taxId: meena,
+  });
+  await seed({
+    at: '2025-07-01T10:00:00+05:30',
+    rupees: 3000,
+    name: 'Meena',
+    email: 'meena@example.com',
+    taxId: meena,
+    refunded: true,
+  });
+  await seed({
+    at: '2025-08-01T10:00:00+05:30',
+    rupees: 10000,
+    name: 'Asha Raman',
+    email: 'asha@example.com',
+    address: '12 Beach Road, Chennai 600001',
+    taxId: asha,
+    purpose: 'Shelter building fund',
+  });
+  await seed({
+    at: '2025-09-10T10:00:00+05:30',
+    rupees: 2500,
+    name: 'Asha Raman',
+    email: 'asha@example.com',
+    address: '12 Beach Road, Chennai 600001',
+    taxId: asha,
+    purpose: 'Food',
+  });
+  await seed({ at: '2025-10-01T10:00:00+05:30', rupees: 750, name: 'Kumar', email: 'kumar@example.com' });
+  // The same PAN, typed differently, with another e-mail and spelling: the same donor.
+  await seed({
+    at: '2026-01-05T10:00:00+05:30',
+    rupees: 500,
+    name: 'Asha R.',
+    email: 'asha.r@work.example',
+    address: '5 Park St; Chennai 600002',
+    taxId: { kind: 'pan', value: 'abcde 1234f' },
+  });
+  await seed({ at: '2026-03-31T23:59:00+05:30', rupees: 100, name: 'Lata', email: 'lata@example.com', taxId: lata });
+  await seed({ at: '2026-04-01T00:01:00+05:30', rupees: 200, name: 'Lata', email: 'lata@example.com', taxId: lata });
+  const set = await callProcedure(t.app, 'staff.statement.setPurpose', 'mutation', {
+    token,
+    input: { purpose: 'Shelter building fund', donationType: 'corpus' },
+  });
+  expect(set.statusCode).toBe(403); // only an admin classes purposes
+  await t.addAccount('admin', 'admin');
+  const admin = await t.signIn('admin');
+  const classed = await callProcedure(t.app, 'staff.statement.setPurpose', 'mutation', {
+    token: admin,
+    input: { purpose: 'Shelter building fund', donationType: 'corpus' },
+  });
+  expect(classed.statusCode).toBe(200);
+});
+afterAll(() => t.close());
+
+const download = (year: string, path = 'statement.csv', session: string | null = token) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/staff/api/${path}?year=${year}`,
+    headers: session ? { cookie: `staff_session=${session}` } : {},
+  });
+
+const urnDate = siteContent.legal.approvedOn.split('-').reverse().join('/');
+const row = (
+  serial: number,
+  idCode: string,
+  id: string,
+  name: string,
+  address: string,
+  type: string,
+  amount: number,
+) => [
+  String(serial),
+  '',
+  idCode,
+  id,
+  'Section 80G',
+  siteContent.legal.registration80g,
+  urnDate,
+  name,
+  address,
+  type,
+  'Electronic modes including account payee cheque/draft',
+  String(amount),
+];
+
+describe('the statement of donations (Part B)', () => {
+  it('has one row per donor per donation type, as computed by hand from the receipts of 2025-26', async () => {
+    const response = await download('2025-26');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.headers['content-disposition']).toContain('Form10BD-2025-26.csv');
+    const body = response.body.replace(/^\uFEFF/, '');
+    const [headings, ...rows] = parse(body) as string[][];
+    expect(headings).toEqual(HEADINGS);
+    expect(rows).toEqual([
+      row(1, 'Aadhaar Number', '234567890124', 'Ravi Kumar', 'Flat 3, Anna Nagar, Chennai 600040', 'Others', 6000),
+      // 1000 + 2500 + 500 (the same PAN under another e-mail); named and addressed as on the latest gift.
+      row(2, 'Permanent Account Number', 'ABCDE1234F', 'Asha R.', '5 Park St Chennai 600002', 'Others', 4000),
+      // The refunded ₹3,000 is left out (its name too); the quotes the portal refuses are dropped.
+      row(3, 'Permanent Account Number', 'PQRSX6789K', 'Meena Devi', '', 'Others', 2000),
+      row(4, 'Permanent Account Number', 'ABCDE1234F', 'Asha R.', '5 Park St Chennai 600002', 'Corpus', 10000),
+      // 31 March 23:59 India time is in 2025-26; 1 April 00:01 is not.
+      row(5, 'Permanent Account Number', 'LMNOP4321Q', 'Lata', '', 'Others', 100),
+    ]);
+  });
+
+  it('lists the gifts without PAN or Aadhaar beside it, and sums both in the summary', async () => {
+    const response = await download('2025-26', 'statement-unreportable.csv');
+    expect(response.statusCode).toBe(200);
+    const [headings, ...rows] = parse(response.body.replace(/^\uFEFF/, '')) as string[][];
+    expect(headings).toEqual(['Receipt number', 'Date (India time)', 'Name', 'E-mail', 'Amount (₹)']);
+    expect(rows).toEqual([
+      [expect.stringMatching(/\/2025-26\//), '2025-10-01 10:00', 'Kumar', 'kumar@example.com', '750.00'],
+    ]);
+
+    const summary = await callProcedure(t.app, 'staff.statement.summary', 'query', {
+      token,
+      input: { year: '2025-26' },
+    });
+    expect(summary.statusCode).toBe(200);
+    expect(summary.json().result.data).toEqual({
+      year: '2025-26',
+      formName: 'Form 10BD',
+      rows: 5,
+      total: 22100,
+      unreportable: { count: 1, total: 750 },
+    });
+    const next = await callProcedure(t.app, 'staff.statement.summary', 'query', { token, input: { year: '2026-27' } });
+    expect(next.json().result.data).toMatchObject({ formName: 'Form 113', rows: 1, total: 200 });
+  });
+
+  it('is audited, needs a session, and refuses a malformed year with the field and the reason', async () => {
+    expect((await download('2025-26', 'statement.csv', null)).statusCode).toBe(401);
+    const bad = await download('2025-27');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues).toEqual([{ path: 'year', message: 'the two years must follow each other' }]);
+    const [entry] = await t.db.orm.em
+      .getConnection()
+      .execute<{ action: string; details: Record<string, unknown> }[]>(
+        `select action, details from staff_audit where action = 'statement_export' order by id limit 1`,
+      );
+    expect(entry).toEqual({
+      action: 'statement_export',
+      details: { year: '2025-26', part: 'statement', formName: 'Form 10BD', rows: 5 },
+    });
+  });
+
+  it('follows a renamed template given as data, with no change of code', async () => {
+    const layout = JSON.parse(readFileSync(new URL('./statement-layout.json', import.meta.url), 'utf8'));
+    layout.formNames = [{ upToYear: null, name: 'Form 113' }];
+    layout.columns = [
+      { heading: 'Amount (INR)', field: 'amount' },
+      { heading: 'Donor PAN / Aadhaar', field: 'idNumber' },
+      { heading: 'Type of donor ID', field: 'idCode' },
+    ];
+    layout.idCodes.pan = 'PAN';
+    const file = join(mkdtempSync(join(tmpdir(), 'layout-')), 'form-113.json');
+    writeFileSync(file, JSON.stringify(layout));
+    const renamed = loadStatementLayout(file);
+    const statement = await buildStatement(t.db.orm.em.fork(), {
+      cipher: createFieldCipher(key),
+      layout: renamed,
+      year: '2025-26',
+    });
+    expect(statement.formName).toBe('Form 113');
+    const [headings, first, second] = parse(statementCsv(statement, renamed).replace(/^\uFEFF/, '')) as string[][];
+    expect(headings).toEqual(['Amount (INR)', 'Donor PAN / Aadhaar', 'Type of donor ID']);
+    expect(first).toEqual(['6000', '234567890124', 'Aadhaar Number']);
+    expect(second).toEqual(['4000', 'ABCDE1234F', 'PAN']);
+  });
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Inputs of the year's close (statement of donations) and of donors' own page, shared with the pages. */
+
+/** `2026-27`: April 2026 to March 2027, India time. */
+export const financialYearSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}$/, 'must be a financial year such as 2026-27')
+  .refine(
+    (value) => (Number(value.slice(0, 4)) + 1) % 100 === Number(value.slice(5)),
+    'the two years must follow each other',
+  );
+
+export const statementYearInputSchema = z.object({ year: financialYearSchema });
+
+export const statementPurposeInputSchema = z.object({
+  purpose: z.string().trim().min(1).max(200),
+  donationType: z.enum(['corpus', 'specific-grant', 'others']),
+});
+
+export const donorLinkRequestSchema = z.object({ email: z.email().trim().max(254) });
+
+export const donorCancelMonthlyInputSchema = z.object({ subscriptionId: z.number().int().positive() });
+
+export const erasureCompleteInputSchema = z.object({ id: z.number().int().positive() });
