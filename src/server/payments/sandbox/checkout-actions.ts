@@ -1,5 +1,5 @@
-import { EmulatorNotFoundError, EmulatorStateError, hmacHex, type SubscriptionEntity } from './entities';
-import { chargeCycle, cycleAmount, type EmulatorEvent, newPayment, type Payer, recordPayment } from './ledger';
+import { EmulatorNotFoundError, EmulatorStateError, hmacHex, newPayment, type Payer } from './entities';
+import { chargeCycle, cycleAmount, payableSubscription, recordPayment } from './ledger';
 import type { SandboxTransaction } from './store';
 
 /**
@@ -28,70 +28,49 @@ export interface CheckoutFailure {
   };
 }
 
-type Outcome<T> = { answer: T; events: EmulatorEvent[] };
-
-async function payableOrder(tx: SandboxTransaction, orderId: string) {
-  const order = await tx.find('order', orderId, 'lock');
-  if (!order) throw new EmulatorNotFoundError('order', orderId);
+/** One try at paying the target, captured or failed. */
+async function attempt(tx: SandboxTransaction, target: PaymentTarget, payer: Payer, failed: boolean) {
+  if ('subscriptionId' in target) {
+    return chargeCycle(tx, await payableSubscription(tx, target.subscriptionId), payer, failed);
+  }
+  const order = await tx.find('order', target.orderId, 'lock');
+  if (!order) throw new EmulatorNotFoundError('order', target.orderId);
   if (order.status === 'paid') throw new EmulatorStateError(`Order ${order.id} is already paid`);
-  return order;
+  const payment = newPayment(order.amount, { order_id: order.id, invoice_id: null, notes: order.notes }, payer, failed);
+  return { payment, events: await recordPayment(tx, payment, { order }) };
 }
 
-async function payableSubscription(tx: SandboxTransaction, subscriptionId: string): Promise<SubscriptionEntity> {
-  const subscription = await tx.find('subscription', subscriptionId, 'lock');
-  if (!subscription) throw new EmulatorNotFoundError('subscription', subscriptionId);
-  if (['cancelled', 'completed'].includes(subscription.status)) {
-    throw new EmulatorStateError(`Subscription ${subscription.id} is ${subscription.status}`);
-  }
-  return subscription;
+export async function completePayment(tx: SandboxTransaction, keySecret: string, target: PaymentTarget, payer: Payer) {
+  const { payment, events } = await attempt(tx, target, payer, false);
+  const answer: CheckoutSuccess =
+    'orderId' in target
+      ? {
+          razorpay_payment_id: payment.id,
+          razorpay_order_id: target.orderId,
+          razorpay_signature: hmacHex(`${target.orderId}|${payment.id}`, keySecret),
+        }
+      : {
+          razorpay_payment_id: payment.id,
+          razorpay_subscription_id: target.subscriptionId,
+          razorpay_signature: hmacHex(`${payment.id}|${target.subscriptionId}`, keySecret),
+        };
+  return { answer, events };
 }
 
-export async function completePayment(
-  tx: SandboxTransaction,
-  keySecret: string,
-  target: PaymentTarget,
-  payer: Payer,
-): Promise<Outcome<CheckoutSuccess>> {
-  if ('orderId' in target) {
-    const order = await payableOrder(tx, target.orderId);
-    const payment = newPayment(order.amount, { orderId: order.id, notes: order.notes }, payer);
-    const events = await recordPayment(tx, payment, { order });
-    const razorpay_signature = hmacHex(`${order.id}|${payment.id}`, keySecret);
-    return { answer: { razorpay_payment_id: payment.id, razorpay_order_id: order.id, razorpay_signature }, events };
-  }
-  const subscription = await payableSubscription(tx, target.subscriptionId);
-  const { payment, events } = await chargeCycle(tx, subscription, payer);
-  const razorpay_signature = hmacHex(`${payment.id}|${subscription.id}`, keySecret);
-  return {
-    answer: { razorpay_payment_id: payment.id, razorpay_subscription_id: subscription.id, razorpay_signature },
-    events,
+export async function failPayment(tx: SandboxTransaction, target: PaymentTarget, payer: Payer) {
+  const { payment, events } = await attempt(tx, target, payer, true);
+  const on = 'orderId' in target ? { order_id: target.orderId } : { subscription_id: target.subscriptionId };
+  const answer: CheckoutFailure = {
+    error: {
+      code: 'BAD_REQUEST_ERROR',
+      description: 'Payment failed',
+      source: 'customer',
+      step: 'payment_authorization',
+      reason: 'payment_failed',
+      metadata: { payment_id: payment.id, ...on },
+    },
   };
-}
-
-export async function failPayment(
-  tx: SandboxTransaction,
-  target: PaymentTarget,
-  payer: Payer,
-): Promise<Outcome<CheckoutFailure>> {
-  const failure = {
-    code: 'BAD_REQUEST_ERROR',
-    description: 'Payment failed',
-    source: 'customer',
-    step: 'payment_authorization',
-    reason: 'payment_failed',
-  };
-  if ('orderId' in target) {
-    const order = await payableOrder(tx, target.orderId);
-    const payment = newPayment(order.amount, { orderId: order.id, notes: order.notes }, payer, true);
-    const events = await recordPayment(tx, payment, { order });
-    return { answer: { error: { ...failure, metadata: { payment_id: payment.id, order_id: order.id } } }, events };
-  }
-  const subscription = await payableSubscription(tx, target.subscriptionId);
-  const amount = await cycleAmount(tx, subscription);
-  const payment = newPayment(amount, { orderId: null, notes: subscription.notes }, payer, true);
-  const events = await recordPayment(tx, payment, { subscription });
-  const metadata = { payment_id: payment.id, subscription_id: subscription.id };
-  return { answer: { error: { ...failure, metadata } }, events };
+  return { answer, events };
 }
 
 /** What the checkout modal shows: an order's amount, or a subscription's cycle. */

@@ -1,10 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { PaymentTarget } from './checkout-actions';
-import type { Payer, RazorpayEmulator } from './emulator';
+import type { RazorpayEmulator } from './emulator';
 import { EmulatorNotFoundError, EmulatorStateError } from './entities';
 
 /**
@@ -12,22 +9,23 @@ import { EmulatorNotFoundError, EmulatorStateError } from './entities';
  * the calls its modal makes when the donor presses Pay or Fail or needs the amount to show.
  */
 
-const here = dirname(fileURLToPath(import.meta.url));
 const id = z.string().trim().min(1, 'Required').max(40, 'Must be at most 40 characters');
-const targetShape = { order_id: id.optional(), subscription_id: id.optional() };
-const oneTarget = [
-  (value: { order_id?: string; subscription_id?: string }) =>
-    (value.order_id === undefined) !== (value.subscription_id === undefined),
-  { message: 'Give either order_id or subscription_id' },
-] as const;
-// The checkout's prefill, recorded on the payment as Razorpay does.
-const payer = { email: z.string().trim().max(254).optional(), contact: z.string().trim().max(20).optional() };
-const checkoutBody = z.strictObject({ ...targetShape, ...payer }).refine(...oneTarget);
-const detailsQuery = z.strictObject(targetShape).refine(...oneTarget);
-
-export function targetOf(value: { order_id?: string; subscription_id?: string }): PaymentTarget {
-  return value.order_id !== undefined ? { orderId: value.order_id } : { subscriptionId: value.subscription_id ?? '' };
-}
+const target = z
+  .strictObject({
+    order_id: id.optional(),
+    subscription_id: id.optional(),
+    // The checkout's prefill, recorded on the payment as Razorpay does (not for details).
+    email: z.string().trim().max(254).optional(),
+    contact: z.string().trim().max(20).optional(),
+  })
+  .refine((value) => (value.order_id === undefined) !== (value.subscription_id === undefined), {
+    message: 'Give either order_id or subscription_id',
+  })
+  .transform(({ order_id, subscription_id, ...payer }) => ({
+    target: order_id !== undefined ? { orderId: order_id } : { subscriptionId: subscription_id ?? '' },
+    payer,
+  }));
+const detailsQuery = z.strictObject({ order_id: id.optional(), subscription_id: id.optional() }).pipe(target);
 
 /** Parses with `schema`, or answers 400 with `{ message, issues: [{ path, message }] }`. */
 export function parseOr400<T>(reply: FastifyReply, schema: z.ZodType<T>, value: unknown): T | undefined {
@@ -53,25 +51,22 @@ export async function checkoutRoutes(app: FastifyInstance, { emulator }: { emula
     ['checkout.js', 'application/javascript; charset=utf-8'],
     ['checkout.css', 'text/css; charset=utf-8'],
   ] as const) {
-    const content = await readFile(join(here, file), 'utf8');
-    app.get(`/sandbox/${file}`, async (_request, reply) =>
+    const content = await readFile(new URL(file, import.meta.url), 'utf8');
+    app.get(`/sandbox/${file}`, (_request, reply) =>
       reply.type(type).header('cache-control', 'no-cache').send(content),
     );
   }
-
-  const actions: Array<[string, (target: PaymentTarget, payer: Payer) => Promise<unknown>]> = [
+  for (const [action, run] of [
     ['pay', emulator.completePayment],
     ['fail', emulator.failPayment],
-  ];
-  for (const [action, run] of actions) {
+  ] as const) {
     app.post(`/sandbox/checkout/${action}`, async (request, reply) => {
-      const body = parseOr400(reply, checkoutBody, request.body);
-      return body && answer(reply, () => run(targetOf(body), { email: body.email, contact: body.contact }));
+      const body = parseOr400(reply, target, request.body);
+      return body && answer<unknown>(reply, () => run(body.target, body.payer));
     });
   }
-
   app.get('/sandbox/checkout/details', async (request, reply) => {
     const query = parseOr400(reply, detailsQuery, request.query);
-    return query && answer(reply, () => emulator.describe(targetOf(query)));
+    return query && answer(reply, () => emulator.describe(query.target));
   });
 }

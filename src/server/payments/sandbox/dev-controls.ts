@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { answer, parseOr400 } from './checkout.routes';
 import type { RazorpayEmulator } from './emulator';
 import { EmulatorNotFoundError, EmulatorStateError } from './entities';
-import { chargeCycle, type EmulatorEvent } from './ledger';
+import { chargeCycle } from './ledger';
 import type { SandboxTransaction } from './store';
 
 /**
@@ -18,20 +18,16 @@ export interface SubscriptionCharge {
 }
 
 /** The next cycle of a subscription the donor has paid for, from the donor who paid the last one. */
-export async function chargeSubscription(
-  tx: SandboxTransaction,
-  subscriptionId: string,
-): Promise<{ answer: SubscriptionCharge; events: EmulatorEvent[] }> {
-  const subscription = await tx.find('subscription', subscriptionId, 'lock');
-  if (!subscription) throw new EmulatorNotFoundError('subscription', subscriptionId);
-  if (subscription.paid_count === 0)
-    throw new EmulatorStateError(`Subscription ${subscription.id} has not been paid for yet`);
-  if (subscription.status !== 'active')
-    throw new EmulatorStateError(`Subscription ${subscription.id} is ${subscription.status}`);
-  const invoices = await tx.list('invoice', { field: 'subscription_id', value: subscription.id });
+export async function chargeSubscription(tx: SandboxTransaction, id: string) {
+  const subscription = await tx.find('subscription', id, 'lock');
+  if (!subscription) throw new EmulatorNotFoundError('subscription', id);
+  if (subscription.paid_count === 0) throw new EmulatorStateError(`Subscription ${id} has not been paid for yet`);
+  if (subscription.status !== 'active') throw new EmulatorStateError(`Subscription ${id} is ${subscription.status}`);
+  const invoices = await tx.list('invoice', { field: 'subscription_id', value: id });
   const last = await tx.find('payment', invoices.at(-1)?.payment_id ?? '');
   const { payment, events } = await chargeCycle(tx, subscription, { email: last?.email, contact: last?.contact });
-  return { answer: { razorpay_payment_id: payment.id, razorpay_subscription_id: subscription.id }, events };
+  const answer: SubscriptionCharge = { razorpay_payment_id: payment.id, razorpay_subscription_id: id };
+  return { answer, events };
 }
 
 const idParams = z.strictObject({ id: z.string().trim().min(1).max(40) });

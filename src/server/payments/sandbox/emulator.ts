@@ -11,15 +11,14 @@ import {
   type PaymentTarget,
 } from './checkout-actions';
 import { chargeSubscription, devControlRoutes, type SubscriptionCharge } from './dev-controls';
-import { type RefundEntity, razorpayId } from './entities';
-import { type EmulatorEvent, type Payer, refund } from './ledger';
+import type { Payer, RefundEntity } from './entities';
+import { type EmulatorEvent, refund } from './ledger';
 import { openSandboxStore, type SandboxTransaction } from './store';
 import { WEBHOOK_RETRY_DELAYS_MS, type WebhookDeliverer, webhookQueue } from './webhooks';
 
 export type { CheckoutFailure, CheckoutSuccess, PaymentTarget } from './checkout-actions';
 export type { SubscriptionCharge } from './dev-controls';
-export { EmulatorNotFoundError, EmulatorStateError } from './entities';
-export type { Payer } from './ledger';
+export { EmulatorNotFoundError, EmulatorStateError, type Payer } from './entities';
 export type { RazorpayWebhookBody, WebhookDeliverer, WebhookDelivery } from './webhooks';
 
 /**
@@ -77,18 +76,17 @@ export interface RazorpayEmulatorOptions {
 export async function startRazorpayEmulator(options: RazorpayEmulatorOptions): Promise<RazorpayEmulator> {
   const store = await openSandboxStore(options.database);
   const controls = { latencyMs: Math.max(0, options.latencyMs ?? 0), failuresLeft: 0 };
-  const webhooks = webhookQueue({
-    secret: options.webhookSecret || undefined,
-    accountId: razorpayId('acc'),
-    retryDelaysMs: options.webhookRetryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS,
-  });
+  const webhooks = webhookQueue(
+    options.webhookSecret || undefined,
+    options.webhookRetryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS,
+  );
   /** One transaction per action; its webhooks leave only once it has committed. */
   const act = async <T>(work: (tx: SandboxTransaction) => Promise<{ answer: T; events: EmulatorEvent[] }>) => {
     const { answer, events } = await store.transaction(work);
     webhooks.enqueue(events);
     return answer;
   };
-  const api = razorpayApi({ ...options, controls, store, emit: (events) => webhooks.enqueue(events) });
+  const api = razorpayApi({ ...options, controls, store, emit: webhooks.enqueue });
   await api.listen({ host: '127.0.0.1', port: 0 });
   const address = api.server.address();
   if (!address || typeof address === 'string') throw new Error('The Razorpay emulator has no TCP address');
@@ -105,15 +103,11 @@ export async function startRazorpayEmulator(options: RazorpayEmulatorOptions): P
     failPayment: (target, payer = {}) => act((tx) => failPayment(tx, target, payer)),
     describe: (target) => store.transaction((tx) => describe(tx, target)),
     chargeSubscription: (subscriptionId) => act((tx) => chargeSubscription(tx, subscriptionId)),
-    refundPayment: (paymentId, amount) =>
-      act(async (tx) => {
-        const { refund: answer, events } = await refund(tx, paymentId, amount);
-        return { answer, events };
-      }),
+    refundPayment: (paymentId, amount) => act((tx) => refund(tx, paymentId, amount)),
     plans: async () =>
       (await store.transaction((tx) => tx.list('plan'))).map((plan) => ({ id: plan.id, amount: plan.item.amount })),
-    deliverWebhooksTo: (deliver) => webhooks.deliverTo(deliver),
-    webhooksIdle: () => webhooks.idle(),
+    deliverWebhooksTo: webhooks.deliverTo,
+    webhooksIdle: webhooks.idle,
     routes: async (app) => {
       await app.register(checkoutRoutes, { emulator });
       if (options.devControls) await app.register(devControlRoutes, { emulator });
