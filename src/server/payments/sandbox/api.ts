@@ -11,7 +11,7 @@ import type { SandboxStore } from './store';
  * BAD_REQUEST_ERROR naming the field); errors have Razorpay's body, which the SDK and gateway read.
  */
 
-/** Razorpay's error; the SDK rejects with `{ statusCode, error }` and the gateway reads both. */
+/** Razorpay's error; the error handler answers it in Razorpay's body, which the SDK and gateway read. */
 class RazorpayApiError extends Error {
   constructor(
     readonly statusCode: number,
@@ -20,16 +20,9 @@ class RazorpayApiError extends Error {
   ) {
     super(description);
   }
-
-  get body() {
-    const code = this.statusCode >= 500 ? 'SERVER_ERROR' : 'BAD_REQUEST_ERROR';
-    const field = this.field === undefined ? {} : { field: this.field };
-    return { error: { code, description: this.message, source: 'NA', reason: 'NA', metadata: {}, ...field } };
-  }
 }
 const badRequest = (description: string, field?: string) => new RazorpayApiError(400, description, field);
-const serverError = () =>
-  new RazorpayApiError(500, 'The server encountered an error. The incident has been reported to admins.');
+const SERVER_ERROR = 'The server encountered an error. The incident has been reported to admins.';
 /** What Razorpay answers for an id it does not know: a 400, not a 404. */
 function found<T>(value: T | undefined, field?: string): T {
   if (value === undefined) throw badRequest('The id provided does not exist', field);
@@ -72,15 +65,10 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   throw badRequest(issue?.message ?? 'Invalid request', issue?.path.join('.') || undefined);
 }
 
-export interface ApiControls {
-  latencyMs: number;
-  failuresLeft: number;
-}
-
 export function razorpayApi(options: {
   keyId: string;
   keySecret: string;
-  controls: ApiControls;
+  controls: { latencyMs: number; failuresLeft: number };
   store: SandboxStore;
   /** Sends a call's webhook events once its transaction has committed. */
   emit(events: EmulatorEvent[]): void;
@@ -96,18 +84,18 @@ export function razorpayApi(options: {
     if (controls.latencyMs > 0) await sleep(controls.latencyMs);
     if (controls.failuresLeft > 0) {
       controls.failuresLeft -= 1;
-      throw serverError();
+      throw new RazorpayApiError(500, SERVER_ERROR);
     }
     if (request.headers.authorization !== authorization) throw new RazorpayApiError(401, 'Authentication failed');
   });
   app.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
-    const known =
-      error instanceof RazorpayApiError
-        ? error
-        : (error.statusCode ?? 500) < 500
-          ? badRequest(error.message)
-          : serverError();
-    return reply.code(known.statusCode).send(known.body);
+    const known = error instanceof RazorpayApiError ? error : undefined;
+    const statusCode = known?.statusCode ?? ((error.statusCode ?? 500) < 500 ? 400 : 500);
+    const code = statusCode < 500 ? 'BAD_REQUEST_ERROR' : 'SERVER_ERROR';
+    const description = statusCode < 500 ? error.message : SERVER_ERROR;
+    const field = known?.field === undefined ? {} : { field: known.field };
+    const body = { code, description, source: 'NA', reason: 'NA', metadata: {}, ...field };
+    return reply.code(statusCode).send({ error: body });
   });
   app.setNotFoundHandler(async () => {
     throw badRequest('The requested URL was not found on the server.');

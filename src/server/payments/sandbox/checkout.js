@@ -1,16 +1,9 @@
 /*
- * Sandbox stand-in for Razorpay's https://checkout.razorpay.com/v1/checkout.js, served at
- * /sandbox/checkout.js in sandbox mode only. Same contract as the real script:
- *
- *   const rzp = new Razorpay({ key, amount, order_id | subscription_id, name, description,
- *                              prefill: { email, contact }, theme: { color },
- *                              handler(response) {}, modal: { ondismiss() {} } });
- *   rzp.on('payment.failed', (response) => {});
- *   rzp.open();  rzp.close();
- *
- * The modal offers Pay, Fail and Close; the server's emulator records the payment and signs the
- * response as Razorpay does. Plain browser JavaScript with nothing a strict Content-Security-Policy
- * blocks: no inline scripts or style attributes (CSSOM properties only), styles from checkout.css.
+ * Sandbox stand-in for Razorpay's checkout.js (https://checkout.razorpay.com/v1/checkout.js), with
+ * its contract: new Razorpay({ key, amount, order_id | subscription_id, name, description, prefill,
+ * theme: { color }, handler, modal: { ondismiss } }), .on('payment.failed', fn), .open(), .close().
+ * Its modal offers Pay, Fail and Close. Nothing a strict Content-Security-Policy blocks: no inline
+ * scripts or style attributes (CSSOM properties only), styles from checkout.css.
  */
 (() => {
   const current = document.currentScript;

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answer, parseOr400 } from './checkout.routes';
-import type { RazorpayEmulator } from './emulator';
 import { EmulatorNotFoundError, EmulatorStateError } from './entities';
 import { chargeCycle } from './ledger';
 import type { SandboxTransaction } from './store';
@@ -34,7 +33,13 @@ const idParams = z.strictObject({ id: z.string().trim().min(1).max(40) });
 /** A refund of the whole payment, or of `amount` paise of it. */
 const refundBody = z.strictObject({ amount: z.number().int().positive().optional() });
 
-export async function devControlRoutes(app: FastifyInstance, { emulator }: { emulator: RazorpayEmulator }) {
+export async function devControlRoutes(
+  app: FastifyInstance,
+  emulator: {
+    chargeSubscription(id: string): Promise<unknown>;
+    refundPayment(id: string, amount?: number): Promise<unknown>;
+  },
+) {
   app.post('/sandbox/subscriptions/:id/charge', async (request, reply) => {
     const params = parseOr400(reply, idParams, request.params);
     return params && answer(reply, () => emulator.chargeSubscription(params.id));
