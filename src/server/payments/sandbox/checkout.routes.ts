@@ -23,16 +23,8 @@ export interface CheckoutSuccess {
   razorpay_subscription_id?: string;
 }
 
-export interface CheckoutFailure {
-  error: {
-    code: string;
-    description: string;
-    source: string;
-    step: string;
-    reason: string;
-    metadata: { payment_id: string; order_id?: string; subscription_id?: string };
-  };
-}
+/** What Razorpay's checkout passes to `payment.failed`. */
+export type CheckoutFailure = Awaited<ReturnType<typeof failPayment>>['answer'];
 
 /** One try at paying the target, captured or failed. */
 async function attempt(tx: SandboxTransaction, target: PaymentTarget, payer: Payer, failed: boolean) {
@@ -66,7 +58,7 @@ export async function completePayment(tx: SandboxTransaction, keySecret: string,
 export async function failPayment(tx: SandboxTransaction, target: PaymentTarget, payer: Payer) {
   const { payment, events } = await attempt(tx, target, payer, true);
   const on = 'orderId' in target ? { order_id: target.orderId } : { subscription_id: target.subscriptionId };
-  const answer: CheckoutFailure = {
+  const answer = {
     error: {
       code: 'BAD_REQUEST_ERROR',
       description: 'Payment failed',
