@@ -1,16 +1,33 @@
-import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { RazorpayApiError, razorpayId, type SubscriptionEntity, toNotes, unixNow } from './entities';
-import { type EmulatorEvent, event, newOrder } from './ledger';
-import type { SandboxStore, SandboxTransaction } from './store';
+import { newOrder, newPlan, newSubscription, toNotes, unixNow } from './entities';
+import { type EmulatorEvent, event } from './ledger';
+import type { SandboxStore } from './store';
 
 /**
  * The emulated Razorpay API: exactly the calls the gateway makes over the official SDK, plus the
  * subscription cancel the staff console makes. Bodies are checked as Razorpay checks them (a 400
  * BAD_REQUEST_ERROR naming the field); errors have Razorpay's body, which the SDK and gateway read.
  */
+
+/** Razorpay's error; the error handler answers it in Razorpay's body, which the SDK and gateway read. */
+class RazorpayApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    description: string,
+    readonly field?: string,
+  ) {
+    super(description);
+  }
+}
+const badRequest = (description: string, field?: string) => new RazorpayApiError(400, description, field);
+const SERVER_ERROR = 'The server encountered an error. The incident has been reported to admins.';
+/** What Razorpay answers for an id it does not know: a 400, not a 404. */
+function found<T>(value: T | undefined, field?: string): T {
+  if (value === undefined) throw badRequest('The id provided does not exist', field);
+  return value;
+}
 
 const notes = z.record(z.string(), z.union([z.string().max(256), z.number()])).optional();
 const amount = z.number().int('The amount must be an integer.').min(100, 'The amount must be atleast INR 1.00');
@@ -43,45 +60,23 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const [issue] = parsed.error.issues;
   if (issue?.code === 'unrecognized_keys') {
     const names = issue.keys.map((key) => [...issue.path, key].join('.'));
-    throw RazorpayApiError.badRequest(`${names.join(', ')} is/are not required and should not be sent`, names[0]);
+    throw badRequest(`${names.join(', ')} is/are not required and should not be sent`, names[0]);
   }
-  throw RazorpayApiError.badRequest(issue?.message ?? 'Invalid request', issue?.path.join('.') || undefined);
-}
-
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-/** HTTP Basic `keyId:keySecret`, as the SDK sends it. */
-function isAuthorised(request: FastifyRequest, keyId: string, keySecret: string): boolean {
-  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(request.headers.authorization ?? '');
-  return (
-    Boolean(match?.[1]) && sameText(Buffer.from(match?.[1] ?? '', 'base64').toString('utf8'), `${keyId}:${keySecret}`)
-  );
-}
-
-export interface ApiControls {
-  latencyMs: number;
-  failuresLeft: number;
+  throw badRequest(issue?.message ?? 'Invalid request', issue?.path.join('.') || undefined);
 }
 
 export function razorpayApi(options: {
   keyId: string;
   keySecret: string;
-  controls: ApiControls;
+  controls: { latencyMs: number; failuresLeft: number };
   store: SandboxStore;
   /** Sends a call's webhook events once its transaction has committed. */
   emit(events: EmulatorEvent[]): void;
 }): FastifyInstance {
-  const { keyId, keySecret, controls, store } = options;
+  const { controls, store } = options;
+  // HTTP Basic `keyId:keySecret`, as the SDK sends it.
+  const authorization = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
   const app = Fastify({ logger: false });
-  const read = <T>(work: (tx: SandboxTransaction) => Promise<T>) => store.transaction(work);
-  const found = <T>(value: T | undefined, field?: string): T => {
-    if (value === undefined) throw RazorpayApiError.idNotFound(field);
-    return value;
-  };
 
   // The SDK posts a cancel without a body, as a form; nothing else here is a form.
   app.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) => done(null, {}));
@@ -89,33 +84,32 @@ export function razorpayApi(options: {
     if (controls.latencyMs > 0) await sleep(controls.latencyMs);
     if (controls.failuresLeft > 0) {
       controls.failuresLeft -= 1;
-      throw RazorpayApiError.serverError();
+      throw new RazorpayApiError(500, SERVER_ERROR);
     }
-    if (!isAuthorised(request, keyId, keySecret))
-      throw new RazorpayApiError(401, 'BAD_REQUEST_ERROR', 'Authentication failed');
+    if (request.headers.authorization !== authorization) throw new RazorpayApiError(401, 'Authentication failed');
   });
   app.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
-    const known =
-      error instanceof RazorpayApiError
-        ? error
-        : error.statusCode && error.statusCode < 500
-          ? RazorpayApiError.badRequest(error.message)
-          : RazorpayApiError.serverError();
-    return reply.code(known.statusCode).send(known.body);
+    const known = error instanceof RazorpayApiError ? error : undefined;
+    const statusCode = known?.statusCode ?? ((error.statusCode ?? 500) < 500 ? 400 : 500);
+    const code = statusCode < 500 ? 'BAD_REQUEST_ERROR' : 'SERVER_ERROR';
+    const description = statusCode < 500 ? error.message : SERVER_ERROR;
+    const field = known?.field === undefined ? {} : { field: known.field };
+    const body = { code, description, source: 'NA', reason: 'NA', metadata: {}, ...field };
+    return reply.code(statusCode).send({ error: body });
   });
   app.setNotFoundHandler(async () => {
-    throw RazorpayApiError.badRequest('The requested URL was not found on the server.');
+    throw badRequest('The requested URL was not found on the server.');
   });
 
   type ById = { Params: { id: string } };
   app.post('/v1/orders', async (request) => {
     const body = parse(orderBody, request.body);
     const order = newOrder(body.amount, body.receipt ?? null, toNotes(body.notes));
-    await read((tx) => tx.save(order));
+    await store.transaction((tx) => tx.save(order));
     return order;
   });
   app.get<ById>('/v1/orders/:id/payments', (request) =>
-    read(async (tx) => {
+    store.transaction(async (tx) => {
       found(await tx.find('order', request.params.id));
       const items = await tx.list('payment', { field: 'order_id', value: request.params.id });
       return { entity: 'collection', count: items.length, items };
@@ -123,58 +117,40 @@ export function razorpayApi(options: {
   );
   app.post('/v1/plans', async (request) => {
     const { item } = parse(planBody, request.body);
-    const created_at = unixNow();
-    const plan = { id: razorpayId('plan'), entity: 'plan', period: 'monthly', interval: 1, created_at } as const;
-    const stored = {
-      ...plan,
-      item: { id: razorpayId('item'), name: item.name, amount: item.amount, currency: 'INR' as const },
-    };
-    await read((tx) => tx.save(stored));
-    return stored;
+    const plan = newPlan(item.name, item.amount);
+    await store.transaction((tx) => tx.save(plan));
+    return plan;
   });
   app.post('/v1/subscriptions', async (request) => {
     const body = parse(subscriptionBody, request.body);
-    return read(async (tx) => {
+    return store.transaction(async (tx) => {
       const plan = found(await tx.find('plan', body.plan_id), 'plan_id');
-      const subscription: SubscriptionEntity = {
-        id: razorpayId('sub'),
-        entity: 'subscription',
-        plan_id: plan.id,
-        status: 'created',
-        total_count: body.total_count,
-        paid_count: 0,
-        remaining_count: body.total_count,
-        current_start: null,
-        current_end: null,
-        charge_at: unixNow(),
-        ended_at: null,
-        notes: toNotes(body.notes),
-        created_at: unixNow(),
-      };
+      const subscription = newSubscription(plan.id, body.total_count, toNotes(body.notes));
       await tx.save(subscription);
       return subscription;
     });
   });
   app.get<ById>('/v1/subscriptions/:id', (request) =>
-    read(async (tx) => found(await tx.find('subscription', request.params.id))),
+    store.transaction(async (tx) => found(await tx.find('subscription', request.params.id))),
   );
   app.post<ById>('/v1/subscriptions/:id/cancel', async (request) => {
     parse(cancelBody, request.body);
-    const subscription = await read(async (tx) => {
-      const found_ = found(await tx.find('subscription', request.params.id, 'lock'));
-      if (['cancelled', 'completed'].includes(found_.status)) {
-        throw RazorpayApiError.badRequest(`Subscription is not cancellable in ${found_.status} status.`);
+    const subscription = await store.transaction(async (tx) => {
+      const stored = found(await tx.find('subscription', request.params.id, 'lock'));
+      if (['cancelled', 'completed'].includes(stored.status)) {
+        throw badRequest(`Subscription is not cancellable in ${stored.status} status.`);
       }
-      Object.assign(found_, { status: 'cancelled', ended_at: unixNow(), charge_at: null });
-      await tx.save(found_);
-      return found_;
+      Object.assign(stored, { status: 'cancelled', ended_at: unixNow(), charge_at: null });
+      await tx.save(stored);
+      return stored;
     });
     options.emit([event('subscription.cancelled', { subscription })]);
     return subscription;
   });
   app.get('/v1/invoices', async (request) => {
     const query = parse(invoiceQuery, request.query);
-    const all = await read((tx) => tx.list('invoice', { field: 'subscription_id', value: query.subscription_id }));
+    const where = { field: 'subscription_id', value: query.subscription_id } as const;
+    const all = await store.transaction((tx) => tx.list('invoice', where));
     const items = all.reverse().slice(query.skip, query.skip + query.count);
     return { entity: 'collection', count: items.length, items };
   });

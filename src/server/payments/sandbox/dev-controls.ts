@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answer, parseOr400 } from './checkout.routes';
-import type { RazorpayEmulator } from './emulator';
 import { EmulatorNotFoundError, EmulatorStateError } from './entities';
-import { chargeCycle, type EmulatorEvent } from './ledger';
+import { chargeCycle } from './ledger';
 import type { SandboxTransaction } from './store';
 
 /**
@@ -18,27 +17,29 @@ export interface SubscriptionCharge {
 }
 
 /** The next cycle of a subscription the donor has paid for, from the donor who paid the last one. */
-export async function chargeSubscription(
-  tx: SandboxTransaction,
-  subscriptionId: string,
-): Promise<{ answer: SubscriptionCharge; events: EmulatorEvent[] }> {
-  const subscription = await tx.find('subscription', subscriptionId, 'lock');
-  if (!subscription) throw new EmulatorNotFoundError('subscription', subscriptionId);
-  if (subscription.paid_count === 0)
-    throw new EmulatorStateError(`Subscription ${subscription.id} has not been paid for yet`);
-  if (subscription.status !== 'active')
-    throw new EmulatorStateError(`Subscription ${subscription.id} is ${subscription.status}`);
-  const invoices = await tx.list('invoice', { field: 'subscription_id', value: subscription.id });
+export async function chargeSubscription(tx: SandboxTransaction, id: string) {
+  const subscription = await tx.find('subscription', id, 'lock');
+  if (!subscription) throw new EmulatorNotFoundError('subscription', id);
+  if (subscription.paid_count === 0) throw new EmulatorStateError(`Subscription ${id} has not been paid for yet`);
+  if (subscription.status !== 'active') throw new EmulatorStateError(`Subscription ${id} is ${subscription.status}`);
+  const invoices = await tx.list('invoice', { field: 'subscription_id', value: id });
   const last = await tx.find('payment', invoices.at(-1)?.payment_id ?? '');
   const { payment, events } = await chargeCycle(tx, subscription, { email: last?.email, contact: last?.contact });
-  return { answer: { razorpay_payment_id: payment.id, razorpay_subscription_id: subscription.id }, events };
+  const answer: SubscriptionCharge = { razorpay_payment_id: payment.id, razorpay_subscription_id: id };
+  return { answer, events };
 }
 
 const idParams = z.strictObject({ id: z.string().trim().min(1).max(40) });
 /** A refund of the whole payment, or of `amount` paise of it. */
 const refundBody = z.strictObject({ amount: z.number().int().positive().optional() });
 
-export async function devControlRoutes(app: FastifyInstance, { emulator }: { emulator: RazorpayEmulator }) {
+export async function devControlRoutes(
+  app: FastifyInstance,
+  emulator: {
+    chargeSubscription(id: string): Promise<unknown>;
+    refundPayment(id: string, amount?: number): Promise<unknown>;
+  },
+) {
   app.post('/sandbox/subscriptions/:id/charge', async (request, reply) => {
     const params = parseOr400(reply, idParams, request.params);
     return params && answer(reply, () => emulator.chargeSubscription(params.id));

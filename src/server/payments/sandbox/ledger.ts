@@ -1,8 +1,13 @@
 import {
-  addMonths,
   EmulatorNotFoundError,
   EmulatorStateError,
+  newInvoice,
+  newOrder,
+  newPayment,
+  newRefund,
+  nextMonth,
   type OrderEntity,
+  type Payer,
   type PaymentEntity,
   type RefundEntity,
   razorpayId,
@@ -18,102 +23,32 @@ import type { SandboxTransaction } from './store';
  * them once the transaction has committed.
  */
 
-export type EmulatorEventName =
-  | 'payment.authorized'
-  | 'payment.captured'
-  | 'payment.failed'
-  | 'order.paid'
-  | 'subscription.authenticated'
-  | 'subscription.activated'
-  | 'subscription.charged'
-  | 'subscription.completed'
-  | 'subscription.cancelled'
-  | 'refund.created'
-  | 'refund.processed';
-
-export interface EmulatorEvent {
-  event: EmulatorEventName;
-  payload: {
-    subscription?: { entity: SubscriptionEntity };
-    refund?: { entity: RefundEntity };
-    payment?: { entity: PaymentEntity };
-    order?: { entity: OrderEntity };
-  };
-  created_at: number;
-}
-
-/** Who paid, as the checkout form collected it; Razorpay's test placeholders when not given. */
-export interface Payer {
-  email?: string;
-  contact?: string;
-}
-
-type Snapshot = {
+interface Snapshot {
   subscription?: SubscriptionEntity;
   refund?: RefundEntity;
   payment?: PaymentEntity;
   order?: OrderEntity;
-};
+}
 
-export function event(name: EmulatorEventName, entities: Snapshot): EmulatorEvent {
+export interface EmulatorEvent {
+  event: string;
+  payload: { [K in keyof Snapshot]?: { entity: NonNullable<Snapshot[K]> } };
+  created_at: number;
+}
+
+export function event(name: string, entities: Snapshot): EmulatorEvent {
   const payload = Object.fromEntries(
     Object.entries(entities).map(([key, value]) => [key, { entity: structuredClone(value) }]),
   );
   return { event: name, payload, created_at: unixNow() };
 }
 
-export function newOrder(amount: number, receipt: string | null, notes: OrderEntity['notes']): OrderEntity {
-  const created_at = unixNow();
-  const id = razorpayId('order');
-  return {
-    id,
-    entity: 'order',
-    amount,
-    amount_paid: 0,
-    amount_due: amount,
-    currency: 'INR',
-    receipt,
-    status: 'created',
-    attempts: 0,
-    notes,
-    created_at,
-  };
-}
-
-export function newPayment(
-  amount: number,
-  links: { orderId: string | null; invoiceId?: string; notes: PaymentEntity['notes'] },
-  payer: Payer,
-  failed = false,
-): PaymentEntity {
-  return {
-    id: razorpayId('pay'),
-    entity: 'payment',
-    amount,
-    currency: 'INR',
-    status: failed ? 'failed' : 'captured',
-    captured: !failed,
-    order_id: links.orderId,
-    invoice_id: links.invoiceId ?? null,
-    method: 'upi',
-    amount_refunded: 0,
-    refund_status: null,
-    email: payer.email || 'void@razorpay.com',
-    contact: payer.contact || '+919000090000',
-    notes: links.notes,
-    error_code: failed ? 'BAD_REQUEST_ERROR' : null,
-    error_description: failed ? 'Payment failed' : null,
-    created_at: unixNow(),
-  };
-}
-
 /** The one place a payment lands: stored, applied to its order and subscription, and its events. */
 export async function recordPayment(
   tx: SandboxTransaction,
   payment: PaymentEntity,
-  related: { order?: OrderEntity; subscription?: SubscriptionEntity },
+  { order, subscription }: { order?: OrderEntity; subscription?: SubscriptionEntity },
 ): Promise<EmulatorEvent[]> {
-  const { order, subscription } = related;
   const captured = payment.status === 'captured';
   await tx.save(payment);
   if (order) {
@@ -123,47 +58,23 @@ export async function recordPayment(
     await tx.save(order);
   }
   if (!captured) return [event('payment.failed', { payment })];
-  const authorized = { ...payment, status: 'authorized' as const, captured: false };
+  const authorized = event('payment.authorized', { payment: { ...payment, status: 'authorized', captured: false } });
   if (!subscription) {
-    const events = [event('payment.authorized', { payment: authorized }), event('payment.captured', { payment })];
-    if (order) events.push(event('order.paid', { payment, order }));
-    return events;
+    const events = [authorized, event('payment.captured', { payment })];
+    return order ? [...events, event('order.paid', { payment, order })] : events;
   }
 
-  const events: EmulatorEvent[] = [];
   const first = subscription.paid_count === 0;
-  if (first) {
-    // The first payment authenticates the subscription (the UPI mandate), then pays the first cycle.
-    subscription.status = 'authenticated';
-    events.push(
-      event('subscription.authenticated', { subscription }),
-      event('payment.authorized', { payment: authorized }),
-    );
-  }
+  // The first payment authenticates the subscription (the UPI mandate), then pays the first cycle.
+  if (first) subscription.status = 'authenticated';
+  const events = first ? [event('subscription.authenticated', { subscription }), authorized] : [];
   events.push(event('payment.captured', { payment }));
   const start = first ? payment.created_at : (subscription.current_end ?? payment.created_at);
-  subscription.current_start = start;
-  subscription.current_end = addMonths(start, 1);
+  Object.assign(subscription, { current_start: start, current_end: nextMonth(start), status: 'active' });
   subscription.charge_at = subscription.current_end;
   subscription.paid_count += 1;
   subscription.remaining_count = subscription.total_count - subscription.paid_count;
-  subscription.status = 'active';
-  if (order && payment.invoice_id) {
-    const { id: payment_id, amount } = payment;
-    const billing = { billing_start: start, billing_end: subscription.current_end };
-    await tx.save({
-      id: payment.invoice_id,
-      entity: 'invoice',
-      subscription_id: subscription.id,
-      order_id: order.id,
-      payment_id,
-      status: 'paid',
-      amount,
-      currency: 'INR',
-      ...billing,
-      created_at: payment.created_at,
-    });
-  }
+  if (payment.invoice_id) await tx.save(newInvoice(subscription.id, payment, start, nextMonth(start)));
   if (first) events.push(event('subscription.activated', { subscription, payment }));
   events.push(event('subscription.charged', { subscription, payment }));
   if (subscription.remaining_count <= 0) {
@@ -174,6 +85,16 @@ export async function recordPayment(
   return events;
 }
 
+/** The subscription, locked, if it can still be paid for. */
+export async function payableSubscription(tx: SandboxTransaction, id: string): Promise<SubscriptionEntity> {
+  const subscription = await tx.find('subscription', id, 'lock');
+  if (!subscription) throw new EmulatorNotFoundError('subscription', id);
+  if (['cancelled', 'completed'].includes(subscription.status)) {
+    throw new EmulatorStateError(`Subscription ${id} is ${subscription.status}`);
+  }
+  return subscription;
+}
+
 /** What one cycle of the subscription costs: its plan's amount. */
 export async function cycleAmount(tx: SandboxTransaction, subscription: SubscriptionEntity): Promise<number> {
   const plan = await tx.find('plan', subscription.plan_id);
@@ -181,51 +102,42 @@ export async function cycleAmount(tx: SandboxTransaction, subscription: Subscrip
   return plan.item.amount;
 }
 
-/** A cycle's charge: Razorpay bills it through an invoice with its own order; the payment points at both. */
+/** A cycle's charge (or a failed try): billed through an invoice with its own order, as Razorpay does. */
 export async function chargeCycle(
   tx: SandboxTransaction,
   subscription: SubscriptionEntity,
   payer: Payer,
-): Promise<{ payment: PaymentEntity; events: EmulatorEvent[] }> {
+  failed = false,
+) {
   const amount = await cycleAmount(tx, subscription);
-  const order = newOrder(amount, null, []);
-  const payment = newPayment(
-    amount,
-    { orderId: order.id, invoiceId: razorpayId('inv'), notes: subscription.notes },
-    payer,
-  );
+  const order = failed ? undefined : newOrder(amount, null, []);
+  const links = {
+    order_id: order?.id ?? null,
+    invoice_id: order ? razorpayId('inv') : null,
+    notes: subscription.notes,
+  };
+  const payment = newPayment(amount, links, payer, failed);
   return { payment, events: await recordPayment(tx, payment, { order, subscription }) };
 }
 
 /** Refunds what is left of a captured payment, or `amount` paise of it; the sandbox's bank settles at once. */
-export async function refund(
-  tx: SandboxTransaction,
-  paymentId: string,
-  amount: number | undefined,
-): Promise<{ refund: RefundEntity; events: EmulatorEvent[] }> {
+export async function refund(tx: SandboxTransaction, paymentId: string, amount: number | undefined) {
   const payment = await tx.find('payment', paymentId, 'lock');
   if (!payment) throw new EmulatorNotFoundError('payment', paymentId);
-  if (payment.status === 'refunded') throw new EmulatorStateError(`Payment ${payment.id} is already fully refunded`);
-  if (payment.status !== 'captured') throw new EmulatorStateError(`Payment ${payment.id} is ${payment.status}`);
+  if (payment.status === 'refunded') throw new EmulatorStateError(`Payment ${paymentId} is already fully refunded`);
+  if (payment.status !== 'captured') throw new EmulatorStateError(`Payment ${paymentId} is ${payment.status}`);
   const refundable = payment.amount - payment.amount_refunded;
   const value = amount ?? refundable;
-  if (!Number.isSafeInteger(value) || value < 1)
+  if (!Number.isSafeInteger(value) || value < 1) {
     throw new RangeError('The refund amount must be a positive whole number of paise');
+  }
   if (value > refundable)
-    throw new EmulatorStateError(`Payment ${payment.id} has only ${refundable} paise left to refund`);
+    throw new EmulatorStateError(`Payment ${paymentId} has only ${refundable} paise left to refund`);
   payment.amount_refunded += value;
   const full = payment.amount_refunded >= payment.amount;
   payment.refund_status = full ? 'full' : 'partial';
   if (full) payment.status = 'refunded';
-  const pending: RefundEntity = {
-    id: razorpayId('rfnd'),
-    entity: 'refund',
-    payment_id: payment.id,
-    amount: value,
-    currency: 'INR',
-    status: 'pending',
-    created_at: unixNow(),
-  };
+  const pending = newRefund(paymentId, value);
   const processed: RefundEntity = { ...pending, status: 'processed' };
   await tx.save(payment);
   await tx.save(processed);
@@ -233,5 +145,5 @@ export async function refund(
     event('refund.created', { refund: pending, payment }),
     event('refund.processed', { refund: processed, payment }),
   ];
-  return { refund: processed, events };
+  return { answer: processed, events };
 }

@@ -22,46 +22,27 @@ export interface WebhookDelivery {
 export type WebhookDeliverer = (delivery: WebhookDelivery) => Promise<void>;
 
 /** Razorpay's webhook body. */
-export interface RazorpayWebhookBody {
+export interface RazorpayWebhookBody extends EmulatorEvent {
   entity: 'event';
   account_id: string;
-  event: EmulatorEvent['event'];
   contains: Array<keyof EmulatorEvent['payload']>;
-  payload: EmulatorEvent['payload'];
-  created_at: number;
 }
 
 /** Waits before the 1st, 2nd and 3rd retry; after the last the delivery is dropped. */
 export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [200, 1000, 3000];
 
-export interface WebhookQueue {
-  /** From now on, events are delivered through `deliver` (replacing any earlier one). */
-  deliverTo(deliver: WebhookDeliverer): void;
-  /** Signs and queues the events' webhooks; sending starts after the current task, in order. */
-  enqueue(events: EmulatorEvent[]): void;
-  /** Resolves once every queued delivery has been sent or dropped. */
-  idle(): Promise<void>;
-  /** Drops what is queued, stops waiting to retry, and waits for a delivery in flight. */
-  close(): Promise<void>;
-}
-
-export function webhookQueue(options: {
-  /** Without a secret nothing can be signed, so nothing is delivered. */
-  secret: string | undefined;
-  accountId: string;
-  retryDelaysMs: readonly number[];
-}): WebhookQueue {
-  const { secret, accountId } = options;
+/** Without a secret nothing can be signed, so nothing is delivered. */
+export function webhookQueue(secret: string | undefined, retryDelaysMs: readonly number[]) {
+  const accountId = razorpayId('acc');
   let deliver: WebhookDeliverer | undefined;
   /** The last delivery queued: each waits for the one before, so they leave one at a time, in order. */
   let tail = Promise.resolve();
-  let closed = false;
   const stop = new AbortController();
 
   async function send(delivery: WebhookDelivery): Promise<void> {
-    for (const delay of [0, ...options.retryDelaysMs]) {
+    for (const delay of [0, ...retryDelaysMs]) {
       if (delay > 0 && !(await sleep(delay, true, { signal: stop.signal }).catch(() => false))) return;
-      if (closed || !deliver) return;
+      if (stop.signal.aborted || !deliver) return;
       try {
         return await deliver(delivery);
       } catch {
@@ -70,48 +51,44 @@ export function webhookQueue(options: {
     }
   }
 
-  function signed({ event, payload, created_at }: EmulatorEvent): WebhookDelivery {
+  function signed({ event, payload, created_at }: EmulatorEvent, key: string): WebhookDelivery {
     const contains = Object.keys(payload) as RazorpayWebhookBody['contains'];
-    const webhook: RazorpayWebhookBody = {
-      entity: 'event',
-      account_id: accountId,
-      event,
-      contains,
-      payload,
-      created_at,
-    };
+    const webhook = { entity: 'event', account_id: accountId, event, contains, payload, created_at };
     const body = JSON.stringify(webhook);
     const eventId = razorpayId('evt');
-    const signature = hmacHex(body, secret ?? '');
     const headers = {
       'content-type': 'application/json',
-      'x-razorpay-signature': signature,
+      'x-razorpay-signature': hmacHex(body, key),
       'x-razorpay-event-id': eventId,
     } as const;
     return { eventId, event, body, headers };
   }
 
-  const queue: WebhookQueue = {
-    deliverTo(next) {
+  const idle = async () => {
+    for (let seen = tail; ; seen = tail) {
+      await seen;
+      if (seen === tail) return;
+    }
+  };
+
+  return {
+    /** From now on, events are delivered through `next` (replacing any earlier one). */
+    deliverTo(next: WebhookDeliverer) {
       deliver = next;
     },
-    enqueue(events) {
-      if (!secret || !deliver || closed) return;
-      for (const delivery of events.map(signed)) {
+    /** Signs and queues the events' webhooks; sending starts after the current task, in order. */
+    enqueue(events: EmulatorEvent[]) {
+      if (!secret || !deliver || stop.signal.aborted) return;
+      for (const delivery of events.map((item) => signed(item, secret))) {
         tail = tail.then(() => new Promise((resolve) => setImmediate(resolve))).then(() => send(delivery));
       }
     },
-    async idle() {
-      for (let seen = tail; ; seen = tail) {
-        await seen;
-        if (seen === tail) return;
-      }
-    },
+    /** Resolves once every queued delivery has been sent or dropped. */
+    idle,
+    /** Drops what is queued, stops waiting to retry, and waits for a delivery in flight. */
     async close() {
-      closed = true;
       stop.abort();
-      await queue.idle();
+      await idle();
     },
   };
-  return queue;
 }
