@@ -23,7 +23,7 @@ export function StaffRoot() {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
       <staffTrpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
-          <Notifications position="top-right" />
+          <Notifications position="bottom-right" />
           <Outlet />
         </QueryClientProvider>
       </staffTrpc.Provider>

@@ -58,6 +58,8 @@ export function DonationsPage() {
         highlightOnHover
         minHeight={180}
         verticalSpacing={4}
+        // On a phone the table scrolls sideways rather than breaking e-mails letter by letter.
+        defaultColumnProps={{ noWrap: true }}
         fetching={list.isFetching}
         records={(list.data?.rows ?? []) as Row[]}
         totalRecords={list.data?.total ?? 0}
@@ -82,7 +84,7 @@ export function DonationsPage() {
             accessor: 'email',
             title: 'Contact',
             render: (row) => (
-              <Text size="sm" style={{ wordBreak: 'break-all' }}>
+              <Text size="sm">
                 {row.email}
                 <br />
                 {row.phone}

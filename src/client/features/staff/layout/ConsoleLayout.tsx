@@ -72,6 +72,7 @@ export function ConsoleLayout() {
               key={item.to}
               component={Link}
               to={item.to}
+              activeOptions={{ exact: item.to === '/staff' }}
               label={item.label}
               active={isActive(item.to)}
               aria-current={isActive(item.to) ? 'page' : undefined}
