@@ -66,7 +66,7 @@ export function AccountsPage() {
                         size="compact-xs"
                         variant="default"
                         onClick={() => setResetting(account)}
-                        aria-label={`Reset the password of ${account.username}`}
+                        aria-label={`Reset password of ${account.username}`}
                       >
                         Reset password
                       </Button>

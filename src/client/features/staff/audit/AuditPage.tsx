@@ -4,6 +4,7 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { ErrorMessage } from '../ErrorMessage';
 import { indiaTime } from '../format';
+import { TABLE_PROPS } from '../table-props';
 import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';
 
@@ -25,10 +26,7 @@ export function AuditPage() {
       <ErrorMessage error={audit.error} />
       <DataTable
         aria-label="Audit trail"
-        withTableBorder
-        striped
-        minHeight={180}
-        verticalSpacing={4}
+        {...TABLE_PROPS}
         fetching={audit.isFetching}
         records={audit.data?.rows ?? []}
         totalRecords={audit.data?.total ?? 0}

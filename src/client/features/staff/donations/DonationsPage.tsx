@@ -6,6 +6,7 @@ import { PURPOSES } from '../../../../shared/donation.schema';
 import { DonationLink } from '../DonationLink';
 import { ErrorMessage } from '../ErrorMessage';
 import { indiaTime, rupees } from '../format';
+import { TABLE_PROPS } from '../table-props';
 import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';
 import { DonationFilters } from './DonationFilters';
@@ -53,11 +54,8 @@ export function DonationsPage() {
       </Text>
       <DataTable<Row>
         aria-label="Donations"
-        withTableBorder
-        striped
+        {...TABLE_PROPS}
         highlightOnHover
-        minHeight={180}
-        verticalSpacing={4}
         // On a phone the table scrolls sideways rather than breaking e-mails letter by letter.
         defaultColumnProps={{ noWrap: true }}
         fetching={list.isFetching}

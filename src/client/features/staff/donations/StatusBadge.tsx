@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 
-/** Dark shades only: the badge's text must stay readable (WCAG AA) on its light background. */
+/** The colour tints the background; the text stays near-black, readable (WCAG AA) on every tint. */
 const COLOURS: Record<string, string> = {
   paid: 'green',
   active: 'green',
@@ -17,7 +17,7 @@ const COLOURS: Record<string, string> = {
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge size="sm" variant="light" color={COLOURS[status] ?? 'gray'} c={`${COLOURS[status] ?? 'gray'}.9`}>
+    <Badge size="sm" variant="light" color={COLOURS[status] ?? 'gray'} c="dark.7">
       {status}
     </Badge>
   );

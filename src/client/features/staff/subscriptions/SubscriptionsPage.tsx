@@ -8,6 +8,7 @@ import { DonationLink } from '../DonationLink';
 import { StatusBadge } from '../donations/StatusBadge';
 import { ErrorMessage } from '../ErrorMessage';
 import { indiaTime, rupees } from '../format';
+import { TABLE_PROPS } from '../table-props';
 import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';
 
@@ -65,10 +66,7 @@ export function SubscriptionsPage() {
       <ErrorMessage error={list.error} />
       <DataTable<Row>
         aria-label="Monthly donors"
-        withTableBorder
-        striped
-        minHeight={180}
-        verticalSpacing={4}
+        {...TABLE_PROPS}
         fetching={list.isFetching}
         records={(list.data?.rows ?? []) as unknown as Row[]}
         totalRecords={list.data?.total ?? 0}
