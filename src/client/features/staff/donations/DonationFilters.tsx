@@ -26,8 +26,12 @@ const asText = (value: unknown) => (value === undefined || value === null ? '' :
 
 export function DonationFilters({ search, onChange }: { search: DonationsSearch; onChange: (patch: Patch) => void }) {
   const [query, setQuery] = useDebouncedField(asText(search.q), (q) => onChange({ q: q || undefined }));
-  const [min, setMin] = useDebouncedField(asText(search.min), (value) => onChange({ min: value || undefined }));
-  const [max, setMax] = useDebouncedField(asText(search.max), (value) => onChange({ max: value || undefined }));
+  const [min, setMin] = useDebouncedField(asText(search.min), (value) =>
+    onChange({ min: value ? Number(value) : undefined }),
+  );
+  const [max, setMax] = useDebouncedField(asText(search.max), (value) =>
+    onChange({ max: value ? Number(value) : undefined }),
+  );
   const status = asText(search.status).split(',').filter(Boolean);
 
   return (

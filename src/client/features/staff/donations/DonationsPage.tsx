@@ -50,7 +50,9 @@ export function DonationsPage() {
       <DonationFilters search={search} onChange={update} />
       <ErrorMessage error={list.error} />
       <Text size="sm" c="dimmed" aria-live="polite">
-        {list.data ? `${list.data.total.toLocaleString('en-IN')} donations` : 'Loading…'}
+        {list.data
+          ? `${list.data.total.toLocaleString('en-IN')} ${list.data.total === 1 ? 'donation' : 'donations'}`
+          : 'Loading…'}
       </Text>
       <DataTable<Row>
         aria-label="Donations"
