@@ -59,7 +59,8 @@ export function MonthChart({ months }: { months: Month[] }) {
         })}
       </svg>
       <Text size="xs" c="dimmed">
-        Highest month: {rupees(highest === 1 ? 0 : highest)}. Hover a bar for its amount.
+        Highest month: {rupees(highest === 1 ? 0 : highest)}. Each bar names its month and amount (hover or screen
+        reader).
       </Text>
     </Box>
   );

@@ -77,7 +77,7 @@ export function OverviewPage() {
       <Title order={1} size="h2">
         Overview
       </Title>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm">
         <Figure label="Received today" value={rupees(received.today.amount)} detail={gifts(received.today.count)} />
         <Figure label="This month" value={rupees(received.thisMonth.amount)} detail={gifts(received.thisMonth.count)} />
         <Figure
