@@ -8,7 +8,7 @@
  *
  * CSS: the entry's stylesheet (site.css, a few KB: all the home and 404 pages use) is inlined into
  * every page, so nothing blocks the first paint on a request. The donate page also links its chunk's
- * stylesheet (Mantine).
+ * stylesheet (Mantine). The staff console gets an empty shell (staff.html), rendered in the browser.
 
  */
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -146,6 +146,13 @@ async function prerender(): Promise<void> {
     writeFileSync(join(clientDir, file), page);
     console.log(`prerendered ${url} → dist/client/${file} (${(page.length / 1024).toFixed(1)} KiB)`);
   }
+  // The staff console is never prerendered: an empty shell the browser renders, kept out of search engines.
+  const staffHead = '<title>Staff console</title>\n    <meta name="robots" content="noindex" />';
+  writeFileSync(
+    join(clientDir, 'staff.html'),
+    template.replace('<!--app-head-->', staffHead).replace('<!--app-html-->', ''),
+  );
+  console.log('wrote the staff console shell → dist/client/staff.html');
   rmSync(ssrDir, { recursive: true, force: true });
 }
 

@@ -1,15 +1,7 @@
-import {
-  createRootRoute,
-  createRoute,
-  createRouter,
-  lazyRouteComponent,
-  type RouterHistory,
-} from '@tanstack/react-router';
+import { createRoute, createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
 import { HomeRoute } from './routes/HomeRoute';
-import { NotFoundPage } from './routes/NotFoundPage';
-import { RootLayout } from './routes/RootLayout';
-
-const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundPage });
+import { rootRoute } from './routes/root-route';
+import { staffRouteTree } from './routes/staff-routes';
 
 const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomeRoute });
 
@@ -20,7 +12,7 @@ const donateRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/donate/DonateRoute'), 'DonateRoute'),
 });
 
-const routeTree = rootRoute.addChildren([homeRoute, donateRoute]);
+const routeTree = rootRoute.addChildren([homeRoute, donateRoute, staffRouteTree]);
 
 export function createAppRouter(history?: RouterHistory) {
   return createRouter({

@@ -1,8 +1,11 @@
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useRouterState } from '@tanstack/react-router';
 import { SiteFooter } from '../components/SiteFooter';
 import { SiteHeader } from '../components/SiteHeader';
 
 export function RootLayout() {
+  // The staff console (routes/staff-routes.ts) brings its own layout, without the site's header and footer.
+  const isStaff = useRouterState({ select: (state) => /^\/staff(\/|$)/.test(state.location.pathname) });
+  if (isStaff) return <Outlet />;
   return (
     <>
       <a href="#main" className="skip-link">

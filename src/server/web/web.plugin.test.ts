@@ -18,6 +18,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'index.html'), page('home'));
   writeFileSync(join(dir, 'donate.html'), page('donate'));
   writeFileSync(join(dir, '404.html'), page('missing'));
+  writeFileSync(join(dir, 'staff.html'), page('staff-shell'));
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
   app = Fastify();
   await app.register(webPlugin, { clientDir: dir, siteUrl: 'https://rescue.example.org/' });
@@ -66,5 +67,22 @@ describe('the prerendered pages', () => {
     expect(redirect.headers.location).toBe('/donate');
     const robots = await app.inject({ url: '/robots.txt' });
     expect(robots.statusCode).toBe(200);
+  });
+});
+
+describe('the staff console', () => {
+  it('answers /staff and every path under it with its shell, marked noindex', async () => {
+    for (const url of ['/staff', '/staff/', '/staff/login?redirect=%2Fstaff', '/staff/donations/12']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<body>staff-shell</body>');
+      expect(response.headers['x-robots-tag'], url).toBe('noindex');
+    }
+  });
+
+  it('leaves unknown console API paths to the JSON 404', async () => {
+    const response = await app.inject({ url: '/staff/api/nothing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'No route for GET /staff/api/nothing' });
   });
 });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadPrerenderedPage, type PrerenderedPage, sendPage } from './pages';
 
 export interface WebPluginOptions {
@@ -13,7 +13,8 @@ export interface WebPluginOptions {
 
 /**
  * The built website. `/` and `/donate` are prerendered pages held in memory with SITE_URL filled
- * in and compressed once; any other page path gets the 404 page with status 404. Everything else
+ * in and compressed once; `/staff` and everything under it get the console's empty shell (`noindex`);
+ * any other page path gets the 404 page with status 404. Everything else
  * comes from `dist/client` with its precompressed `.br`/`.gz` siblings. API paths that match
  * nothing answer JSON instead.
  */
@@ -31,6 +32,18 @@ export async function webPlugin(app: FastifyInstance, { clientDir, siteUrl }: We
     notFoundPage = existsSync(join(clientDir, '404.html'))
       ? loadPrerenderedPage(join(clientDir, '404.html'), origin)
       : undefined;
+
+    // The staff console: the same shell for all its paths (the router picks the page), never indexed.
+    const staffShell = existsSync(join(clientDir, 'staff.html'))
+      ? loadPrerenderedPage(join(clientDir, 'staff.html'), origin)
+      : home;
+    const sendStaffShell = (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.url.startsWith('/staff/api/')) return reply.callNotFound();
+      reply.header('x-robots-tag', 'noindex');
+      return sendPage(request, reply, staffShell, 200);
+    };
+    app.get('/staff', sendStaffShell);
+    app.get('/staff/*', sendStaffShell);
 
     app.get('/', (request, reply) => sendPage(request, reply, home, 200));
     app.get('/donate', (request, reply) => sendPage(request, reply, donate, 200));
@@ -54,7 +67,8 @@ export async function webPlugin(app: FastifyInstance, { clientDir, siteUrl }: We
 
   app.setNotFoundHandler((request, reply) => {
     const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|trpc|sandbox)(\/|$)/.test(request.url);
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|trpc|sandbox|staff\/api)(\/|$)/.test(request.url);
     if (isPage && notFoundPage) return sendPage(request, reply, notFoundPage, 404);
     return reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });

@@ -1,0 +1,120 @@
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { PURPOSES } from '../../../../shared/donation.schema';
+import { DonationLink } from '../DonationLink';
+import { ErrorMessage } from '../ErrorMessage';
+import { indiaTime, rupees } from '../format';
+import { TABLE_PROPS } from '../table-props';
+import { staffTrpc } from '../trpc';
+import { useStaffTitle } from '../use-staff-title';
+import { DonationFilters } from './DonationFilters';
+import { csvHref, type DonationsSearch, listInputOf, PAGE_SIZES } from './donations-search';
+import { StatusBadge } from './StatusBadge';
+
+interface Row {
+  id: number;
+  createdAt: string;
+  name: string;
+  email: string;
+  phone: string;
+  amount: number;
+  donationType: string;
+  purpose: string | null;
+  status: string;
+}
+
+export function DonationsPage() {
+  useStaffTitle('Donations');
+  const search = useSearch({ from: '/staff/console/donations' });
+  const navigate = useNavigate({ from: '/staff/donations' });
+  const input = listInputOf(search);
+  const list = staffTrpc.staff.donations.list.useQuery(input, { placeholderData: keepPreviousData });
+
+  // Any change but the page's own goes back to page 1.
+  const update = (patch: Partial<DonationsSearch>) =>
+    navigate({ search: (previous: DonationsSearch) => ({ ...previous, page: undefined, ...patch }), replace: true });
+  const sortStatus: DataTableSortStatus<Row> = { columnAccessor: input.sort, direction: input.direction };
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="center">
+        <Title order={1} size="h2">
+          Donations
+        </Title>
+        <Button component="a" href={csvHref(input.filter)} download variant="light">
+          Export CSV
+        </Button>
+      </Group>
+      <DonationFilters search={search} onChange={update} />
+      <ErrorMessage error={list.error} />
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {list.data
+          ? `${list.data.total.toLocaleString('en-IN')} ${list.data.total === 1 ? 'donation' : 'donations'}`
+          : 'Loading…'}
+      </Text>
+      <DataTable<Row>
+        aria-label="Donations"
+        {...TABLE_PROPS}
+        highlightOnHover
+        // On a phone the table scrolls sideways rather than breaking e-mails letter by letter.
+        defaultColumnProps={{ noWrap: true }}
+        fetching={list.isFetching}
+        records={(list.data?.rows ?? []) as Row[]}
+        totalRecords={list.data?.total ?? 0}
+        page={input.page}
+        onPageChange={(page) => update({ page })}
+        recordsPerPage={input.pageSize}
+        recordsPerPageOptions={PAGE_SIZES}
+        onRecordsPerPageChange={(size) => update({ size })}
+        sortStatus={sortStatus}
+        onSortStatusChange={(status) => update({ sort: String(status.columnAccessor), dir: status.direction })}
+        noRecordsText="No donations match these filters"
+        columns={[
+          {
+            accessor: 'id',
+            title: '#',
+            sortable: true,
+            render: (row) => <DonationLink id={row.id} />,
+          },
+          { accessor: 'createdAt', title: 'Date (IST)', sortable: true, render: (row) => indiaTime(row.createdAt) },
+          { accessor: 'name', title: 'Donor', sortable: true },
+          {
+            accessor: 'email',
+            title: 'Contact',
+            render: (row) => (
+              <Text size="sm">
+                {row.email}
+                <br />
+                {row.phone}
+              </Text>
+            ),
+          },
+          {
+            accessor: 'amount',
+            title: 'Amount',
+            sortable: true,
+            textAlign: 'right',
+            render: (row) => rupees(row.amount),
+          },
+          {
+            accessor: 'donationType',
+            title: 'Type',
+            render: (row) => (
+              <Badge variant="outline" size="sm">
+                {row.donationType}
+              </Badge>
+            ),
+          },
+          {
+            accessor: 'purpose',
+            title: 'Purpose',
+            render: (row) => (row.purpose ? (PURPOSES[row.purpose as keyof typeof PURPOSES] ?? row.purpose) : '—'),
+          },
+          { accessor: 'status', title: 'Status', sortable: true, render: (row) => <StatusBadge status={row.status} /> },
+        ]}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,9 @@
+/** The console's pages in the navbar; `admin` ones show only to admins (the server refuses others anyway). */
+export const NAV_ITEMS = [
+  { to: '/staff', label: 'Overview', admin: false },
+  { to: '/staff/donations', label: 'Donations', admin: false },
+  { to: '/staff/subscriptions', label: 'Monthly donors', admin: false },
+  { to: '/staff/accounts', label: 'Staff accounts', admin: true },
+  { to: '/staff/audit', label: 'Audit trail', admin: true },
+  { to: '/staff/password', label: 'My password', admin: false },
+] as const;

@@ -1,0 +1,146 @@
+import { Card, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { DonationLink } from '../DonationLink';
+import { ErrorMessage } from '../ErrorMessage';
+import { indiaTime, rupees } from '../format';
+import { staffTrpc } from '../trpc';
+import { useStaffTitle } from '../use-staff-title';
+import { MonthChart } from './MonthChart';
+
+function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
+  return (
+    <Card withBorder padding="sm">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={700} size="xl">
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {detail}
+      </Text>
+    </Card>
+  );
+}
+
+const gifts = (count: number) => `${count} ${count === 1 ? 'gift' : 'gifts'}`;
+
+function StoryLink({ id }: { id: unknown }) {
+  if (typeof id !== 'number') return <>no donation found</>;
+  return (
+    <>
+      Donation <DonationLink id={id} />
+    </>
+  );
+}
+
+function AttentionList({
+  title,
+  list,
+  describe,
+}: {
+  title: string;
+  list: { count: number; items: Record<string, unknown>[] };
+  describe: (item: Record<string, unknown>) => ReactNode;
+}) {
+  return (
+    <Card withBorder padding="sm">
+      <Title order={3} size="h5">
+        {title} ({list.count})
+      </Title>
+      {list.count === 0 ? (
+        <Text size="sm" c="dimmed">
+          None.
+        </Text>
+      ) : (
+        <List size="sm" spacing={2}>
+          {list.items.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the rows have no common id field
+            <List.Item key={index}>{describe(item)}</List.Item>
+          ))}
+        </List>
+      )}
+    </Card>
+  );
+}
+
+const amountOf = (item: Record<string, unknown>) => (typeof item.amount === 'number' ? rupees(item.amount) : '');
+
+export function OverviewPage() {
+  useStaffTitle('Overview');
+  const overview = staffTrpc.staff.overview.useQuery();
+  if (overview.error) return <ErrorMessage error={overview.error} />;
+  if (!overview.data) return <Loader aria-label="Loading" />;
+  const { received, refunds, activeMonthlyDonors, attention, lastTwelveMonths, financialYear } = overview.data;
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        Overview
+      </Title>
+      <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm">
+        <Figure label="Received today" value={rupees(received.today.amount)} detail={gifts(received.today.count)} />
+        <Figure label="This month" value={rupees(received.thisMonth.amount)} detail={gifts(received.thisMonth.count)} />
+        <Figure
+          label={`Financial year ${financialYear}`}
+          value={rupees(received.thisFinancialYear.amount)}
+          detail={gifts(received.thisFinancialYear.count)}
+        />
+        <Figure label="Refunds this year" value={rupees(refunds.amount)} detail={gifts(refunds.count)} />
+        <Figure
+          label="Active monthly donors"
+          value={String(activeMonthlyDonors.count)}
+          detail={`${rupees(activeMonthlyDonors.monthlyAmount)} a month`}
+        />
+      </SimpleGrid>
+      <Card withBorder padding="sm">
+        <Title order={2} size="h4" mb="xs">
+          Last 12 months
+        </Title>
+        <MonthChart months={lastTwelveMonths} />
+      </Card>
+      <Title order={2} size="h4">
+        Needs attention
+      </Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+        <AttentionList
+          title="Amount did not match"
+          list={attention.amountMismatches}
+          describe={(item) => (
+            <>
+              <StoryLink id={item.donationId} />: {String(item.outcome)} {amountOf(item)},{' '}
+              {indiaTime(item.receivedAt as string)}
+            </>
+          )}
+        />
+        <AttentionList
+          title="Failed after a retry"
+          list={attention.failedAfterRetry}
+          describe={(item) => (
+            <>
+              <StoryLink id={item.donationId} />: {amountOf(item)}, {String(item.attempts)} attempts,{' '}
+              {indiaTime(item.createdAt as string)}
+            </>
+          )}
+        />
+        <AttentionList
+          title="Pending for over a day"
+          list={attention.pendingOverADay}
+          describe={(item) => (
+            <>
+              <StoryLink id={item.donationId} />: {amountOf(item)}, {indiaTime(item.createdAt as string)}
+            </>
+          )}
+        />
+        <AttentionList
+          title="Halted monthly gifts"
+          list={attention.haltedSubscriptions}
+          describe={(item) => (
+            <>
+              <StoryLink id={item.donationId} />: {String(item.razorpaySubscriptionId ?? 'no Razorpay id')}
+            </>
+          )}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,16 @@
+/*
+ * The whole console as one lazy chunk (staff-console-*.js). One chunk, not one per page: the code the
+ * console shares with the donate page (Mantine, React Query, tRPC, zod) then forms a single common
+ * chunk, instead of the dozens of small ones that every page's own import would split it into,
+ * each an extra request on the donate page.
+ */
+export { AccountsPage } from './accounts/AccountsPage';
+export { PasswordPage } from './accounts/PasswordPage';
+export { AuditPage } from './audit/AuditPage';
+export { LoginPage } from './auth/LoginPage';
+export { DonationsPage } from './donations/DonationsPage';
+export { ConsoleLayout } from './layout/ConsoleLayout';
+export { OverviewPage } from './overview/OverviewPage';
+export { StaffRoot } from './StaffRoot';
+export { DonationStoryPage } from './story/DonationStoryPage';
+export { SubscriptionsPage } from './subscriptions/SubscriptionsPage';

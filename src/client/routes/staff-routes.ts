@@ -1,0 +1,88 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { DonationsSearch } from '../features/staff/donations/donations-search';
+import { rootRoute } from './root-route';
+
+/*
+ * The staff console's routes. Only these few lines live in the site's main chunk: the pages are one
+ * lazy chunk (features/staff/staff-console.ts), so the donor pages never load a byte of the console. Search
+ * params are checked inside the pages (their parsing is console code too).
+ */
+const loadConsole = () => import('../features/staff/staff-console');
+const page = (name: keyof Awaited<ReturnType<typeof loadConsole>>) => lazyRouteComponent(loadConsole, name);
+
+const staffRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/staff',
+  component: page('StaffRoot'),
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => staffRoute,
+  path: '/login',
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  component: page('LoginPage'),
+});
+
+/** Every page behind the sign-in: the layout checks the session and sends strangers to the login. */
+const consoleRoute = createRoute({
+  getParentRoute: () => staffRoute,
+  id: 'console',
+  component: page('ConsoleLayout'),
+});
+
+const overviewRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/',
+  component: page('OverviewPage'),
+});
+
+const donationsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/donations',
+  validateSearch: (search: Record<string, unknown>) => search as DonationsSearch,
+  component: page('DonationsPage'),
+});
+
+const donationStoryRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/donations/$id',
+  component: page('DonationStoryPage'),
+});
+
+const subscriptionsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/subscriptions',
+  component: page('SubscriptionsPage'),
+});
+
+const accountsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/accounts',
+  component: page('AccountsPage'),
+});
+
+const auditRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/audit',
+  component: page('AuditPage'),
+});
+
+const passwordRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/password',
+  component: page('PasswordPage'),
+});
+
+export const staffRouteTree = staffRoute.addChildren([
+  loginRoute,
+  consoleRoute.addChildren([
+    overviewRoute,
+    donationsRoute,
+    donationStoryRoute,
+    subscriptionsRoute,
+    accountsRoute,
+    auditRoute,
+    passwordRoute,
+  ]),
+]);

@@ -1,0 +1,206 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIEWPORTS } from './test/browser-harness';
+import { startBrowserSuite } from './test/browser-suite';
+import { collectErrors, waitForHydration } from './test/page-helpers';
+import { createStaffWithCli, giveMonthly, query, seedDonations } from './test/staff-setup';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const PASSWORD = 'correct horse battery staple';
+/** Screenshots to look at after a run (not compared: a person judges them). */
+const SHOTS = '/tmp/staff-console-shots';
+
+const suite = startBrowserSuite();
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    return (await (window as unknown as { axe: { run(): Promise<Result> } }).axe.run()).violations;
+  });
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function signIn(page: Page, password = PASSWORD) {
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const donationRows = (page: Page) => page.getByRole('table', { name: 'Donations' }).locator('tbody tr');
+
+/** Waits for the list to say how many donations match (it updates with the rows), then counts the rows. */
+async function expectDonations(page: Page, count: number) {
+  await page.getByText(`${count} ${count === 1 ? 'donation' : 'donations'}`, { exact: true }).waitFor();
+  expect(await donationRows(page).count()).toBe(count);
+}
+
+beforeAll(async () => {
+  await createStaffWithCli(suite.db.url, 'admin', 'admin', PASSWORD);
+  await seedDonations(suite.db.url);
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+describe('the donor pages', () => {
+  it('load not one staff chunk', async () => {
+    const context = await suite.browser.newContext();
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.url().endsWith('.js')) scripts.push(response.url());
+    });
+    for (const path of ['/', '/donate']) {
+      await page.goto(`${suite.server.url}${path}`);
+      await waitForHydration(page);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const url of scripts) {
+      expect(url).not.toMatch(/\/staff-console-/);
+      const body = await (await fetch(url)).text();
+      expect(body, url).not.toContain('/staff/api/');
+      expect(body, url).not.toContain('Staff console');
+    }
+    await context.close();
+  });
+});
+
+describe('the staff console at laptop size', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop, acceptDownloads: true });
+    page = await context.newPage();
+    errors = collectErrors(page);
+  });
+  afterAll(async () => context?.close());
+
+  it('is a noindex shell that sends a stranger to the login, and back where they were after signing in', async () => {
+    const response = await page.goto(`${suite.server.url}/staff/donations?status=paid`);
+    expect(response?.headers()['x-robots-tag']).toBe('noindex');
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    await page.waitForURL(/\/staff\/login\?redirect=/);
+    await signIn(page, 'not the password at all');
+    await page.getByRole('alert').waitFor();
+    await signIn(page);
+    await page.waitForURL((url) => url.pathname === '/staff/donations');
+    expect(new URL(page.url()).searchParams.get('status')).toBe('paid');
+    await expectDonations(page, 3);
+  });
+
+  it('shows the overview: what came in, the chart, what needs attention', async () => {
+    await page.getByRole('link', { name: 'Overview' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    // Today: Kavya's ₹2,500 (paid) only.
+    await expect(page.getByText('₹2,500', { exact: true }).first().isVisible()).resolves.toBe(true);
+    expect(await page.getByRole('img', { name: /Received per month/ }).count()).toBe(1);
+    await page.getByRole('heading', { name: 'Pending for over a day (1)' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/overview-laptop.png`, fullPage: true });
+  });
+
+  it('filters and searches donations, keeping them in the URL across a reload', async () => {
+    await page.getByRole('link', { name: 'Donations' }).click();
+    await page.getByRole('heading', { name: 'Donations' }).waitFor();
+    await expectDonations(page, 6);
+    await page.getByLabel('Search').fill('kavya');
+    await page.waitForURL(/q=kavya/);
+    await expectDonations(page, 2);
+    await page.getByLabel('Min ₹').fill('2000');
+    await page.waitForURL(/min=2000/);
+    await expectDonations(page, 1);
+    await page.reload();
+    await expectDonations(page, 1);
+    expect(await page.getByLabel('Search').inputValue()).toBe('kavya');
+    await expect(donationRows(page).first().textContent()).resolves.toContain('₹2,500');
+    await page.screenshot({ path: `${SHOTS}/donations-laptop.png`, fullPage: true });
+  });
+
+  it('exports exactly the filtered donations as the database has them', async () => {
+    await page.getByLabel('Min ₹').fill('');
+    await page.waitForURL((url) => !url.searchParams.has('min'));
+    await expectDonations(page, 2);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.slice(1).trim().split(/\r?\n/);
+    const stored = await query<{ id: number; amount: number }>(
+      suite.db.url,
+      `select id, amount from donations where name ilike '%kavya%' order by id desc`,
+    );
+    expect(lines.slice(1).map((line) => Number(line.split(',')[0]))).toEqual(stored.map((row) => row.id));
+    expect(lines.slice(1).map((line) => line.split(',')[5])).toEqual(
+      stored.map((row) => (row.amount / 100).toFixed(2)),
+    );
+  });
+
+  it("opens a donation's story", async () => {
+    const [first] = await query<{ id: number }>(suite.db.url, `select id from donations where amount = 250000`);
+    await page.getByRole('link', { name: `#${first?.id}`, exact: true }).click();
+    await page.getByRole('heading', { name: `Donation #${first?.id}` }).waitFor();
+    await page.getByText('Created, pending payment').waitFor();
+    expect(await page.getByText('order_seed0').count()).toBeGreaterThan(0);
+  });
+
+  it('cancels a real monthly gift (through the sandbox) after asking', async () => {
+    const donor = await context.newPage();
+    await giveMonthly(donor, suite.server.url, 'monthly@example.org');
+    await donor.close();
+    await page.getByRole('link', { name: 'Monthly donors' }).click();
+    await page.getByRole('button', { name: /Cancel monthly gift/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this monthly gift?' });
+    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: /Cancel monthly gift/ }).click();
+    await dialog.getByRole('button', { name: 'Cancel the monthly gift' }).click();
+    await page.getByText(/Monthly gift \d+ cancelled/).waitFor();
+    const [stored] = await query<{ status: string }>(suite.db.url, 'select status from subscriptions');
+    expect(stored?.status).toBe('cancelled');
+    const [audited] = await query<{ username: string }>(
+      suite.db.url,
+      `select username from staff_audit where action = 'subscription_cancelled'`,
+    );
+    expect(audited?.username).toBe('admin');
+  });
+
+  it('signs out, after which /staff is the login again', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/staff\/login/);
+    await page.goto(`${suite.server.url}/staff`);
+    await page.waitForURL(/\/staff\/login/);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    // The only failures: the wrong password and the calls made while signed out.
+    expect(errors.filter((error) => !/\b40[13]\b/.test(error))).toEqual([]);
+  });
+});
+
+describe('the staff console at phone size', () => {
+  it('passes axe on the login and donations pages, and the console fits a phone', async () => {
+    const phone = { viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true };
+    // axe is injected as an inline script, which the console's CSP rightly refuses.
+    const context = await suite.browser.newContext({ ...phone, bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/staff/login`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/login-phone.png` });
+    await signIn(page);
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/overview-phone.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('link', { name: 'Donations' }).click();
+    // The six seeded and the monthly gift given above.
+    await expectDonations(page, 7);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/donations-phone.png`, fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+});
