@@ -33,14 +33,16 @@ export function ThankYouPanel({ receipt, onClose }: ThankYouPanelProps) {
       </Title>
       {receipt ? (
         <Text mt="xs">
-          Your receipt number is <strong>{receipt.number}</strong>. A copy is on its way to your e-mail.
+          Your receipt number is <strong style={{ whiteSpace: 'nowrap' }}>{receipt.number}</strong>. A copy is on its
+          way to your e-mail.
         </Text>
       ) : (
         <Text mt="xs">Your receipt will arrive by e-mail shortly.</Text>
       )}
       <Group mt="md" gap="sm">
         {receipt ? (
-          <Button component="a" href={receipt.downloadUrl}>
+          // The site's link colour (unlayered) outranks Mantine's layered button text: white said here.
+          <Button component="a" href={receipt.downloadUrl} c="white">
             Download your receipt (PDF)
           </Button>
         ) : null}
