@@ -8,7 +8,7 @@ import { enter, fillAndSubmit, recordCheckouts, stubApi } from './donate-form.fi
 const opened = recordCheckouts();
 
 const ADDRESS = '12 Beach Road, Besant Nagar, Chennai 600090';
-const wants80g = () => screen.getByRole('checkbox', { name: /I want an 80G tax receipt/ });
+const wants80g = () => screen.getByLabelText('I want an 80G tax receipt');
 const address = () => screen.getByLabelText(/Postal address/);
 
 /** Ticks the checkbox and enters the address; the ID number is up to each test. */
@@ -41,8 +41,12 @@ describe('DonateForm: the 80G receipt details', () => {
     expect(notice).toHaveTextContent(/gives you your deduction/);
     expect(notice).toHaveTextContent(/keep them for eight years, as the tax law requires/);
     expect(notice).toHaveTextContent(/help@chennaianimalrescue\.org/);
+  });
 
-    // Aadhaar replaces PAN for a donor without one.
+  it('offers Aadhaar in place of PAN for a donor without one, and hides it all again when unticked', async () => {
+    render(<DonateForm api={stubApi()} />);
+    const user = userEvent.setup();
+    await user.click(wants80g());
     await user.click(screen.getByRole('radio', { name: /Aadhaar/ }));
     expect(screen.queryByLabelText('Your PAN')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Your Aadhaar number')).toHaveAttribute('inputmode', 'numeric');

@@ -7,6 +7,10 @@ import type { DonationApi } from './donation-api';
 
 /** For the donate form's component tests: the API stubbed, the checkout recorded instead of opened. */
 
+// The whole Mantine form in jsdom takes seconds per test on a busy two-core machine: the default
+// 5 s would fail tests for the machine's load, not for what they check.
+vi.setConfig({ testTimeout: 20_000 });
+
 export const created = {
   donation: {
     id: 11,
