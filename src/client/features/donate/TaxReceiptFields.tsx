@@ -1,4 +1,4 @@
-import { Alert, Checkbox, Group, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Group, InputBase, Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { siteContent } from '../../../shared/site-content';
 import type { TaxReceiptValues } from './tax-receipt-values';
@@ -87,7 +87,10 @@ export function TaxReceiptFields({ values, errors, onChange }: TaxReceiptFieldsP
               error={errors.aadhaar}
             />
           )}
-          <Textarea
+          {/* InputBase as a textarea: Mantine's Textarea would bring its autosize code into the chunk. */}
+          <InputBase
+            component="textarea"
+            multiline
             label="Postal address"
             withAsterisk
             aria-required
