@@ -202,6 +202,8 @@ describe.each(Object.entries(VIEWPORTS))('the donate page at %s size', (size, vi
     await modal.getByTestId('sandbox-pay').click();
     await expect(toast().textContent()).resolves.toContain('Thank you!');
     await expect(toast().textContent()).resolves.toContain('Your donation has been processed successfully.');
+    // Beside the toast, a thank-you panel stays (issue 11), the donor having skipped the 80G details.
+    await page.getByRole('region', { name: 'Thank you for your donation!' }).waitFor();
     // The whole flow runs under the site's Content-Security-Policy without a single violation.
     await expect(cspViolations(page)).resolves.toEqual([]);
     await expect(donateButton().textContent()).resolves.toBe('Donate Now');

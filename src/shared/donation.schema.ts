@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DONATION_STATUSES, DONATION_TYPES } from './donation-states';
+import { checkTaxReceiptFields, taxReceiptShape } from './tax-id';
 
 /**
  * The inputs of the donation calls, shared by the tRPC procedures, the REST paths, the OpenAPI
@@ -63,12 +64,14 @@ export const donationInputSchema = z
      * one so form-filling bots fill it. Empty or absent from people; a bot's call creates nothing.
      */
     website: z.string().max(500, 'Must be at most 500 characters').optional(),
+    ...taxReceiptShape,
   })
   // Every distinct monthly amount is a Razorpay plan that can never be deleted: whole rupees only.
   .refine((input) => input.donationType !== 'monthly' || input.amount % 100 === 0, {
     message: 'Monthly amounts must be whole rupees',
     path: ['amount'],
-  });
+  })
+  .superRefine(checkTaxReceiptFields);
 export type DonationInput = z.infer<typeof donationInputSchema>;
 
 const razorpayId = (prefix: string) =>
@@ -132,5 +135,6 @@ export type CreateSubscriptionOutput = z.infer<typeof createSubscriptionOutputSc
 export const verifyPaymentOutputSchema = z.object({
   success: z.literal(true),
   donation: z.object({ id: z.number().int(), status: donationStatusSchema }),
+  receipt: z.object({ number: z.string(), downloadUrl: z.string() }).nullable(),
 });
 export type VerifyPaymentOutput = z.infer<typeof verifyPaymentOutputSchema>;

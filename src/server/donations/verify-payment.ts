@@ -35,7 +35,7 @@ export async function verifyPayment(
   // Paid now, or by an earlier repeat of this same success (a replay, a racing request or the
   // webhook): harmless either way. Activation is repeated too, in case a crash interrupted it.
   if (subscription) await activateSubscription(em, subscription.id);
-  return { success: true, donation: { id: donation.id, status: 'paid' } };
+  return { success: true, donation: { id: donation.id, status: 'paid' }, receipt: null };
 }
 
 async function checkSignature(

@@ -1,58 +1,11 @@
-import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render } from '../../test/render';
-import type { RazorpayOptions } from './checkout';
 import { DonateForm } from './DonateForm';
-import type { DonationApi } from './donation-api';
+import { fillAndSubmit, recordCheckouts, stubApi } from './donate-form.fixtures';
 
-const created = {
-  donation: {
-    id: 11,
-    name: 'Asha',
-    email: 'asha@example.org',
-    phone: '9876543210',
-    amount: 100000,
-    donationType: 'one-time' as const,
-    purpose: 'general',
-  },
-  razorpayKeyId: 'rzp_test_1',
-  order: { id: 'order_1' },
-};
-
-function stubApi(overrides: Partial<DonationApi> = {}): DonationApi {
-  return {
-    loadCheckout: vi.fn().mockResolvedValue(undefined),
-    createDonation: vi.fn().mockResolvedValue(created),
-    createSubscription: vi.fn().mockResolvedValue({ ...created, subscription: { id: 'sub_1' } }),
-    verifyPayment: vi.fn().mockResolvedValue({ success: true }),
-    ...overrides,
-  };
-}
-
-let opened: RazorpayOptions[];
-beforeEach(() => {
-  opened = [];
-  window.Razorpay = vi.fn().mockImplementation(function Razorpay(options: RazorpayOptions) {
-    opened.push(options);
-    return { open: vi.fn() };
-  }) as unknown as Window['Razorpay'];
-});
-afterEach(() => {
-  delete window.Razorpay;
-  act(() => notifications.clean());
-});
-
-async function fillAndSubmit(amount = '₹1,000') {
-  const user = userEvent.setup();
-  await user.type(screen.getByLabelText(/Full Name/), 'Asha');
-  await user.type(screen.getByLabelText(/Email Address/), 'asha@example.org');
-  await user.type(screen.getByLabelText(/Phone Number/), '9876543210');
-  await user.click(screen.getByRole('button', { name: amount }));
-  await user.click(screen.getByRole('button', { name: 'Donate Now' }));
-  return user;
-}
+const opened = recordCheckouts();
 
 describe('DonateForm', () => {
   it('shows the schema’s messages under the fields and sends nothing', async () => {

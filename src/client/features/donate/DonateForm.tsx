@@ -1,12 +1,21 @@
 import { Button, Group, List, NativeSelect, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { z } from 'zod';
-import { type DonationInput, donationInputSchema, PURPOSES, type Purpose } from '../../../shared/donation.schema';
+import {
+  type DonationInput,
+  donationInputSchema,
+  PURPOSES,
+  type Purpose,
+  type VerifyPaymentOutput,
+} from '../../../shared/donation.schema';
 import { DONATION_TYPES, type DonationType } from '../../../shared/donation-states';
 import { AmountPicker } from './AmountPicker';
 import { type AmountChoice, customRupeesToPaise } from './amounts';
 import type { DonationApi } from './donation-api';
 import { ShareDonateLink } from './ShareDonateLink';
+import { TaxReceiptFields } from './TaxReceiptFields';
+import { ThankYouPanel } from './ThankYouPanel';
+import { NO_TAX_RECEIPT, type TaxReceiptValues, taxReceiptInput } from './tax-receipt-values';
 import { toast } from './toast';
 import { useDonationCheckout } from './use-donation-checkout';
 
@@ -31,6 +40,9 @@ const INITIAL: FormValues = {
 };
 type FieldErrors = Partial<Record<keyof DonationInput, string>>;
 
+/** The shared schemas' messages, some written to follow a field name, read as sentences under a field. */
+const asSentence = (message: string) => message.charAt(0).toUpperCase() + message.slice(1);
+
 /** Off-screen rather than display:none, which bots recognise and skip. */
 const HONEYPOT_STYLE = { position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' } as const;
 
@@ -40,7 +52,10 @@ const purposeOptions = Object.entries(PURPOSES).map(([value, label]) => ({ value
 export function DonateForm({ api }: { api: DonationApi }) {
   const [values, setValues] = useState<FormValues>(INITIAL);
   const [choice, setChoice] = useState<AmountChoice>(null);
+  const [taxReceipt, setTaxReceipt] = useState<TaxReceiptValues>(NO_TAX_RECEIPT);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [thanked, setThanked] = useState<Pick<VerifyPaymentOutput, 'receipt'> | null>(null);
+  const title = useRef<HTMLHeadingElement>(null);
 
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -51,16 +66,32 @@ export function DonateForm({ api }: { api: DonationApi }) {
     setErrors((e) => ({ ...e, amount: undefined }));
   };
 
-  const reset = () => {
-    setValues(INITIAL);
-    setChoice(null);
-    setErrors({});
+  const changeTaxReceipt = (patch: Partial<TaxReceiptValues>) => {
+    setTaxReceipt((v) => ({ ...v, ...patch }));
+    // Typing clears its own field's message; switching the ID or unticking clears all three.
+    const stale = 'wants80g' in patch || 'idKind' in patch ? ['pan', 'aadhaar', 'address'] : Object.keys(patch);
+    setErrors((e) => ({ ...e, ...Object.fromEntries(stale.map((key) => [key, undefined])) }));
   };
-  const { processing, checkout } = useDonationCheckout(api, { onPaid: reset });
+
+  const { processing, checkout } = useDonationCheckout(api, {
+    onPaid: ({ receipt }) => {
+      setValues(INITIAL);
+      setChoice(null);
+      setTaxReceipt(NO_TAX_RECEIPT);
+      setErrors({});
+      setThanked({ receipt });
+    },
+  });
+  const closeThanks = () => {
+    setThanked(null);
+    // The panel had the focus: hand it to the form rather than lose it to the page's start.
+    title.current?.focus();
+  };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (processing) return;
+    setThanked(null);
     let amount = choice?.kind === 'preset' ? choice.paise : 0;
     if (choice?.kind === 'other') {
       const paise = customRupeesToPaise(values.customAmount);
@@ -74,10 +105,15 @@ export function DonateForm({ api }: { api: DonationApi }) {
       ...values,
       amount,
       customAmount: choice?.kind === 'other' ? values.customAmount : undefined,
+      ...taxReceiptInput(taxReceipt),
     });
     if (!parsed.success) {
       const fieldErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[] | undefined>;
-      setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([key, messages]) => [key, messages?.[0]])));
+      setErrors(
+        Object.fromEntries(
+          Object.entries(fieldErrors).map(([key, messages]) => [key, messages?.[0] && asSentence(messages[0])]),
+        ),
+      );
       return;
     }
     await checkout(parsed.data);
@@ -85,9 +121,10 @@ export function DonateForm({ api }: { api: DonationApi }) {
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="donate-form-title">
-      <Title id="donate-form-title" order={2}>
+      <Title id="donate-form-title" order={2} ref={title} tabIndex={-1}>
         Make a Donation
       </Title>
+      {thanked ? <ThankYouPanel receipt={thanked.receipt} onClose={closeThanks} /> : null}
       <form noValidate onSubmit={onSubmit}>
         <Stack gap="md" mt="md">
           <Radio.Group
@@ -145,6 +182,8 @@ export function DonateForm({ api }: { api: DonationApi }) {
             onChange={(event) => set('purpose', event.currentTarget.value as Purpose)}
             error={errors.purpose}
           />
+
+          <TaxReceiptFields values={taxReceipt} errors={errors} onChange={changeTaxReceipt} />
 
           {/* People never see or reach this field; form-filling bots fill it, and their call creates nothing. */}
           <div aria-hidden="true" style={HONEYPOT_STYLE} data-testid="honeypot">

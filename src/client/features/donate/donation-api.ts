@@ -3,6 +3,7 @@ import type {
   CreateSubscriptionOutput,
   DonationInput,
   VerifyPaymentInput,
+  VerifyPaymentOutput,
 } from '../../../shared/donation.schema';
 
 /** The calls of the donor flow; tRPC in the app, stubs in component tests. */
@@ -11,5 +12,5 @@ export interface DonationApi {
   loadCheckout(): Promise<void>;
   createDonation(input: DonationInput): Promise<CreateDonationOutput>;
   createSubscription(input: DonationInput): Promise<CreateSubscriptionOutput>;
-  verifyPayment(input: VerifyPaymentInput): Promise<unknown>;
+  verifyPayment(input: VerifyPaymentInput): Promise<VerifyPaymentOutput>;
 }

@@ -22,6 +22,7 @@ import '@mantine/core/styles/List.layer.css';
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Loader.layer.css';
 import '@mantine/core/styles/Notification.layer.css';

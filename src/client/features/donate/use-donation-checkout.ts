@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { DonationInput } from '../../../shared/donation.schema';
+import type { DonationInput, VerifyPaymentOutput } from '../../../shared/donation.schema';
 import { buildCheckoutOptions } from './checkout';
 import type { DonationApi } from './donation-api';
 import { type TOASTS, toast } from './toast';
@@ -7,9 +7,10 @@ import { type TOASTS, toast } from './toast';
 /**
  * Pays for a valid donation: loads the checkout script, creates the donation (or subscription),
  * opens Razorpay's checkout and verifies what it hands back. A failure at any step ends the
- * attempt with its toast. `processing` is true from the start until the attempt ends.
+ * attempt with its toast. `processing` is true from the start until the attempt ends. `onPaid`
+ * gets what verification answered (the receipt, when one was issued).
  */
-export function useDonationCheckout(api: DonationApi, { onPaid }: { onPaid: () => void }) {
+export function useDonationCheckout(api: DonationApi, { onPaid }: { onPaid: (verified: VerifyPaymentOutput) => void }) {
   const [processing, setProcessing] = useState(false);
 
   const fail = (kind: keyof typeof TOASTS) => {
@@ -45,9 +46,9 @@ export function useDonationCheckout(api: DonationApi, { onPaid }: { onPaid: () =
             ...(subscriptionId ? { subscription_id: subscriptionId } : {}),
           })
           .then(
-            () => {
+            (verified) => {
               toast('success');
-              onPaid();
+              onPaid(verified);
             },
             () => toast('verifyFailed'),
           )
