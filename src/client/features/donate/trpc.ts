@@ -4,7 +4,7 @@ import type { AppRouter } from '../../../server/trpc/router';
 /**
  * The donate page's four calls (payment.config, donation.create, subscription.create,
  * payment.verify) through tRPC's plain client, typed by AppRouter: no React Query in the chunk.
- * SPEC section 9's fetching rules hold as they do with React Query's defaults there (query-client.ts):
+ * SPEC section 9's fetching rules (the seed's React Query defaults) hold without React Query:
  * one request per call, never retried, never refetched or polled; the config is fetched once per page.
  */
 export const trpcClient = createTRPCClient<AppRouter>({
