@@ -114,12 +114,18 @@ describe('loadConfig: the sandbox', () => {
     expect(problemsOf({ SANDBOX_DEV_CONTROLS: 'yes' })[0]).toMatch(/^SANDBOX_DEV_CONTROLS:/);
   });
 
-  it('uses the published secrets on loopback only; reachable from outside, secrets made at start or given', () => {
+  it('uses the published secrets on a private loopback only; reachable from outside, secrets made at start or given', () => {
     for (const HOST of ['127.0.0.1', '::1', 'localhost']) {
       expect(loadConfig({ HOST }).payments).toMatchObject({
         keySecret: SANDBOX_KEYS.keySecret,
         webhookSecret: SANDBOX_KEYS.webhookSecret,
       });
+    }
+    // Behind a proxy, or in production, a loopback server is public too.
+    for (const env of [{ TRUST_PROXY: '1' }, { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }]) {
+      const { keySecret, webhookSecret } = loadConfig({ HOST: '127.0.0.1', ...env }).payments;
+      expect([keySecret, webhookSecret]).not.toContain(SANDBOX_KEYS.keySecret);
+      expect(webhookSecret).not.toBe(SANDBOX_KEYS.webhookSecret);
     }
     const first = loadConfig({ HOST: '0.0.0.0' }).payments;
     const second = loadConfig({ HOST: '0.0.0.0' }).payments;

@@ -135,9 +135,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
-  // The constant secrets are public (they are in this file): fine on loopback, never reachable from outside.
-  const loopback = ['127.0.0.1', '::1', 'localhost'].includes(values.HOST);
-  const secrets = loopback
+  // The constant secrets are public (they are in this file): fine on loopback, never reachable from
+  // outside, and a proxy in front (TRUST_PROXY) or production makes even a loopback server public.
+  const privateSandbox =
+    ['127.0.0.1', '::1', 'localhost'].includes(values.HOST) && !values.TRUST_PROXY && values.NODE_ENV !== 'production';
+  const secrets = privateSandbox
     ? SANDBOX_KEYS
     : { keySecret: randomBytes(32).toString('hex'), webhookSecret: randomBytes(32).toString('hex') };
 

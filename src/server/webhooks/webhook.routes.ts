@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Orm } from '../db/orm';
+import { fieldIssues } from '../http/field-issues';
 import { isValidWebhook } from '../payments/signatures';
 import { applyEvent, type EventOutcome } from './apply-event';
 import { FailedPaymentBurst } from './failed-payment-burst';
@@ -44,7 +45,7 @@ export async function webhookRoutes(app: FastifyInstance, { orm, secret }: { orm
     if (!event.success) {
       return reply.code(400).send({
         message: 'Not a Razorpay event',
-        issues: event.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+        issues: fieldIssues(event.error),
       });
     }
 

@@ -48,6 +48,10 @@ const HONEYPOT_STYLE = { position: 'absolute', left: '-10000px', width: 1, heigh
 
 const PAYMENT_METHODS = ['UPI', 'Credit Card', 'Debit Card', 'Net Banking', 'Wallets'];
 const purposeOptions = Object.entries(PURPOSES).map(([value, label]) => ({ value, label }));
+// Object.keys widens to string[]: the one place the purpose keys are named as such.
+const purposeKeys = Object.keys(PURPOSES) as Purpose[];
+/** The select offers only these keys; anything else reads as the default purpose. */
+const purposeOf = (value: string): Purpose => purposeKeys.find((key) => key === value) ?? 'general';
 
 export function DonateForm({ api }: { api: DonationApi }) {
   const [values, setValues] = useState<FormValues>(INITIAL);
@@ -179,7 +183,7 @@ export function DonateForm({ api }: { api: DonationApi }) {
             label="Purpose (Optional)"
             data={purposeOptions}
             value={values.purpose}
-            onChange={(event) => set('purpose', event.currentTarget.value as Purpose)}
+            onChange={(event) => set('purpose', purposeOf(event.currentTarget.value))}
             error={errors.purpose}
           />
 

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { fieldIssues } from '../../http/field-issues';
 import { EmulatorNotFoundError, EmulatorStateError, hmacHex, newPayment, type Payer } from './entities';
 import { chargeCycle, cycleAmount, payableSubscription, recordPayment } from './ledger';
 import type { SandboxTransaction } from './store';
@@ -105,7 +106,7 @@ const detailsQuery = z.strictObject({ order_id: id.optional(), subscription_id: 
 export function parseOr400<T>(reply: FastifyReply, schema: z.ZodType<T>, value: unknown): T | undefined {
   const parsed = schema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  const issues = fieldIssues(parsed.error);
   reply.code(400).send({ message: 'Invalid request', issues });
 }
 
