@@ -9,6 +9,7 @@ import { Migration20261122190000 } from './Migration20261122190000';
 import { Migration20261122200000 } from './Migration20261122200000';
 import { Migration20261122203600 } from './Migration20261122203600';
 import { Migration20261122210000 } from './Migration20261122210000';
+import { Migration20261122220000 } from './Migration20261122220000';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122164143', class: Migration20261122164143 },
@@ -18,4 +19,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122200000', class: Migration20261122200000 },
   { name: 'Migration20261122203600', class: Migration20261122203600 },
   { name: 'Migration20261122210000', class: Migration20261122210000 },
+  { name: 'Migration20261122220000', class: Migration20261122220000 },
 ];

@@ -4,11 +4,13 @@ import type { Config } from './config';
 import { isDatabaseUnavailable, sendDatabaseUnavailable } from './db/database-unavailable';
 import { healthRoutes } from './health/health.routes';
 import { InFlightWork } from './in-flight';
+import { receiptRoutes } from './receipts/receipt.routes';
 import { openApiRoutes } from './rest/openapi.routes';
 import { restRoutes } from './rest/rest.routes';
 import { DonationBudget } from './security/donation-budget';
 import { securityPlugin } from './security/security.plugin';
 import { staffRoutes } from './staff/staff.routes';
+import { staffReceiptRoutes } from './staff/staff-receipt.routes';
 import { trpcPlugin } from './trpc/trpc.plugin';
 import { webPlugin } from './web/web.plugin';
 import { webhookRoutes } from './webhooks/webhook.routes';
@@ -78,9 +80,11 @@ export async function buildApp({ config, deps, logger, clientDir }: AppDependenc
   await app.register(fastifyCookie);
   await app.register(trpcPlugin, { procedures, rateLimitPerMinute });
   await app.register(staffRoutes, { orm, siteUrl: config.siteUrl });
+  await app.register(staffReceiptRoutes, { orm });
   await app.register(restRoutes, { procedures, rateLimitPerMinute });
   await app.register(openApiRoutes, { siteUrl: config.siteUrl });
-  await app.register(webhookRoutes, { orm, secret: razorpay.webhookSecret });
+  await app.register(webhookRoutes, { orm, secret: razorpay.webhookSecret, notices: deps.notices });
+  await app.register(receiptRoutes, { orm, links: deps.receiptLinks });
   // Sandbox mode only: its checkout (and, with SANDBOX_DEV_CONTROLS=true, its charge and refund controls).
   if (emulator) await app.register(emulator.routes);
 

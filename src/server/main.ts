@@ -47,10 +47,10 @@ try {
   const orm = await openDatabase(database.url, ENTITIES);
   const deps = await buildDependencies(config, orm, logger);
   const app = await buildApp({ config, deps, logger, clientDir: CLIENT_DIR });
-  const reconciler = startReconciler({ orm, gateway: deps.gateway, log: logger });
+  const reconciler = startReconciler({ orm, gateway: deps.gateway, log: logger, notices: deps.notices });
 
   // Stop accepting, let requests and procedure calls in flight finish (the app's close waits for
-  // both), then stop the sandbox, close the pool and the embedded server.
+  // both), then stop the mail worker, the mailer and the sandbox, close the pool and the embedded server.
   // The grace period outlasts a Razorpay call in flight (10 s timeout) and the drain (12 s).
   closeWithGrace({ delay: 30_000, logger }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'shutting down after an error');

@@ -2,6 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CreateDonationOutput, CreateSubscriptionOutput, DonationInput } from '../../shared/donation.schema';
 import type { PaymentGateway } from '../payments/gateway';
 import type { PlanCatalog } from '../payments/plans';
+import type { FieldCipher } from '../personal-data/field-cipher';
+import { taxReceiptColumns } from '../personal-data/tax-receipt-columns';
 import { Donation } from './donation.entity';
 import { DonationError } from './donation-errors';
 import { Subscription } from './subscription.entity';
@@ -16,6 +18,8 @@ export interface DonationStart {
   em: EntityManager;
   gateway: PaymentGateway;
   keyId: string;
+  /** Encrypts the donor's PAN or Aadhaar for the row. */
+  cipher: FieldCipher;
 }
 
 /**
@@ -24,7 +28,7 @@ export interface DonationStart {
  * connection is held while waiting on Razorpay.
  */
 export async function createOneTimeDonation(
-  { em, gateway, keyId }: DonationStart,
+  { em, gateway, keyId, cipher }: DonationStart,
   input: DonationInput,
 ): Promise<CreateDonationOutput> {
   if (input.donationType !== 'one-time') {
@@ -33,7 +37,7 @@ export async function createOneTimeDonation(
       'This is a monthly donation: send it to POST /api/subscriptions (subscription.create).',
     );
   }
-  const donation = await insertDonation(em, input);
+  const donation = await insertDonation(em, cipher, input);
   try {
     const order = await gateway.createOrder({
       amount: donation.amount,
@@ -49,7 +53,7 @@ export async function createOneTimeDonation(
 }
 
 export async function createMonthlyDonation(
-  { em, gateway, plans, keyId }: DonationStart & { plans: PlanCatalog },
+  { em, gateway, plans, keyId, cipher }: DonationStart & { plans: PlanCatalog },
   input: DonationInput,
 ): Promise<CreateSubscriptionOutput> {
   if (input.donationType !== 'monthly') {
@@ -58,7 +62,7 @@ export async function createMonthlyDonation(
       'This is a one-time donation: send it to POST /api/donations (donation.create).',
     );
   }
-  const donation = await insertDonation(em, input);
+  const donation = await insertDonation(em, cipher, input);
   try {
     const { planId, subscription } = await plans.subscribe(donation.amount, {
       totalCount: SUBSCRIPTION_TOTAL_COUNT,
@@ -78,7 +82,7 @@ export async function createMonthlyDonation(
   }
 }
 
-async function insertDonation(em: EntityManager, input: DonationInput): Promise<Donation> {
+async function insertDonation(em: EntityManager, cipher: FieldCipher, input: DonationInput): Promise<Donation> {
   const donation = em.create(Donation, {
     name: input.name,
     email: input.email,
@@ -87,6 +91,7 @@ async function insertDonation(em: EntityManager, input: DonationInput): Promise<
     donationType: input.donationType,
     purpose: input.purpose ?? null,
     status: 'pending',
+    ...taxReceiptColumns(cipher, input),
   });
   await em.flush();
   return donation;

@@ -19,7 +19,12 @@ const database = await resolveDatabase(config, logger);
 try {
   const orm = await openDatabase(database.url, ENTITIES);
   const deps = await buildDependencies(config, orm, logger);
-  const report = await reconcilePendingDonations({ orm, gateway: deps.gateway, log: logger });
+  const report = await reconcilePendingDonations({
+    orm,
+    gateway: deps.gateway,
+    log: logger,
+    notices: deps.notices,
+  });
   logger.info({ report }, report.ran ? 'reconciliation done' : 'another instance is reconciling; nothing done');
   await deps.close();
   await orm.close();
