@@ -76,7 +76,7 @@ describe('a refund', () => {
       status: 'cancelled',
       cancellation_reason: expect.any(String),
     });
-    expect(receipt?.cancelled_at).toBeInstanceOf(Date);
+    expect(receipt?.cancelled_at).not.toBeNull();
     const mails = await mailTo(t, email);
     expect(subjects(mails)).toEqual([
       `Your donation receipt ${paid.receipt.number}`,

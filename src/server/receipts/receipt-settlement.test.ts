@@ -120,9 +120,11 @@ describe('receipt numbers', () => {
       const sequences = rows.filter((row) => row.financial_year === year).map((row) => row.sequence);
       expect(sequences).toEqual(Array.from({ length: sequences.length }, (_, i) => i + 1));
     }
-    const ours = await query<{ count: string }>('select count(*) from receipts where payment_id = any(?)', [
-      payments.map((paid) => paid.paymentId),
-    ]);
+    const ids = payments.map((paid) => paid.paymentId);
+    const ours = await query<{ count: string }>(
+      `select count(*) from receipts where payment_id in (${ids.map(() => '?').join(', ')})`,
+      ids,
+    );
     expect(Number(ours[0]?.count)).toBe(50);
   });
 });
