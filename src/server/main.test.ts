@@ -13,6 +13,8 @@ function startServer(env: Record<string, string>): { child: ChildProcess; output
       NODE_ENV: 'production',
       LOG_LEVEL: 'info',
       PAYMENT_PROVIDER: 'sandbox',
+      // Production refuses to start without the key that encrypts donors' ID numbers.
+      DATA_ENCRYPTION_KEY: 'ab'.repeat(32),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -65,6 +67,13 @@ describe('the server process', () => {
     const [code] = await once(server.child, 'exit');
     expect(code).toBe(1);
     expect(server.output()).toMatch(/Invalid configuration:\n {2}- PORT:/);
+  });
+
+  it('refuses to start in production without DATA_ENCRYPTION_KEY, and says why', async () => {
+    const server = startServer({ DATABASE_URL: db.url, PORT: '0', DATA_ENCRYPTION_KEY: '' });
+    const [code] = await once(server.child, 'exit');
+    expect(code).toBe(1);
+    expect(server.output()).toMatch(/DATA_ENCRYPTION_KEY: required in production/);
   });
 
   it('stops with one readable line, no stack trace, when the database cannot be reached', async () => {

@@ -64,7 +64,9 @@ try {
   await app.listen({ port: config.port, host: config.host });
   deliverSandboxWebhooks(deps, ownOrigin(app.server.address()));
 } catch (error) {
-  if (isDatabaseUnavailable(error)) {
+  // A setting found wrong while building (DATA_ENCRYPTION_KEY missing in production): say which, plainly.
+  if (error instanceof ConfigError) console.error(error.message);
+  else if (isDatabaseUnavailable(error)) {
     const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
     console.error(
       `The database cannot be reached (${reason}): check DATABASE_URL, or unset it to use the embedded one.`,
