@@ -101,3 +101,24 @@ describe("the trust's legal details", () => {
     expect(receipt?.trust.name).toBe(siteContent.legal.name);
   });
 });
+
+describe('a monthly gift cancelled by the staff', () => {
+  it('queues the cancellation mail to the donor with the status change, once', async () => {
+    const { subscription } = await t.deps.plans.subscribe(50000, { totalCount: 12, notes: {} });
+    const sql = t.db.orm.em.getConnection();
+    const [donation] = await sql.execute<{ id: number }[]>(
+      `insert into donations (name, email, phone, amount, donation_type, status)
+       values ('Kavya', 'kavya@example.com', '9876543210', 50000, 'monthly', 'paid') returning id`,
+    );
+    const [row] = await sql.execute<{ id: number }[]>(
+      `insert into subscriptions (donation_id, razorpay_subscription_id, status) values (?, ?, 'active') returning id`,
+      [donation?.id, subscription.id],
+    );
+    await data(await call('staff.subscriptions.cancel', 'mutation', staff, { id: row?.id }));
+    expect((await call('staff.subscriptions.cancel', 'mutation', staff, { id: row?.id })).statusCode).toBe(409);
+    const mails = await sql.execute<{ kind: string; subject: string }[]>(
+      `select kind, subject from mail_outbox where recipient = 'kavya@example.com'`,
+    );
+    expect(mails).toEqual([{ kind: 'monthly-cancelled', subject: 'Your monthly donation is cancelled' }]);
+  });
+});
