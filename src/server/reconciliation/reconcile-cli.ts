@@ -18,7 +18,8 @@ if (config.payments.provider === 'sandbox') {
 const database = await resolveDatabase(config, logger);
 try {
   const orm = await openDatabase(database.url, ENTITIES);
-  const deps = await buildDependencies(config, orm, logger);
+  // Mail this pass queues (receipts, notices) is sent by the running servers' workers.
+  const deps = await buildDependencies(config, orm, logger, { sendMail: false });
   const report = await reconcilePendingDonations({
     orm,
     gateway: deps.gateway,

@@ -50,6 +50,11 @@ export interface ServerDependencies {
 export interface BuildOptions {
   /** How often the mail worker looks for due messages; tests poll faster than the 5 s default. */
   mailPollIntervalMs?: number;
+  /**
+   * False for one-off command-line runs: they queue mail, and the servers send it (a CLI's
+   * in-process development mailbox would swallow messages that no one could read).
+   */
+  sendMail?: boolean;
 }
 
 const SILENT = { info: () => {}, warn: () => {}, error: () => {} };
@@ -84,11 +89,14 @@ export async function buildDependencies(
   const dataEncryptionKey = resolveDataEncryptionKey(config);
   const receiptLinks = createReceiptLinks(dataEncryptionKey, config.siteUrl);
   const mailer = await createMailer(config, log ?? SILENT);
-  const mailWorker: MailWorker = startMailWorker(orm, mailer, {
-    resolveAttachment: resolveReceiptAttachment,
-    log: log ?? SILENT,
-    pollIntervalMs: options.mailPollIntervalMs,
-  });
+  const mailWorker: MailWorker | undefined =
+    options.sendMail === false
+      ? undefined
+      : startMailWorker(orm, mailer, {
+          resolveAttachment: resolveReceiptAttachment,
+          log: log ?? SILENT,
+          pollIntervalMs: options.mailPollIntervalMs,
+        });
   return {
     orm,
     gateway,
@@ -106,7 +114,7 @@ export async function buildDependencies(
     notices: { donateUrl: `${config.siteUrl}/donate`, receiptUrl: receiptLinks.urlFor },
     mailer,
     close: async () => {
-      await mailWorker.stop();
+      await mailWorker?.stop();
       await mailer.close();
       await emulator?.close();
     },
