@@ -9,6 +9,7 @@ import { Migration20261122190000 } from './Migration20261122190000';
 import { Migration20261122200000 } from './Migration20261122200000';
 import { Migration20261122203600 } from './Migration20261122203600';
 import { Migration20261122210000 } from './Migration20261122210000';
+import { Migration20261122220000 } from './Migration20261122220000';
 import { Migration20261122223000 } from './Migration20261122223000';
 
 export const migrationsList: MigrationObject[] = [
@@ -19,5 +20,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122200000', class: Migration20261122200000 },
   { name: 'Migration20261122203600', class: Migration20261122203600 },
   { name: 'Migration20261122210000', class: Migration20261122210000 },
+  { name: 'Migration20261122220000', class: Migration20261122220000 },
   { name: 'Migration20261122223000', class: Migration20261122223000 },
 ];

@@ -6,13 +6,14 @@ import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './db/unstorable-text'
 import { donorRoutes } from './donors/donor.routes';
 import { healthRoutes } from './health/health.routes';
 import { InFlightWork } from './in-flight';
-import { resolveDataEncryptionKey } from './personal-data/data-encryption-key';
+import { receiptRoutes } from './receipts/receipt.routes';
 import { statementRoutes } from './reporting/statement.routes';
 import { openApiRoutes } from './rest/openapi.routes';
 import { restRoutes } from './rest/rest.routes';
 import { DonationBudget } from './security/donation-budget';
 import { securityPlugin } from './security/security.plugin';
 import { staffRoutes } from './staff/staff.routes';
+import { staffReceiptRoutes } from './staff/staff-receipt.routes';
 import { trpcPlugin } from './trpc/trpc.plugin';
 import { webPlugin } from './web/web.plugin';
 import { webhookRoutes } from './webhooks/webhook.routes';
@@ -78,18 +79,19 @@ export async function buildApp({ config, deps, logger, clientDir }: AppDependenc
     perClientPerMinute: rateLimitPerMinute,
     perEmailPerHour: config.donationEmailLimitPerHour,
   });
-  const personalDataKey = resolveDataEncryptionKey(config);
-  const procedures = { ...deps, inFlight, budget, siteUrl: config.siteUrl, personalDataKey };
+  const procedures = { ...deps, inFlight, budget, siteUrl: config.siteUrl };
   await app.register(securityPlugin, { provider: razorpay.provider, clientDir });
   await app.register(healthRoutes, { orm });
   await app.register(fastifyCookie);
   await app.register(trpcPlugin, { procedures, rateLimitPerMinute });
   await app.register(staffRoutes, { orm, siteUrl: config.siteUrl });
-  await app.register(statementRoutes, { orm, personalDataKey });
-  await app.register(donorRoutes, { orm, siteUrl: config.siteUrl, personalDataKey });
+  await app.register(statementRoutes, { orm, personalDataKey: deps.personalDataKey });
+  await app.register(donorRoutes, { orm, siteUrl: config.siteUrl, personalDataKey: deps.personalDataKey });
+  await app.register(staffReceiptRoutes, { orm });
   await app.register(restRoutes, { procedures, rateLimitPerMinute });
   await app.register(openApiRoutes, { siteUrl: config.siteUrl });
-  await app.register(webhookRoutes, { orm, secret: razorpay.webhookSecret });
+  await app.register(webhookRoutes, { orm, secret: razorpay.webhookSecret, notices: deps.notices });
+  await app.register(receiptRoutes, { orm, links: deps.receiptLinks });
   // Sandbox mode only: its checkout (and, with SANDBOX_DEV_CONTROLS=true, its charge and refund controls).
   if (emulator) await app.register(emulator.routes);
 

@@ -69,6 +69,13 @@ describe('the server process', () => {
     expect(server.output()).toMatch(/Invalid configuration:\n {2}- PORT:/);
   });
 
+  it('refuses to start in production without DATA_ENCRYPTION_KEY, and says why', async () => {
+    const server = startServer({ DATABASE_URL: db.url, PORT: '0', DATA_ENCRYPTION_KEY: '' });
+    const [code] = await once(server.child, 'exit');
+    expect(code).toBe(1);
+    expect(server.output()).toMatch(/DATA_ENCRYPTION_KEY: required in production/);
+  });
+
   it('stops with one readable line, no stack trace, when the database cannot be reached', async () => {
     const server = startServer({
       DATABASE_URL: 'postgres://nobody:secret@127.0.0.1:1/none',

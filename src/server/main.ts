@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
+import { ConfigError } from './config';
 import { startRetentionJob } from './donors/retention';
 import { configOrExit, databaseOrExit } from './entry-point';
 import { createLogger } from './logger';
@@ -28,11 +29,11 @@ const { orm } = database;
 try {
   const deps = await buildDependencies(config, orm, logger);
   const app = await buildApp({ config, deps, logger, clientDir: CLIENT_DIR });
-  const reconciler = startReconciler({ orm, gateway: deps.gateway, log: logger });
+  const reconciler = startReconciler({ orm, gateway: deps.gateway, log: logger, notices: deps.notices });
   const retention = startRetentionJob({ orm, log: logger });
 
   // Stop accepting, let requests and procedure calls in flight finish (the app's close waits for
-  // both), then stop the sandbox, close the pool and the embedded server.
+  // both), then stop the mail worker, the mailer and the sandbox, close the pool and the embedded server.
   // The grace period outlasts a Razorpay call in flight (10 s timeout) and the drain (12 s).
   closeWithGrace({ delay: 30_000, logger }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'shutting down after an error');
@@ -45,7 +46,9 @@ try {
   await app.listen({ port: config.port, host: config.host });
   deliverSandboxWebhooks(deps, ownOrigin(app.server.address()));
 } catch (error) {
-  logger.fatal({ err: error }, 'could not start');
+  // A setting found wrong while building (DATA_ENCRYPTION_KEY missing in production): say which, plainly.
+  if (error instanceof ConfigError) console.error(error.message);
+  else logger.fatal({ err: error }, 'could not start');
   await database.close();
   process.exit(1);
 }

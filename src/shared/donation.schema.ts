@@ -64,8 +64,10 @@ export const donationInputSchema = z
      * one so form-filling bots fill it. Empty or absent from people; a bot's call creates nothing.
      */
     website: z.string().max(500, 'Must be at most 500 characters').optional(),
+    /** The optional 80G details (src/shared/tax-id.ts): a donor who skips them sends none of these. */
     ...taxReceiptShape,
   })
+  .superRefine(checkTaxReceiptFields)
   // Every distinct monthly amount is a Razorpay plan that can never be deleted: whole rupees only.
   .refine((input) => input.donationType !== 'monthly' || input.amount % 100 === 0, {
     message: 'Monthly amounts must be whole rupees',
@@ -135,6 +137,10 @@ export type CreateSubscriptionOutput = z.infer<typeof createSubscriptionOutputSc
 export const verifyPaymentOutputSchema = z.object({
   success: z.literal(true),
   donation: z.object({ id: z.number().int(), status: donationStatusSchema }),
+  /**
+   * The payment's donation receipt (for a monthly donation, its first charge's): the number and a
+   * link that downloads the PDF without signing in. Null only if it could not be found.
+   */
   receipt: z.object({ number: z.string(), downloadUrl: z.string() }).nullable(),
 });
 export type VerifyPaymentOutput = z.infer<typeof verifyPaymentOutputSchema>;

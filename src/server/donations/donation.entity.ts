@@ -37,6 +37,12 @@ export const Donation = defineEntity({
      */
     subscriptionId: p.integer().nullable().index('donations_subscription_id_index'),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    /** The donor's postal address, given with a request for an 80G receipt. */
+    address: p.text().nullable(),
+    /** PAN or Aadhaar, when given: its kind, its masked form for screens, and the number encrypted (never plain). */
+    taxIdKind: p.text().nullable(),
+    taxIdMasked: p.text().nullable(),
+    taxIdEncrypted: p.text().nullable(),
   }),
 });
 

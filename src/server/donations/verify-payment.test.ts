@@ -15,6 +15,11 @@ afterAll(() => t.close());
 const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object });
 const verify = (payload: unknown) => post('/api/verify-payment', payload);
 const findDonation = (id: number) => t.db.orm.em.fork().findOneOrFail(Donation, id);
+/** Verify now answers the payment's receipt too (receipts/receipt-links.ts): number and download link. */
+const anyReceipt = {
+  number: expect.stringMatching(/^CART\/\d{4}-\d{2}\/\d{6}$/),
+  downloadUrl: expect.stringMatching(/\/receipts\/\d+\.[A-Za-z0-9_-]{43}\.pdf$/),
+};
 const hmac = (payload: string) => createHmac('sha256', t.config.payments.keySecret).update(payload).digest('hex');
 
 async function startOneTime() {
@@ -35,7 +40,11 @@ describe('verifying a one-time payment', () => {
 
     const response = await verify({ ...success, donation_id: donationId });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, donation: { id: donationId, status: 'paid' } });
+    expect(response.json()).toEqual({
+      success: true,
+      donation: { id: donationId, status: 'paid' },
+      receipt: anyReceipt,
+    });
     expect(await findDonation(donationId)).toMatchObject({
       status: 'paid',
       razorpayPaymentId: success.razorpay_payment_id,
@@ -70,7 +79,11 @@ describe('verifying a one-time payment', () => {
     const body = { ...(await t.emulator.completePayment({ orderId })), donation_id: donationId };
     const responses = await Promise.all(Array.from({ length: 10 }, () => verify(body)));
     expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(200));
-    expect((await verify(body)).json()).toEqual({ success: true, donation: { id: donationId, status: 'paid' } });
+    expect((await verify(body)).json()).toEqual({
+      success: true,
+      donation: { id: donationId, status: 'paid' },
+      receipt: anyReceipt,
+    });
     const rows = await t.db.orm.em.fork().find(Donation, { razorpayPaymentId: body.razorpay_payment_id });
     expect(rows.map((row) => row.id)).toEqual([donationId]);
   });
@@ -139,6 +152,7 @@ describe('verifying a one-time payment', () => {
     await expect(t.caller.payment.verify({ ...success, donation_id: donationId })).resolves.toEqual({
       success: true,
       donation: { id: donationId, status: 'paid' },
+      receipt: anyReceipt,
     });
   });
 });

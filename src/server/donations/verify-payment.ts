@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { VerifyPaymentInput, VerifyPaymentOutput } from '../../shared/donation.schema';
 import { isValidOrderPayment, isValidSubscriptionPayment } from '../payments/signatures';
+import { acknowledgePayment, type DonorNotices } from '../settlement/donor-notices';
 import { markPaid } from '../settlement/settle';
 import { activateSubscription } from '../settlement/subscription-status';
 import { Donation } from './donation.entity';
@@ -13,7 +14,7 @@ import { Subscription } from './subscription.entity';
  * status change is one conditional UPDATE, and a repeat of the same payment answers success.
  */
 export async function verifyPayment(
-  { em, keySecret }: { em: EntityManager; keySecret: string },
+  { em, keySecret, notices }: { em: EntityManager; keySecret: string; notices: DonorNotices },
   input: VerifyPaymentInput,
 ): Promise<VerifyPaymentOutput> {
   const donation = await em.findOne(Donation, input.donation_id);
@@ -21,21 +22,31 @@ export async function verifyPayment(
 
   const subscription = await checkSignature(em, keySecret, donation, input);
 
-  const outcome = await markPaid(em, donation.id, input.razorpay_payment_id, input.razorpay_signature);
-  if (outcome === 'paid_by_another_payment') {
-    throw new DonationError(
-      'CONFLICT',
-      `Donation ${donation.id} is already paid, or this payment paid another donation.`,
-    );
-  }
-  if (outcome === 'not_payable') {
-    const current = await em.findOneOrFail(Donation, donation.id, { refresh: true });
-    throw new DonationError('CONFLICT', `Donation ${donation.id} is ${current.status} and cannot be paid.`);
-  }
-  // Paid now, or by an earlier repeat of this same success (a replay, a racing request or the
-  // webhook): harmless either way. Activation is repeated too, in case a crash interrupted it.
-  if (subscription) await activateSubscription(em, subscription.id);
-  return { success: true, donation: { id: donation.id, status: 'paid' }, receipt: null };
+  // One transaction records the payment, issues its receipt and queues its mail: all or nothing.
+  const receipt = await em.transactional(async (tx) => {
+    // The subscription's row first, as the webhooks lock it before the donation: no deadlock.
+    // Activation is repeated too, in case a crash interrupted it; a refusal below rolls it back.
+    if (subscription) await activateSubscription(tx, subscription.id);
+    const outcome = await markPaid(tx, donation.id, input.razorpay_payment_id, input.razorpay_signature);
+    if (outcome === 'paid_by_another_payment') {
+      throw new DonationError(
+        'CONFLICT',
+        `Donation ${donation.id} is already paid, or this payment paid another donation.`,
+      );
+    }
+    if (outcome === 'not_payable') {
+      const current = await tx.findOneOrFail(Donation, donation.id, { refresh: true });
+      throw new DonationError('CONFLICT', `Donation ${donation.id} is ${current.status} and cannot be paid.`);
+    }
+    // Paid now, or by an earlier repeat of this same success (a replay, a racing request or the
+    // webhook): harmless either way, and its receipt is the one already issued.
+    return acknowledgePayment(tx, notices, input.razorpay_payment_id);
+  });
+  return {
+    success: true,
+    donation: { id: donation.id, status: 'paid' },
+    receipt: receipt && { number: receipt.number, downloadUrl: notices.receiptUrl(receipt.id) },
+  };
 }
 
 async function checkSignature(

@@ -15,8 +15,14 @@ if (config.payments.provider === 'sandbox') {
 const database = await databaseOrExit(config, logger);
 try {
   const { orm } = database;
-  const deps = await buildDependencies(config, orm, logger);
-  const report = await reconcilePendingDonations({ orm, gateway: deps.gateway, log: logger });
+  // Mail this pass queues (receipts, notices) is sent by the running servers' workers.
+  const deps = await buildDependencies(config, orm, logger, { sendMail: false });
+  const report = await reconcilePendingDonations({
+    orm,
+    gateway: deps.gateway,
+    log: logger,
+    notices: deps.notices,
+  });
   logger.info({ report }, report.ran ? 'reconciliation done' : 'another instance is reconciling; nothing done');
   await deps.close();
 } finally {

@@ -17,7 +17,8 @@ afterAll(() => t.close());
 const em = () => t.db.orm.em.fork();
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 const silentLog = { info() {}, warn() {}, error() {} } as never;
-const reconcile = () => reconcilePendingDonations({ orm: t.db.orm, gateway: t.deps.gateway, log: silentLog });
+const reconcile = () =>
+  reconcilePendingDonations({ orm: t.db.orm, gateway: t.deps.gateway, notices: t.deps.notices, log: silentLog });
 
 async function oneTime(startedMinutesAgo: number) {
   const created = await t.caller.donation.create(donationBody());
@@ -137,6 +138,7 @@ describe('reconcilePendingDonations', () => {
     const report = await reconcilePendingDonations({
       orm: t.db.orm,
       gateway: t.deps.gateway,
+      notices: t.deps.notices,
       log: silentLog,
       shouldStop: () => true,
     });
@@ -165,7 +167,10 @@ describe('startReconciler', () => {
   it('reconciles periodically inside the server and stops cleanly', async () => {
     const donation = await oneTime(10);
     await t.emulator.completePayment({ orderId: donation.orderId });
-    const reconciler = startReconciler({ orm: t.db.orm, gateway: t.deps.gateway, log: silentLog }, 50);
+    const reconciler = startReconciler(
+      { orm: t.db.orm, gateway: t.deps.gateway, notices: t.deps.notices, log: silentLog },
+      50,
+    );
     for (let i = 0; i < 100 && (await statusOf(donation.donationId)) !== 'paid'; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

@@ -5,9 +5,10 @@ import type { Orm } from '../db/orm';
 import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
 import { type PaymentGateway, PaymentProviderError } from '../payments/gateway';
+import type { DonorNotices } from '../settlement/donor-notices';
 import { paymentMatchesDonation } from '../settlement/payment-match';
-import { markExpired, markFailed, markPaid, recordSubscriptionCharge } from '../settlement/settle';
-import { recordReportedStatus } from '../settlement/subscription-status';
+import { recordCharge, recordFailure, recordPayment, recordStatus } from '../settlement/record-events';
+import { markExpired } from '../settlement/settle';
 
 /** A checkout still open after this long is worth asking Razorpay about. */
 export const RECONCILE_AFTER_MS = 5 * 60_000;
@@ -35,6 +36,8 @@ export interface ReconcileDependencies {
   orm: Orm;
   gateway: PaymentGateway;
   log: FastifyBaseLogger;
+  /** What the donor is told of what reconciliation records (receipts, mails). */
+  notices: DonorNotices;
   now?: () => Date;
   /** Checked between donations, so shutdown need not wait for a whole pass. */
   shouldStop?: () => boolean;
@@ -100,7 +103,7 @@ export async function reconcilePendingDonations(deps: ReconcileDependencies): Pr
 
 async function settle(
   em: EntityManager,
-  { gateway, log }: ReconcileDependencies,
+  { gateway, log, notices }: ReconcileDependencies,
   donation: Donation,
   now: Date,
 ): Promise<Settled> {
@@ -108,7 +111,7 @@ async function settle(
   const expire = async (): Promise<Settled> =>
     abandoned && (await markExpired(em, donation.id)) ? 'expired' : 'unchanged';
   try {
-    return await settleWithRazorpay(em, gateway, log, donation, expire);
+    return await settleWithRazorpay(em, { gateway, log, notices }, donation, expire);
   } catch (error) {
     // Razorpay does not know the order or subscription (e.g. made with other keys): after a day
     // nobody can pay it any more. Outages (no answer, 5xx) leave it for the next pass.
@@ -120,15 +123,14 @@ async function settle(
 
 async function settleWithRazorpay(
   em: EntityManager,
-  gateway: PaymentGateway,
-  log: FastifyBaseLogger,
+  { gateway, log, notices }: Pick<ReconcileDependencies, 'gateway' | 'log' | 'notices'>,
   donation: Donation,
   expire: () => Promise<Settled>,
 ): Promise<Settled> {
   if (donation.donationType === 'monthly') {
     const subscription = await em.findOne(Subscription, { donation: donation.id });
     if (!subscription?.razorpaySubscriptionId) return expire();
-    return (await settleMonthly(em, gateway, subscription, donation, log)) ? 'paid' : expire();
+    return (await settleMonthly(em, { gateway, log, notices }, subscription, donation)) ? 'paid' : expire();
   }
 
   if (!donation.razorpayOrderId) return expire();
@@ -136,11 +138,11 @@ async function settleWithRazorpay(
   const captured = payments.find(
     (payment) => payment.status === 'captured' && paymentMatchesDonation(payment, donation),
   );
-  if (captured) return (await markPaid(em, donation.id, captured.id)) === 'paid' ? 'paid' : 'unchanged';
+  if (captured) return (await recordPayment(em, notices, donation.id, captured.id)) === 'paid' ? 'paid' : 'unchanged';
   // Razorpay lets the donor retry within the order, so only a checkout with nothing in progress fails.
   const inProgress = payments.some((payment) => payment.status === 'created' || payment.status === 'authorized');
   if (payments.length > 0 && !inProgress) {
-    return (await markFailed(em, donation.id)) ? 'failed' : 'unchanged';
+    return (await recordFailure(em, notices, donation.id)) ? 'failed' : 'unchanged';
   }
   return expire();
 }
@@ -148,15 +150,14 @@ async function settleWithRazorpay(
 /** Records every paid charge (oldest first: the first settles the donation) and the status. */
 async function settleMonthly(
   em: EntityManager,
-  gateway: PaymentGateway,
+  { gateway, log, notices }: Pick<ReconcileDependencies, 'gateway' | 'log' | 'notices'>,
   subscription: Subscription,
   donation: Donation,
-  log: FastifyBaseLogger,
 ) {
   const id = subscription.razorpaySubscriptionId as string;
   const remote = await gateway.fetchSubscription(id);
   // Only if no webhook changed it while Razorpay was asked.
-  await recordReportedStatus(em, subscription, remote.status);
+  await recordStatus(em, notices, subscription, remote.status);
 
   // Razorpay lists newest first; reversed, a stable sort keeps charges of the same second in order.
   const paid = (await gateway.fetchSubscriptionInvoices(id))
@@ -170,7 +171,7 @@ async function settleMonthly(
       log.warn({ subscriptionId: subscription.id, invoiceId, paymentId, amount, currency }, MISMATCH);
       continue;
     }
-    await recordSubscriptionCharge(em, subscription, paymentId);
+    await recordCharge(em, notices, subscription, paymentId);
     recorded = true;
   }
   return recorded;

@@ -139,6 +139,11 @@ export async function recordSubscriptionCharge(
       amount: original.amount,
       donationType: 'monthly',
       purpose: original.purpose,
+      // The donor's 80G details, so each month's receipt carries them too.
+      address: original.address,
+      taxIdKind: original.taxIdKind,
+      taxIdMasked: original.taxIdMasked,
+      taxIdEncrypted: original.taxIdEncrypted,
       razorpayPaymentId: paymentId,
       status: 'paid',
       subscriptionId: subscription.id,

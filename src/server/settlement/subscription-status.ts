@@ -27,15 +27,17 @@ export function nextSubscriptionStatus(current: SubscriptionStatus, reported: st
 /**
  * Records the status Razorpay reported (by webhook or when asked), as far as the rule above lets
  * it move. Conditional on the status it was read with, so a change made meanwhile is not undone.
+ * Returns the status it moved to, or null when it changed nothing.
  */
 export async function recordReportedStatus(
   em: EntityManager,
   subscription: Pick<Subscription, 'id' | 'status'>,
   reported: string,
-): Promise<void> {
+): Promise<SubscriptionStatus | null> {
   const status = nextSubscriptionStatus(subscription.status, reported);
-  if (status === subscription.status) return;
-  await em.nativeUpdate(Subscription, { id: subscription.id, status: subscription.status }, { status });
+  if (status === subscription.status) return null;
+  const changed = await em.nativeUpdate(Subscription, { id: subscription.id, status: subscription.status }, { status });
+  return changed === 1 ? status : null;
 }
 
 /**

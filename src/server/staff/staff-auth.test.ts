@@ -26,6 +26,8 @@ const ADMIN_ONLY = [
   'staff.accounts.setDisabled',
   'staff.accounts.resetPassword',
   'staff.audit.list',
+  'staff.trust.get',
+  'staff.trust.update',
 ];
 
 describe('every staff procedure', () => {

@@ -15,6 +15,7 @@ import { listAudit } from './audit';
 import { listDonations } from './donation-list';
 import { donationStory } from './donation-story';
 import { getOverview } from './overview';
+import { mailboxRouter, outboxRouter, receiptsRouter, trustRouter } from './receipts.router';
 import { addAccount, changeOwnPassword, listAccounts, resetPassword, setDisabled } from './staff-accounts';
 import { adminProcedure, staffProcedure } from './staff-procedures';
 import { cancelSubscription, listSubscriptions } from './subscriptions';
@@ -54,4 +55,8 @@ export const staffRouter = router({
   audit: router({
     list: adminProcedure.input(auditListInputSchema).query(({ ctx, input }) => listAudit(ctx.em, input)),
   }),
+  receipts: receiptsRouter,
+  outbox: outboxRouter,
+  mailbox: mailboxRouter,
+  trust: trustRouter,
 });

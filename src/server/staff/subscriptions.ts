@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SubscriptionStatus } from '../../shared/donation-states';
 import { Subscription } from '../donations/subscription.entity';
 import type { PaymentGateway } from '../payments/gateway';
+import { type DonorNotices, noticeSubscriptionStatus } from '../settlement/donor-notices';
 import { audit } from './audit';
 import { isoTime } from './sql-time';
 import { actorOf, type StaffActor } from './staff-actor';
@@ -58,11 +59,13 @@ export async function cancelSubscription({
   staff,
   input,
   subscriptions,
+  notices,
 }: {
   em: EntityManager;
   staff: StaffActor;
   input: { id: number };
   subscriptions: SubscriptionCanceller;
+  notices: DonorNotices;
 }): Promise<{ id: number; status: string }> {
   const subscription = await em.findOne(Subscription, { id: input.id });
   if (!subscription) throw new StaffError('NOT_FOUND', `No subscription ${input.id}`);
@@ -79,7 +82,11 @@ export async function cancelSubscription({
       cause: error,
     });
   }
-  await em.nativeUpdate(Subscription, { id: subscription.id }, { status: 'cancelled' });
+  // The donor's cancellation mail commits with the status (Razorpay's later webhook changes nothing).
+  await em.transactional(async (tx) => {
+    await tx.nativeUpdate(Subscription, { id: subscription.id }, { status: 'cancelled' });
+    await noticeSubscriptionStatus(tx, notices, subscription.id, 'cancelled');
+  });
   await audit(em, actorOf(staff), 'subscription_cancelled', {
     subscriptionId: subscription.id,
     razorpaySubscriptionId: subscription.razorpaySubscriptionId,

@@ -4,7 +4,11 @@ import type { DonationBudget } from '../security/donation-budget';
 import type { ServerDependencies } from '../wiring/composition-root';
 
 /** The parts of the server a procedure may use; each procedure passes on only what it needs. */
-export interface ProcedureDependencies extends Pick<ServerDependencies, 'orm' | 'gateway' | 'plans' | 'razorpay'> {
+export interface ProcedureDependencies
+  extends Pick<
+    ServerDependencies,
+    'orm' | 'gateway' | 'plans' | 'razorpay' | 'cipher' | 'notices' | 'receiptLinks' | 'mailer'
+  > {
   /** The server's count of calls still running, which shutdown waits for; callers outside a server have none. */
   inFlight?: InFlightWork;
   /** The creates' per-client and per-e-mail limits, spent by HTTP callers only (security/create-guard.ts). */
@@ -22,8 +26,35 @@ export interface ProcedureContext extends ProcedureDependencies {
 
 /** What tests and the REST adapter call; `createContext` wraps it for the tRPC HTTP adapter. */
 export function createContextInner(deps: ProcedureDependencies, request?: FastifyRequest): ProcedureContext {
-  const { orm, gateway, plans, razorpay, inFlight, budget, siteUrl, personalDataKey } = deps;
-  return { orm, gateway, plans, razorpay, inFlight, budget, siteUrl, personalDataKey, request };
+  const {
+    orm,
+    gateway,
+    plans,
+    razorpay,
+    cipher,
+    notices,
+    receiptLinks,
+    mailer,
+    inFlight,
+    budget,
+    siteUrl,
+    personalDataKey,
+  } = deps;
+  return {
+    orm,
+    gateway,
+    plans,
+    razorpay,
+    cipher,
+    notices,
+    receiptLinks,
+    mailer,
+    inFlight,
+    budget,
+    siteUrl,
+    personalDataKey,
+    request,
+  };
 }
 
 /** The tRPC Fastify adapter's context factory: one context per HTTP request. */

@@ -40,7 +40,10 @@ export const appRouter = router({
       .output(createDonationOutputSchema)
       .mutation(({ ctx, input }) =>
         guardOneTimeCreate(ctx, input, () =>
-          createOneTimeDonation({ em: ctx.em, gateway: ctx.gateway, keyId: ctx.razorpay.keyId }, input),
+          createOneTimeDonation(
+            { em: ctx.em, gateway: ctx.gateway, keyId: ctx.razorpay.keyId, cipher: ctx.cipher },
+            input,
+          ),
         ),
       ),
   }),
@@ -62,7 +65,7 @@ export const appRouter = router({
       .mutation(({ ctx, input }) =>
         guardMonthlyCreate(ctx, input, () =>
           createMonthlyDonation(
-            { em: ctx.em, gateway: ctx.gateway, plans: ctx.plans, keyId: ctx.razorpay.keyId },
+            { em: ctx.em, gateway: ctx.gateway, plans: ctx.plans, keyId: ctx.razorpay.keyId, cipher: ctx.cipher },
             input,
           ),
         ),
@@ -89,7 +92,9 @@ export const appRouter = router({
       })
       .input(verifyPaymentInputSchema)
       .output(verifyPaymentOutputSchema)
-      .mutation(({ ctx, input }) => verifyPayment({ em: ctx.em, keySecret: ctx.razorpay.keySecret }, input)),
+      .mutation(({ ctx, input }) =>
+        verifyPayment({ em: ctx.em, keySecret: ctx.razorpay.keySecret, notices: ctx.notices }, input),
+      ),
 
     /** Which checkout script the donate page loads, and whether to say it is a test mode. */
     config: publicProcedure

@@ -56,6 +56,11 @@ async function paidMonthly() {
 async function expectExactlyOnePaidRow(donationId: number, paymentId: string) {
   const rows = await rowsWithPayment(paymentId);
   expect(rows.map((row) => [row.id, row.status])).toEqual([[donationId, 'paid']]);
+  // And one receipt, issued by whichever instance recorded the payment.
+  const receipts = await a.db.orm.em
+    .getConnection()
+    .execute<unknown[]>('select 1 from receipts where payment_id = ?', [paymentId]);
+  expect(receipts).toHaveLength(1);
 }
 
 describe('the browser verify call racing the webhook for the same payment', () => {
@@ -65,6 +70,7 @@ describe('the browser verify call racing the webhook for the same payment', () =
     expect((await verifyOnA(verifyBody)).json()).toEqual({
       success: true,
       donation: { id: donationId, status: 'paid' },
+      receipt: { number: expect.any(String), downloadUrl: expect.any(String) },
     });
     await expectExactlyOnePaidRow(donationId, verifyBody.razorpay_payment_id);
   });

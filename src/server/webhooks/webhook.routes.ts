@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Orm } from '../db/orm';
 import { fieldIssues } from '../http/field-issues';
 import { isValidWebhook } from '../payments/signatures';
+import type { DonorNotices } from '../settlement/donor-notices';
 import { applyEvent, type EventOutcome } from './apply-event';
 import { FailedPaymentBurst } from './failed-payment-burst';
 import { razorpayEventSchema } from './razorpay-event.schema';
@@ -18,7 +19,10 @@ const MAX_EVENT_ID_LENGTH = 100;
  * The signature covers the raw bytes, so this route (and only this one) keeps the body unparsed.
  * It logs ids, the event type and the outcome only: payloads carry donors' e-mails and phones.
  */
-export async function webhookRoutes(app: FastifyInstance, { orm, secret }: { orm: Orm; secret: string }) {
+export async function webhookRoutes(
+  app: FastifyInstance,
+  { orm, secret, notices }: { orm: Orm; secret: string; notices: DonorNotices },
+) {
   const failedPayments = new FailedPaymentBurst(app.log);
 
   app.addContentTypeParser(
@@ -59,7 +63,7 @@ export async function webhookRoutes(app: FastifyInstance, { orm, secret }: { orm
         .ignore()
         .execute('run');
       if (inserted.affectedRows === 0) return 'duplicate';
-      const result = await applyEvent(em, event.data, request.log);
+      const result = await applyEvent(em, event.data, request.log, notices);
       await em.nativeUpdate(WebhookEvent, { id: eventId }, { outcome: result });
       return result;
     });

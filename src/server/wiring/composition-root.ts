@@ -1,9 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config, PaymentProvider } from '../config';
 import type { Orm } from '../db/orm';
+import { type MailWorker, startMailWorker } from '../mail/mail-worker';
+import { createMailer, type Mailer } from '../mail/mailer';
 import { createRazorpayGateway, type PaymentGateway } from '../payments/gateway';
 import { createPlanCatalog, type PlanCatalog } from '../payments/plans';
 import type { RazorpayEmulator, WebhookDelivery } from '../payments/sandbox/emulator';
+import { resolveDataEncryptionKey } from '../personal-data/data-encryption-key';
+import { createFieldCipher, type FieldCipher } from '../personal-data/field-cipher';
+import { createReceiptLinks, type ReceiptLinks } from '../receipts/receipt-links';
+import { resolveReceiptAttachment } from '../receipts/receipt-mail';
+import type { DonorNotices } from '../settlement/donor-notices';
 
 export const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 export const SANDBOX_CHECKOUT_SCRIPT = '/sandbox/checkout.js';
@@ -19,7 +26,7 @@ export interface RazorpaySettings {
 
 /**
  * What the server is made of, built once from the configuration: transports hand each procedure
- * or route only the parts it uses. The mailer joins here when it lands.
+ * or route only the parts it uses.
  */
 export interface ServerDependencies {
   orm: Orm;
@@ -28,14 +35,37 @@ export interface ServerDependencies {
   razorpay: RazorpaySettings;
   /** Only in sandbox mode: the local stand-in for Razorpay's API. */
   emulator?: RazorpayEmulator;
-  /** Stops what was started here (the sandbox); the database belongs to whoever opened it. */
+  /** DATA_ENCRYPTION_KEY, resolved once, here: the donors' own links are keyed from it. */
+  personalDataKey: Buffer;
+  /** Encrypts donors' PAN and Aadhaar with that key. */
+  cipher: FieldCipher;
+  /** The receipts' unguessable download links. */
+  receiptLinks: ReceiptLinks;
+  /** What settlement tells the donor (receipts and their mails, failure, refund, monthly mails). */
+  notices: DonorNotices;
+  /** Where the outbox's messages go; its worker sends them while the server runs. */
+  mailer: Mailer;
+  /** Stops what was started here (the mail worker, the mailer, the sandbox); the database belongs to whoever opened it. */
   close(): Promise<void>;
 }
+
+export interface BuildOptions {
+  /** How often the mail worker looks for due messages; tests poll faster than the 5 s default. */
+  mailPollIntervalMs?: number;
+  /**
+   * False for one-off command-line runs: they queue mail, and the servers send it (a CLI's
+   * in-process development mailbox would swallow messages that no one could read).
+   */
+  sendMail?: boolean;
+}
+
+const SILENT = { info: () => {}, warn: () => {}, error: () => {} };
 
 export async function buildDependencies(
   config: Config,
   orm: Orm,
   log?: FastifyBaseLogger,
+  options: BuildOptions = {},
 ): Promise<ServerDependencies> {
   const { provider, keyId, keySecret, webhookSecret, sandboxLatencyMs, sandboxDevControls } = config.payments;
   let emulator: RazorpayEmulator | undefined;
@@ -58,6 +88,17 @@ export async function buildDependencies(
     });
   }
   const gateway = createRazorpayGateway({ keyId, keySecret, apiUrl: emulator?.url });
+  const dataEncryptionKey = resolveDataEncryptionKey(config);
+  const receiptLinks = createReceiptLinks(dataEncryptionKey, config.siteUrl);
+  const mailer = await createMailer(config, log ?? SILENT);
+  const mailWorker: MailWorker | undefined =
+    options.sendMail === false
+      ? undefined
+      : startMailWorker(orm, mailer, {
+          resolveAttachment: resolveReceiptAttachment,
+          log: log ?? SILENT,
+          pollIntervalMs: options.mailPollIntervalMs,
+        });
   return {
     orm,
     gateway,
@@ -70,7 +111,14 @@ export async function buildDependencies(
       checkoutScriptUrl: emulator ? SANDBOX_CHECKOUT_SCRIPT : RAZORPAY_CHECKOUT_SCRIPT,
     },
     emulator,
+    personalDataKey: dataEncryptionKey,
+    cipher: createFieldCipher(dataEncryptionKey),
+    receiptLinks,
+    notices: { donateUrl: `${config.siteUrl}/donate`, receiptUrl: receiptLinks.urlFor },
+    mailer,
     close: async () => {
+      await mailWorker?.stop();
+      await mailer.close();
       await emulator?.close();
     },
   };

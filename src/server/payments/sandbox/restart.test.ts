@@ -96,7 +96,12 @@ describe('the sandbox across a restart of the app', () => {
     await emulator().completePayment({ subscriptionId: monthlyUnverified.subscription.id });
     const unverified = [oneTimeUnverified.donation.id, monthlyUnverified.donation.id];
     await em().nativeUpdate(Donation, { id: { $in: unverified } }, { createdAt: new Date(Date.now() - 10 * 60_000) });
-    await reconcilePendingDonations({ orm: running.orm, gateway: running.deps.gateway, log: silentLog });
+    await reconcilePendingDonations({
+      orm: running.orm,
+      gateway: running.deps.gateway,
+      notices: running.deps.notices,
+      log: silentLog,
+    });
     expect(await statusOf(oneTimeUnverified.donation.id)).toBe('paid');
     expect(await statusOf(monthlyUnverified.donation.id)).toBe('paid');
   });

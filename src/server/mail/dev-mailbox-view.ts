@@ -1,0 +1,33 @@
+import type { DevMailbox, ReceivedMail } from './dev-mailbox';
+
+/** The development mailbox for the console: what arrived, newest first, without the raw bytes. */
+export function listMailbox(mailbox: DevMailbox | null) {
+  if (!mailbox) return { available: false, messages: [] };
+  const messages = mailbox.messages.map((message, index) => ({
+    index,
+    messageId: message.messageId ?? null,
+    from: message.from ?? null,
+    to: message.to ?? null,
+    subject: message.subject ?? null,
+    receivedAt: message.receivedAt.toISOString(),
+    attachments: message.attachments.map((a) => a.filename ?? 'attachment'),
+  }));
+  return { available: true, messages: messages.reverse() };
+}
+
+/** One message, its text and HTML, or null when there is no such message (or no mailbox). */
+export function getMailboxMessage(mailbox: DevMailbox | null, index: number) {
+  const message: ReceivedMail | undefined = mailbox?.messages[index];
+  if (!message) return null;
+  return {
+    index,
+    messageId: message.messageId ?? null,
+    from: message.from ?? null,
+    to: message.to ?? null,
+    subject: message.subject ?? null,
+    receivedAt: message.receivedAt.toISOString(),
+    text: message.text ?? '',
+    html: message.html || null,
+    attachments: message.attachments.map((a) => ({ filename: a.filename ?? 'attachment', size: a.size })),
+  };
+}

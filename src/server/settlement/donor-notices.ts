@@ -1,0 +1,141 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { PURPOSES, type Purpose } from '../../shared/donation.schema';
+import type { TaxIdKind } from '../../shared/tax-id';
+import { enqueueMail } from '../mail/outbox';
+import {
+  monthlyGivingCancelledMail,
+  monthlyGivingHaltedMail,
+  monthlyGivingStartedMail,
+  paymentFailedMail,
+  refundMail,
+} from '../mail/templates';
+import { cancelReceipt, issueReceipt } from '../receipts/issue-receipt';
+import type { Receipt } from '../receipts/receipt.entity';
+import { receiptOutgoingMail } from '../receipts/receipt-mail';
+
+/**
+ * What the donor is told when settlement records something: the receipt of a paid payment and
+ * its mail, and the refund, failure and monthly-giving mails. Each runs in the caller's
+ * transaction (the one that records the event) and is keyed by its event, so repeating it, on
+ * any path, issues and queues nothing more.
+ */
+export interface DonorNotices {
+  /** Where the failure and monthly mails send the donor back to give. */
+  donateUrl: string;
+  /** The receipt's download link, for the receipt mail (receipts/receipt-links.ts). */
+  receiptUrl(receiptId: number): string;
+}
+
+interface DonationRow {
+  id: number;
+  name: string;
+  email: string;
+  amount: number;
+  donation_type: string;
+  purpose: string | null;
+  subscription_id: number | null;
+  address: string | null;
+  tax_id_kind: TaxIdKind | null;
+  tax_id_masked: string | null;
+  tax_id_encrypted: string | null;
+}
+
+/** Read from the database within the transaction, never from a stale identity map. */
+async function donationWhere(em: EntityManager, where: string, value: number | string) {
+  const [row] = await em.execute<DonationRow[]>(`select * from donations where ${where} = ?`, [value]);
+  return row;
+}
+
+const purposeLabel = (purpose: string | null) => (purpose && PURPOSES[purpose as Purpose]) || null;
+
+/** The receipt for a paid payment and its mail; the monthly-started mail with a first charge. */
+export async function acknowledgePayment(
+  em: EntityManager,
+  notices: DonorNotices,
+  paymentId: string,
+): Promise<Receipt | null> {
+  const [row] = await em.execute<DonationRow[]>(
+    `select * from donations where razorpay_payment_id = ? and status = 'paid'`,
+    [paymentId],
+  );
+  if (!row) return null;
+  const taxId =
+    row.tax_id_kind && row.tax_id_masked && row.tax_id_encrypted
+      ? { kind: row.tax_id_kind, masked: row.tax_id_masked, encrypted: row.tax_id_encrypted }
+      : null;
+  const receipt = await issueReceipt(em, {
+    donationId: row.id,
+    paymentId,
+    amount: row.amount,
+    purpose: purposeLabel(row.purpose),
+    donor: { name: row.name, email: row.email, address: row.address, taxId },
+  });
+  await enqueueMail(em, receiptOutgoingMail(receipt, notices.receiptUrl(receipt.id)));
+  if (row.donation_type === 'monthly' && row.subscription_id === null) {
+    const [subscription] = await em.execute<{ id: number }[]>('select id from subscriptions where donation_id = ?', [
+      row.id,
+    ]);
+    if (subscription) {
+      await enqueueMail(em, {
+        eventKey: `monthly-started-${subscription.id}`,
+        kind: 'monthly-started',
+        to: row.email,
+        ...monthlyGivingStartedMail({ donorName: row.name, amount: row.amount, donateUrl: notices.donateUrl }),
+      });
+    }
+  }
+  return receipt;
+}
+
+/** A refunded payment: its receipt cancelled (kept, with the date and reason), and the refund mail. */
+export async function noticeRefund(em: EntityManager, paymentId: string): Promise<void> {
+  const receipt = await cancelReceipt(em, paymentId, 'The donation was refunded in full');
+  const row = await donationWhere(em, 'razorpay_payment_id', paymentId);
+  if (!row) return;
+  await enqueueMail(em, {
+    eventKey: `refund-${paymentId}`,
+    kind: 'refund',
+    to: row.email,
+    ...refundMail({ donorName: row.name, amount: row.amount, receiptNumber: receipt?.number ?? null }),
+  });
+}
+
+/** A checkout whose payment failed: one mail per donation, with a way back to the donate page. */
+export async function noticePaymentFailed(em: EntityManager, notices: DonorNotices, donationId: number) {
+  const row = await donationWhere(em, 'id', donationId);
+  if (!row) return;
+  await enqueueMail(em, {
+    eventKey: `payment-failed-${donationId}`,
+    kind: 'payment-failed',
+    to: row.email,
+    ...paymentFailedMail({ donorName: row.name, amount: row.amount, donateUrl: notices.donateUrl }),
+  });
+}
+
+/**
+ * A monthly gift halted (a charge failed) or cancelled (by the donor, Razorpay or the staff). A
+ * halt is keyed by the charges paid so far, so a later halt after more charges is told again.
+ */
+export async function noticeSubscriptionStatus(
+  em: EntityManager,
+  notices: DonorNotices,
+  subscriptionId: number,
+  status: string,
+): Promise<void> {
+  if (status !== 'halted' && status !== 'cancelled') return;
+  const [row] = await em.execute<(DonationRow & { charges: string })[]>(
+    `select d.*, (select count(*) from donations x
+                   where x.status in ('paid', 'refunded') and (x.id = d.id or x.subscription_id = s.id)) as charges
+       from subscriptions s join donations d on d.id = s.donation_id where s.id = ?`,
+    [subscriptionId],
+  );
+  if (!row) return;
+  const facts = { donorName: row.name, amount: row.amount, donateUrl: notices.donateUrl };
+  await enqueueMail(em, {
+    eventKey:
+      status === 'halted' ? `monthly-halted-${subscriptionId}-${row.charges}` : `monthly-cancelled-${subscriptionId}`,
+    kind: `monthly-${status}`,
+    to: row.email,
+    ...(status === 'halted' ? monthlyGivingHaltedMail(facts) : monthlyGivingCancelledMail(facts)),
+  });
+}

@@ -1,0 +1,44 @@
+import { TRPCError } from '@trpc/server';
+import {
+  mailboxMessageInputSchema,
+  outboxListInputSchema,
+  receiptIdInputSchema,
+  receiptListInputSchema,
+} from '../../shared/receipts.schema';
+import { getMailboxMessage, listMailbox } from '../mail/dev-mailbox-view';
+import { getTrustDetails, trustDetailsSchema, updateTrustDetails } from '../receipts/trust-details';
+import { router } from '../trpc/init';
+import { listOutbox } from './outbox-list';
+import { listReceipts, resendReceipt } from './receipt-register';
+import { adminProcedure, staffProcedure } from './staff-procedures';
+
+/** `staff.receipts.*`; the PDF itself is a route (staff-receipt.routes.ts). */
+export const receiptsRouter = router({
+  list: staffProcedure.input(receiptListInputSchema).query(({ ctx, input }) => listReceipts({ em: ctx.em, input })),
+  resend: staffProcedure
+    .input(receiptIdInputSchema)
+    .mutation(({ ctx, input }) => resendReceipt({ em: ctx.em, notices: ctx.notices, input })),
+});
+
+/** `staff.outbox.*`: every message queued, sent or failed, with the reason. */
+export const outboxRouter = router({
+  list: staffProcedure.input(outboxListInputSchema).query(({ ctx, input }) => listOutbox({ em: ctx.em, input })),
+});
+
+/** `staff.mailbox.*`: the in-process SMTP server's messages, when SMTP_URL is unset outside production. */
+export const mailboxRouter = router({
+  list: staffProcedure.query(({ ctx }) => listMailbox(ctx.mailer.devMailbox)),
+  get: staffProcedure.input(mailboxMessageInputSchema).query(({ ctx, input }) => {
+    const message = getMailboxMessage(ctx.mailer.devMailbox, input.index);
+    if (!message) throw new TRPCError({ code: 'NOT_FOUND', message: `No message ${input.index}` });
+    return message;
+  }),
+});
+
+/** `staff.trust.*`: the legal details receipts are issued with (admins); issued receipts keep theirs. */
+export const trustRouter = router({
+  get: adminProcedure.query(({ ctx }) => getTrustDetails(ctx.em)),
+  update: adminProcedure
+    .input(trustDetailsSchema)
+    .mutation(({ ctx, input }) => ctx.em.transactional((em) => updateTrustDetails(em, input))),
+});

@@ -1,0 +1,23 @@
+import { randomBytes } from 'node:crypto';
+import { expect, vi } from 'vitest';
+import type { ReceivedMail } from '../mail/dev-mailbox';
+import type { TestApp } from './test-app';
+
+/** A donor address of its own per test, so each test reads only its messages from the shared mailbox. */
+export const donorEmail = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.com`;
+
+/** Waits until the app's mail worker has sent everything queued, then returns what reached `to`. */
+export async function mailTo(t: TestApp, to: string): Promise<ReceivedMail[]> {
+  await vi.waitFor(
+    async () => {
+      const [row] = await t.db.orm.em
+        .getConnection()
+        .execute<{ count: string }[]>(`select count(*) from mail_outbox where status = 'queued'`);
+      expect(Number(row?.count)).toBe(0);
+    },
+    { timeout: 20_000, interval: 50 },
+  );
+  return t.mailbox.messages.filter((message) => message.to === to);
+}
+
+export const subjects = (messages: ReceivedMail[]) => messages.map((message) => message.subject);
