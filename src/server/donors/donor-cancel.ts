@@ -1,52 +1,58 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TRPCError } from '@trpc/server';
-import { Subscription } from '../donations/subscription.entity';
+import type { SubscriptionStatus } from '../../shared/donation-states';
 import type { PaymentGateway } from '../payments/gateway';
+import { cancelSubscription } from '../settlement/cancel-subscription';
+import type { DonorNotices } from '../settlement/donor-notices';
 import { audit } from '../staff/audit';
 import { type DonorActor, donorAuditActor } from './donor-procedure';
-
-const FINISHED = ['cancelled', 'completed', 'expired'];
 
 export const NEW_AMOUNT_NOTE =
   'To give a different amount each month, start a new monthly gift on the donate page; this one is stopped.';
 
 /**
- * A donor stops their own monthly gift: at Razorpay first, then here, so the books never say
- * cancelled while Razorpay still charges. Someone else's subscription is "not found", never "forbidden".
+ * A donor stops their own monthly gift (settlement/cancel-subscription.ts: Razorpay first, then the
+ * books and the donor's mail). Someone else's subscription is "not found", never "forbidden".
  */
 export async function cancelDonorMonthlyGift({
   em,
   donor,
   gateway,
+  notices,
   subscriptionId,
   siteUrl,
 }: {
   em: EntityManager;
   donor: DonorActor;
   gateway: Pick<PaymentGateway, 'cancelSubscription'>;
+  notices: DonorNotices;
   subscriptionId: number;
   siteUrl: string;
 }) {
-  const [row] = await em.getConnection().execute<{ id: number; status: string; razorpay: string | null }[]>(
+  const [row] = await em.getConnection().execute<{ id: number; status: SubscriptionStatus; razorpay: string | null }[]>(
     `select s.id, s.status, s.razorpay_subscription_id as razorpay
        from subscriptions s join donations d on d.id = s.donation_id where s.id = ? and lower(d.email) = ?`,
     [subscriptionId, donor.email],
   );
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: `No monthly gift ${subscriptionId} of yours` });
-  if (FINISHED.includes(row.status)) {
-    throw new TRPCError({ code: 'CONFLICT', message: `This monthly gift is already ${row.status}` });
+  const outcome = await cancelSubscription(
+    em,
+    { gateway, notices },
+    { id: row.id, status: row.status, razorpaySubscriptionId: row.razorpay },
+  );
+  if (!outcome.ok && outcome.reason === 'finished') {
+    throw new TRPCError({ code: 'CONFLICT', message: `This monthly gift is already ${outcome.status}` });
   }
-  if (!row.razorpay) throw new TRPCError({ code: 'CONFLICT', message: 'This monthly gift never started' });
-  try {
-    await gateway.cancelSubscription(row.razorpay);
-  } catch (error) {
+  if (!outcome.ok && outcome.reason === 'never_started') {
+    throw new TRPCError({ code: 'CONFLICT', message: 'This monthly gift never started' });
+  }
+  if (!outcome.ok) {
     throw new TRPCError({
       code: 'BAD_GATEWAY',
       message: 'Razorpay did not cancel it; nothing was changed',
-      cause: error,
+      cause: outcome.cause,
     });
   }
-  await em.nativeUpdate(Subscription, { id: row.id }, { status: 'cancelled' });
   await audit(em, donorAuditActor(donor), 'donor_subscription_cancelled', {
     subscriptionId: row.id,
     razorpaySubscriptionId: row.razorpay,

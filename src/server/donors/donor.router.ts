@@ -17,6 +17,7 @@ export const donorRouter = router({
       em: ctx.em,
       donor: ctx.donor,
       gateway: ctx.gateway,
+      notices: ctx.notices,
       subscriptionId: input.subscriptionId,
       siteUrl: ctx.siteUrl ?? 'http://localhost',
     }),

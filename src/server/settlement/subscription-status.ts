@@ -12,6 +12,11 @@ import { Subscription } from '../donations/subscription.entity';
 const FINAL = new Set<SubscriptionStatus>(['cancelled', 'completed', 'expired']);
 const SETUP_ORDER: SubscriptionStatus[] = ['created', 'authenticated'];
 
+/** Cancelled, completed or expired: nothing moves it again, and there is nothing left to cancel. */
+export function isFinalSubscriptionStatus(status: SubscriptionStatus): boolean {
+  return FINAL.has(status);
+}
+
 export function nextSubscriptionStatus(current: SubscriptionStatus, reported: string): SubscriptionStatus {
   const incoming = SUBSCRIPTION_STATUSES.find((status) => status === reported);
   if (!incoming) return current;

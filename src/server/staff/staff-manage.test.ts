@@ -72,6 +72,15 @@ describe('monthly donors', () => {
     const again = await call('staff.subscriptions.cancel', 'mutation', staff, { id: subscriptionId });
     expect(again.statusCode).toBe(409);
     expect((await call('staff.subscriptions.cancel', 'mutation', staff, { id: 999_999 })).statusCode).toBe(404);
+
+    // Razorpay's final states are settlement's: an expired gift is as finished as a cancelled one.
+    const [expired] = await t.db.orm.em
+      .getConnection()
+      .execute<{ id: number }[]>(
+        `insert into subscriptions (donation_id, razorpay_subscription_id, status) values (null, 'sub_Old', 'expired') returning id`,
+      );
+    const refusedExpired = await call('staff.subscriptions.cancel', 'mutation', staff, { id: expired?.id });
+    expect(refusedExpired.statusCode).toBe(409);
   });
 });
 

@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SubscriptionStatus } from '../../shared/donation-states';
 import { Subscription } from '../donations/subscription.entity';
 import type { PaymentGateway } from '../payments/gateway';
-import { type DonorNotices, noticeSubscriptionStatus } from '../settlement/donor-notices';
+import { cancelSubscription as cancelMonthlyGift } from '../settlement/cancel-subscription';
+import type { DonorNotices } from '../settlement/donor-notices';
 import { audit } from './audit';
 import { isoTime } from './sql-time';
 import { actorOf, type StaffActor } from './staff-actor';
@@ -51,9 +52,7 @@ export async function listSubscriptions({
   };
 }
 
-const FINISHED = ['cancelled', 'completed'];
-
-/** Cancels at Razorpay first, then here: the books never say cancelled while Razorpay still charges. */
+/** Cancels at Razorpay, then here (settlement/cancel-subscription.ts), and records who did it. */
 export async function cancelSubscription({
   em,
   staff,
@@ -69,28 +68,22 @@ export async function cancelSubscription({
 }): Promise<{ id: number; status: string }> {
   const subscription = await em.findOne(Subscription, { id: input.id });
   if (!subscription) throw new StaffError('NOT_FOUND', `No subscription ${input.id}`);
-  if (FINISHED.includes(subscription.status)) {
-    throw new StaffError('CONFLICT', `The subscription is already ${subscription.status}`);
-  }
-  if (!subscription.razorpaySubscriptionId) {
-    throw new StaffError('CONFLICT', 'The subscription never reached Razorpay: there is nothing to cancel');
-  }
-  try {
-    await subscriptions.cancelSubscription(subscription.razorpaySubscriptionId);
-  } catch (error) {
+  const outcome = await cancelMonthlyGift(em, { gateway: subscriptions, notices }, subscription);
+  if (!outcome.ok) {
+    if (outcome.reason === 'finished') {
+      throw new StaffError('CONFLICT', `The subscription is already ${outcome.status}`);
+    }
+    if (outcome.reason === 'never_started') {
+      throw new StaffError('CONFLICT', 'The subscription never reached Razorpay: there is nothing to cancel');
+    }
     throw new StaffError('BAD_GATEWAY', 'Razorpay did not cancel the subscription; nothing was changed', {
-      cause: error,
+      cause: outcome.cause,
     });
   }
-  // The donor's cancellation mail commits with the status (Razorpay's later webhook changes nothing).
-  await em.transactional(async (tx) => {
-    await tx.nativeUpdate(Subscription, { id: subscription.id }, { status: 'cancelled' });
-    await noticeSubscriptionStatus(tx, notices, subscription.id, 'cancelled');
-  });
   await audit(em, actorOf(staff), 'subscription_cancelled', {
     subscriptionId: subscription.id,
     razorpaySubscriptionId: subscription.razorpaySubscriptionId,
-    previousStatus: subscription.status,
+    previousStatus: outcome.previousStatus,
   });
   return { id: subscription.id, status: 'cancelled' };
 }
