@@ -4,15 +4,13 @@
 // but no row), doubled (an order id stored twice), 5xx outside the outage, plain 500 during it,
 // and the time to the first success once the database is back.
 // Knobs: BENCH_REQUESTS (3000), BENCH_CONNECTIONS (64), BENCH_OUTAGE_MS (2000).
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
+import { type RunningServer, startServer as startSiteServer } from './lib/site-server';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -60,40 +58,14 @@ async function create(baseUrl: string, n: number): Promise<Outcome> {
   }
 }
 
-async function startServer(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'error',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      PAYMENT_PROVIDER: 'sandbox',
-      DATA_ENCRYPTION_KEY: '0123456789abcdef'.repeat(4),
-      RATE_LIMIT_PER_MINUTE: '1000000000',
-      DONATION_EMAIL_LIMIT_PER_HOUR: '1000000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+/** The real server in production mode, with limits no load here reaches (scripts/lib/site-server.ts). */
+const startServer = (databaseUrl: string) =>
+  startSiteServer(databaseUrl, {
+    NODE_ENV: 'production',
+    DATA_ENCRYPTION_KEY: '0123456789abcdef'.repeat(4),
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    DONATION_EMAIL_LIMIT_PER_HOUR: '1000000000',
   });
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const health = await fetch(`${url}/api/health`).catch(() => undefined);
-    if (health?.ok) return { url, child };
-    await sleep(200);
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start within a minute');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 async function storedCopies(databaseUrl: string, orderIds: string[]): Promise<Map<string, number>> {
   const client = new pg.Client(databaseUrl);
@@ -113,7 +85,7 @@ async function storedCopies(databaseUrl: string, orderIds: string[]): Promise<Ma
 async function main() {
   const dataDir = join(tmpdir(), `bench-outage-postgres-${process.pid}`);
   const postgres = await startEmbeddedPostgres({ dataDir });
-  let server: { url: string; child: ChildProcess } | undefined;
+  let server: RunningServer | undefined;
   try {
     server = await startServer(postgres.url);
     const baseUrl = server.url;
@@ -162,8 +134,7 @@ async function main() {
     for (const [label, value] of figures) console.log(`${label.padEnd(width)}  ${value}`);
   } finally {
     if (server) {
-      server.child.kill('SIGTERM');
-      await once(server.child, 'exit');
+      await server.stop();
     }
     await postgres.stop();
     await rm(postgres.dataDir, { recursive: true, force: true });

@@ -8,6 +8,12 @@ import { enhanceStaticPage } from './components/static-page';
  * painted: after the load event and the next frame, so the hero never shares the link with script.
  * The site's CSS stays with this entry, which the build inlines into every page.
  */
+// The site's CSP (script-src 'self') forbids `new Function`, with which zod compiles its parsers (its
+// probe alone logs a violation). Zod reads this global in whichever chunk it is bundled, and builds
+// schemas as soon as that chunk loads: so it is set here, before any chunk with zod is fetched.
+const zodSettings = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+zodSettings.__zod_globalConfig = { ...zodSettings.__zod_globalConfig, jitless: true };
+
 const root = document.getElementById('root');
 const needsReact = !root?.firstElementChild || /^\/donate\/?$/.test(location.pathname);
 

@@ -1,5 +1,4 @@
 import './mantine-styles';
-import './zod-config';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { PAGE_META } from '../../page-meta';
