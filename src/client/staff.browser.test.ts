@@ -272,7 +272,19 @@ describe("the staff console's receipts, outbox and trust details", () => {
     const outboxRows = page.getByRole('table', { name: 'Outbox' }).locator('tbody tr', { hasText: email });
     await outboxRows.nth(1).waitFor();
     await expect(outboxRows.first().textContent()).resolves.toContain('receipt');
+    // The first receipt (the monthly gift's) went to the development mailbox: read it there.
+    const receivedReceipts = page.getByRole('button', { name: /^Read message: Your donation receipt/ });
+    await expect
+      .poll(async () => {
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        return receivedReceipts.count();
+      })
+      .toBeGreaterThan(0);
+    await receivedReceipts.first().click();
+    const message = page.getByRole('dialog', { name: 'Message' });
+    await expect(message.textContent()).resolves.toMatch(/Subject: Your donation receipt CART\/.*\.pdf/);
     await page.screenshot({ path: `${SHOTS}/outbox-laptop.png`, fullPage: true });
+    await message.getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('link', { name: 'Trust details' }).click();
     await page.getByRole('heading', { name: 'Trust details' }).waitFor();
@@ -284,6 +296,7 @@ describe("the staff console's receipts, outbox and trust details", () => {
     await page.getByLabel('Receipt number prefix').fill('CART');
     await page.getByRole('button', { name: 'Save trust details' }).click();
     await page.getByText('Trust details saved').waitFor();
+    await page.screenshot({ path: `${SHOTS}/trust-laptop.png`, fullPage: true });
     const [trust] = await query<{ signatory_name: string }>(suite.db.url, 'select signatory_name from trust_settings');
     expect(trust?.signatory_name).toBe('Lakshmi Narayanan');
     await page.reload();

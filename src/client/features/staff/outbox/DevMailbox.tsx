@@ -54,7 +54,13 @@ export function DevMailbox() {
           { accessor: 'attachments', render: (row) => row.attachments.join(', ') },
         ]}
       />
-      <Modal opened={viewing !== undefined} onClose={() => setViewing(undefined)} title="Message" size="lg">
+      <Modal
+        opened={viewing !== undefined}
+        onClose={() => setViewing(undefined)}
+        title="Message"
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         {viewing !== undefined && <MailboxMessage index={viewing} />}
       </Modal>
     </Stack>

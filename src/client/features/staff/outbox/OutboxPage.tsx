@@ -55,18 +55,15 @@ export function OutboxPage() {
           { accessor: 'createdAt', title: 'Queued (IST)', noWrap: true, render: (row) => indiaTime(row.createdAt) },
           { accessor: 'kind', noWrap: true },
           { accessor: 'recipient', title: 'To', render: (row) => <Text size="sm">{row.recipient}</Text> },
-          { accessor: 'subject' },
+          { accessor: 'subject', noWrap: true },
+          { accessor: 'status', noWrap: true, render: (row) => <OutboxStatusBadge status={row.status} /> },
           {
-            accessor: 'status',
+            accessor: 'lastError',
+            title: 'Why it failed',
             render: (row) => (
-              <Stack gap={0}>
-                <OutboxStatusBadge status={row.status} />
-                {row.lastError && (
-                  <Text size="xs" c="red.9" style={{ wordBreak: 'break-word' }}>
-                    {row.lastError}
-                  </Text>
-                )}
-              </Stack>
+              <Text size="xs" c="red.9" miw={200} style={{ wordBreak: 'break-word' }}>
+                {row.lastError}
+              </Text>
             ),
           },
           { accessor: 'attempts', textAlign: 'right' },
