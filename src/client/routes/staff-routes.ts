@@ -56,6 +56,24 @@ const subscriptionsRoute = createRoute({
   component: page('SubscriptionsPage'),
 });
 
+const receiptsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/receipts',
+  component: page('ReceiptsPage'),
+});
+
+const outboxRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/outbox',
+  component: page('OutboxPage'),
+});
+
+const trustRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/trust',
+  component: page('TrustPage'),
+});
+
 const accountsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/accounts',
@@ -81,6 +99,9 @@ export const staffRouteTree = staffRoute.addChildren([
     donationsRoute,
     donationStoryRoute,
     subscriptionsRoute,
+    receiptsRoute,
+    outboxRoute,
+    trustRoute,
     accountsRoute,
     auditRoute,
     passwordRoute,
