@@ -26,35 +26,8 @@ export interface ProcedureContext extends ProcedureDependencies {
 
 /** What tests and the REST adapter call; `createContext` wraps it for the tRPC HTTP adapter. */
 export function createContextInner(deps: ProcedureDependencies, request?: FastifyRequest): ProcedureContext {
-  const {
-    orm,
-    gateway,
-    plans,
-    razorpay,
-    cipher,
-    notices,
-    receiptLinks,
-    mailer,
-    inFlight,
-    budget,
-    siteUrl,
-    personalDataKey,
-  } = deps;
-  return {
-    orm,
-    gateway,
-    plans,
-    razorpay,
-    cipher,
-    notices,
-    receiptLinks,
-    mailer,
-    inFlight,
-    budget,
-    siteUrl,
-    personalDataKey,
-    request,
-  };
+  // The type is the contract: a procedure sees the parts ProcedureDependencies names, nothing more.
+  return { ...deps, request };
 }
 
 /** The tRPC Fastify adapter's context factory: one context per HTTP request. */
