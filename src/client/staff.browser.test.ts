@@ -282,7 +282,8 @@ describe("the staff console's receipts, outbox and trust details", () => {
       .toBeGreaterThan(0);
     await receivedReceipts.first().click();
     const message = page.getByRole('dialog', { name: 'Message' });
-    await expect(message.textContent()).resolves.toMatch(/Subject: Your donation receipt CART\/.*\.pdf/);
+    // The dialog opens first and fetches the message: wait for its text, not just its title.
+    await expect.poll(() => message.textContent()).toMatch(/Subject: Your donation receipt CART\/.*\.pdf/);
     await page.screenshot({ path: `${SHOTS}/outbox-laptop.png`, fullPage: true });
     await message.getByRole('button', { name: 'Close' }).click();
 
