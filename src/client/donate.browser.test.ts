@@ -1,3 +1,5 @@
+// Over 250 lines on purpose: the donor's whole flow at two screen sizes shares one built site, one
+// server and one Chromium; split, each file would start all three again.
 import pg from 'pg';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,3 +1,5 @@
+// Over 250 lines on purpose: every page, link and header of the site at two sizes, on one built site
+// and one Chromium.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteContent } from '../shared/site-content';

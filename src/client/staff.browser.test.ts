@@ -1,3 +1,5 @@
+// Over 250 lines on purpose: the accountant's day in the console (sign-in to sign-out, then receipts)
+// runs in order on one server and one browser; split, each part would set them up again.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';

@@ -1,3 +1,4 @@
+// Over 250 lines on purpose: the expected schema is listed column by column, one line each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsList } from '../../../migrations/index';
 import { Donation } from '../donations/donation.entity';

@@ -1,3 +1,5 @@
+// Over 250 lines on purpose: each Razorpay event the app applies, against one app and database; the
+// file reads as the table of events and what each does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';

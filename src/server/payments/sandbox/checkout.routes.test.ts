@@ -1,3 +1,5 @@
+// Over 250 lines on purpose: every checkout route (Pay, Fail, details, static files) against one
+// emulator and app; split, each part would start them again.
 import { createHmac } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type Razorpay from 'razorpay';

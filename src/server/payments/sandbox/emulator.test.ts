@@ -1,3 +1,5 @@
+// Over 250 lines on purpose: each emulated Razorpay call, driven by the real SDK, shares one emulator;
+// the file reads as the list of what the sandbox answers.
 import { createHmac } from 'node:crypto';
 import type Razorpay from 'razorpay';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

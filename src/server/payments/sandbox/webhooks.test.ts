@@ -1,3 +1,5 @@
+// Over 250 lines on purpose: every webhook the sandbox sends, each checked against Razorpay's shape,
+// shares one emulator and one SDK client; split, each part would start them again.
 import { createHmac } from 'node:crypto';
 import type Razorpay from 'razorpay';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
