@@ -26,3 +26,6 @@ export const SUBSCRIPTION_STATUSES = [
   'expired',
 ] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** Nothing moves a subscription out of these, and there is nothing left to cancel. */
+export const FINAL_SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['cancelled', 'completed', 'expired'];

@@ -1,5 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../shared/donation-states';
+import {
+  FINAL_SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionStatus,
+} from '../../shared/donation-states';
 import { Subscription } from '../donations/subscription.entity';
 
 /**
@@ -9,7 +13,7 @@ import { Subscription } from '../donations/subscription.entity';
  * latest event wins, as Razorpay moves between them both ways. A status outside Razorpay's list is
  * not stored.
  */
-const FINAL = new Set<SubscriptionStatus>(['cancelled', 'completed', 'expired']);
+const FINAL = new Set<SubscriptionStatus>(FINAL_SUBSCRIPTION_STATUSES);
 const SETUP_ORDER: SubscriptionStatus[] = ['created', 'authenticated'];
 
 /** Cancelled, completed or expired: nothing moves it again, and there is nothing left to cancel. */

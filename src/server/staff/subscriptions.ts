@@ -12,6 +12,23 @@ import { StaffError } from './staff-error';
 /** What the console needs of the payment gateway to stop a monthly gift. */
 export type SubscriptionCanceller = Pick<PaymentGateway, 'cancelSubscription'>;
 
+/** One monthly donor as the console lists them; times are ISO-8601 UTC, amounts paise. */
+export interface SubscriptionRow {
+  id: number;
+  status: SubscriptionStatus;
+  razorpaySubscriptionId: string | null;
+  createdAt: string;
+  donationId: number | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  amount: number | null;
+  charges: number;
+  chargedTotal: number;
+  lastChargeAt: string | null;
+  nextChargeAt: string | null;
+}
+
 /** Monthly donors, newest first: their gift, the charges so far and when the next one is due. */
 export async function listSubscriptions({
   em,
@@ -22,7 +39,8 @@ export async function listSubscriptions({
 }) {
   const connection = em.getConnection();
   const status = input.status ?? null;
-  const rows = await connection.execute<Record<string, unknown>[]>(
+  // chargedTotal arrives as bigint text from pg: made a number below.
+  const rows = await connection.execute<(Omit<SubscriptionRow, 'chargedTotal'> & { chargedTotal: string })[]>(
     `with page as (
        select s.id, s.status, s.razorpay_subscription_id as "razorpaySubscriptionId", s.created_at,
               s.donation_id as "donationId", d.name, d.email, d.phone, d.amount
@@ -45,7 +63,7 @@ export async function listSubscriptions({
     [status, status],
   );
   return {
-    rows: rows.map((row) => ({ ...row, chargedTotal: Number(row.chargedTotal) })),
+    rows: rows.map((row): SubscriptionRow => ({ ...row, chargedTotal: Number(row.chargedTotal) })),
     total: Number(count?.total ?? 0),
     page: input.page,
     pageSize: input.pageSize,

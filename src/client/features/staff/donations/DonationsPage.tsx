@@ -2,6 +2,7 @@ import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import type { RouterOutputs } from '../../../../server/trpc/router';
 import { PURPOSES } from '../../../../shared/donation.schema';
 import { DonationLink } from '../DonationLink';
 import { ErrorMessage } from '../ErrorMessage';
@@ -13,17 +14,8 @@ import { DonationFilters } from './DonationFilters';
 import { csvHref, type DonationsSearch, listInputOf, PAGE_SIZES } from './donations-search';
 import { StatusBadge } from './StatusBadge';
 
-interface Row {
-  id: number;
-  createdAt: string;
-  name: string;
-  email: string;
-  phone: string;
-  amount: number;
-  donationType: string;
-  purpose: string | null;
-  status: string;
-}
+/** A row as the server's staff.donations.list returns it (typed through the router, not re-declared). */
+type Row = RouterOutputs['staff']['donations']['list']['rows'][number];
 
 export function DonationsPage() {
   useStaffTitle('Donations');
@@ -61,7 +53,7 @@ export function DonationsPage() {
         // On a phone the table scrolls sideways rather than breaking e-mails letter by letter.
         defaultColumnProps={{ noWrap: true }}
         fetching={list.isFetching}
-        records={(list.data?.rows ?? []) as Row[]}
+        records={list.data?.rows ?? []}
         totalRecords={list.data?.total ?? 0}
         page={input.page}
         onPageChange={(page) => update({ page })}

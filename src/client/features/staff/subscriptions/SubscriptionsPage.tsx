@@ -3,7 +3,12 @@ import { notifications } from '@mantine/notifications';
 import { keepPreviousData } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
-import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../../../shared/donation-states';
+import type { RouterOutputs } from '../../../../server/trpc/router';
+import {
+  FINAL_SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionStatus,
+} from '../../../../shared/donation-states';
 import { DonationLink } from '../DonationLink';
 import { StatusBadge } from '../donations/StatusBadge';
 import { ErrorMessage } from '../ErrorMessage';
@@ -12,22 +17,11 @@ import { TABLE_PROPS } from '../table-props';
 import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';
 
-interface Row {
-  id: number;
-  status: string;
-  razorpaySubscriptionId: string | null;
-  donationId: number | null;
-  name: string | null;
-  email: string | null;
-  amount: number | null;
-  charges: number;
-  chargedTotal: number;
-  lastChargeAt: string | null;
-  nextChargeAt: string | null;
-}
+/** A row as the server's staff.subscriptions.list returns it (typed through the router). */
+type Row = RouterOutputs['staff']['subscriptions']['list']['rows'][number];
 
 const PAGE_SIZE = 50;
-const CANCELLABLE = (status: string) => !['cancelled', 'completed', 'expired'].includes(status);
+const CANCELLABLE = (status: SubscriptionStatus) => !FINAL_SUBSCRIPTION_STATUSES.includes(status);
 
 export function SubscriptionsPage() {
   useStaffTitle('Monthly donors');
@@ -68,7 +62,7 @@ export function SubscriptionsPage() {
         aria-label="Monthly donors"
         {...TABLE_PROPS}
         fetching={list.isFetching}
-        records={(list.data?.rows ?? []) as unknown as Row[]}
+        records={list.data?.rows ?? []}
         totalRecords={list.data?.total ?? 0}
         page={page}
         onPageChange={setPage}
