@@ -1,21 +1,32 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { financialYearOf, financialYearStarting } from '../../shared/india-time';
 import type { FieldCipher } from '../personal-data/field-cipher';
 import { type Actor, audit } from '../staff/audit';
 import { buildStatement } from './statement';
 import type { StatementLayout } from './statement-layout';
 import { type StatementDonationKind, StatementPurpose } from './statement-purpose.entity';
 
-/** What the console shows before the download: the form's name, rows and totals (rupees). */
+/** What the console shows before the download: the form's name, rows, donors and totals (rupees). */
 export async function statementSummary(
   em: EntityManager,
   options: { cipher: FieldCipher; layout: StatementLayout; year: string },
 ) {
   const statement = await buildStatement(em, options);
+  // The rows as filed, summed by the donation type they carry (in the layout's words).
+  const byType = new Map<string, { donationType: string; rows: number; total: number }>();
+  for (const row of statement.rows) {
+    const entry = byType.get(row.donationType) ?? { donationType: row.donationType, rows: 0, total: 0 };
+    entry.rows += 1;
+    entry.total += Number(row.amount);
+    byType.set(row.donationType, entry);
+  }
   return {
     year: statement.year,
     formName: statement.formName,
     rows: statement.rows.length,
+    donors: new Set(statement.rows.map((row) => `${row.idCode}:${row.idNumber}`)).size,
     total: Math.round(statement.total / 100),
+    byType: [...byType.values()],
     unreportable: { count: statement.unreportable.count, total: Math.round(statement.unreportable.total / 100) },
   };
 }
@@ -40,4 +51,18 @@ export async function setStatementPurpose(
   await em.upsert(StatementPurpose, { ...input, updatedAt: new Date() });
   await audit(em, actor, 'statement_purpose_set', input);
   return input;
+}
+
+/**
+ * The years the console offers: every year with a receipt, the current one and the last closed one
+ * (the one to file, and the page's default), newest first.
+ */
+export async function statementYears(em: EntityManager, now: Date = new Date()) {
+  const current = financialYearOf(now);
+  const lastClosed = financialYearStarting(current.startYear - 1).label;
+  const seen = await em
+    .getConnection()
+    .execute<{ year: string }[]>('select distinct financial_year as year from receipts');
+  const years = new Set([current.label, lastClosed, ...seen.map((row) => row.year)]);
+  return { years: [...years].sort().reverse(), lastClosed };
 }

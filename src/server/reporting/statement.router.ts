@@ -4,7 +4,7 @@ import { actorOf } from '../staff/staff-actor';
 import { adminProcedure, staffProcedure } from '../staff/staff-procedures';
 import { router } from '../trpc/init';
 import { loadStatementLayout } from './statement-layout';
-import { listStatementPurposes, setStatementPurpose, statementSummary } from './statement-summary';
+import { listStatementPurposes, setStatementPurpose, statementSummary, statementYears } from './statement-summary';
 
 const layout = loadStatementLayout();
 
@@ -20,6 +20,7 @@ export const statementRouter = router({
     .query(({ ctx, input }) =>
       statementSummary(ctx.em, { cipher: cipherOf(ctx.personalDataKey), layout, year: input.year }),
     ),
+  years: staffProcedure.query(({ ctx }) => statementYears(ctx.em)),
   purposes: staffProcedure.query(({ ctx }) => listStatementPurposes(ctx.em)),
   setPurpose: adminProcedure
     .input(statementPurposeInputSchema)

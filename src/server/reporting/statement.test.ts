@@ -10,6 +10,7 @@ import { buildStatement } from './statement';
 import { statementCsv } from './statement-csv';
 import { parseCsv as parse, seedReceipt } from './statement-fixtures';
 import { loadStatementLayout } from './statement-layout';
+import { statementYears } from './statement-summary';
 
 let t: StaffTestApp;
 let token: string;
@@ -191,11 +192,28 @@ describe('the statement of donations (Part B)', () => {
       year: '2025-26',
       formName: 'Form 10BD',
       rows: 5,
+      donors: 4,
       total: 22100,
+      byType: [
+        { donationType: 'Others', rows: 4, total: 12100 },
+        { donationType: 'Corpus', rows: 1, total: 10000 },
+      ],
       unreportable: { count: 1, total: 750 },
     });
     const next = await callProcedure(t.app, 'staff.statement.summary', 'query', { token, input: { year: '2026-27' } });
     expect(next.json().result.data).toMatchObject({ formName: 'Form 113', rows: 1, total: 200 });
+  });
+
+  it('offers every year with a receipt, the current one and the last closed one (the default)', async () => {
+    const now = new Date('2026-05-01T10:00:00+05:30');
+    expect(await statementYears(t.db.orm.em.fork(), now)).toEqual({
+      years: ['2026-27', '2025-26'],
+      lastClosed: '2025-26',
+    });
+    const later = await statementYears(t.db.orm.em.fork(), new Date('2028-04-01T00:01:00+05:30'));
+    expect(later).toEqual({ years: ['2028-29', '2027-28', '2026-27', '2025-26'], lastClosed: '2027-28' });
+    const listed = await callProcedure(t.app, 'staff.statement.years', 'query', { token });
+    expect(listed.json().result.data.years).toContain('2025-26');
   });
 
   it('is audited, needs a session, and refuses a malformed year with the field and the reason', async () => {
