@@ -62,6 +62,18 @@ const receiptsRoute = createRoute({
   component: page('ReceiptsPage'),
 });
 
+const statementRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/statement',
+  component: page('StatementPage'),
+});
+
+const erasureRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/erasure',
+  component: page('ErasurePage'),
+});
+
 const outboxRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/outbox',
@@ -100,6 +112,8 @@ export const staffRouteTree = staffRoute.addChildren([
     donationStoryRoute,
     subscriptionsRoute,
     receiptsRoute,
+    statementRoute,
+    erasureRoute,
     outboxRoute,
     trustRoute,
     accountsRoute,

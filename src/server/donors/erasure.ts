@@ -24,9 +24,23 @@ export async function requestErasure(em: EntityManager, donor: DonorActor) {
   return { id: request.id, status: request.status };
 }
 
+/** A request as the console lists it; times are ISO strings. */
+export interface ErasureRequestRow {
+  id: number;
+  /** The donor's address while the request waits; `erased` once completed. */
+  email: string;
+  status: 'requested' | 'completed';
+  requestedAt: string;
+  completedAt: string | null;
+  completedBy: string | null;
+  keptReceipts: number;
+  retainedUntil: string | null;
+  receiptsAnonymisedAt: string | null;
+}
+
 /** Every request, waiting ones first; a completed one no longer shows whose it was. */
 export async function listErasureRequests(em: EntityManager) {
-  return em.getConnection().execute<Record<string, unknown>[]>(
+  return em.getConnection().execute<ErasureRequestRow[]>(
     `select id, email, status, ${isoTime('requested_at')} as "requestedAt", ${isoTime('completed_at')} as "completedAt",
             completed_by as "completedBy", jsonb_array_length(kept_receipt_ids) as "keptReceipts",
             ${isoTime('retained_until')} as "retainedUntil", ${isoTime('receipts_anonymised_at')} as "receiptsAnonymisedAt"

@@ -1,0 +1,67 @@
+import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { inferRouterOutputs } from '@trpc/server';
+import { useEffect } from 'react';
+import type { AppRouter } from '../../../../server/trpc/router';
+import { ErrorMessage } from '../ErrorMessage';
+import { indiaTime } from '../format';
+import { staffTrpc } from '../trpc';
+
+export type ErasureRow = inferRouterOutputs<AppRouter>['staff']['erasure']['list'][number];
+
+/** Asks before erasing: what goes now, what the tax law keeps until its period ends. It cannot be undone. */
+export function CompleteErasureModal({ request, onClose }: { request: ErasureRow | undefined; onClose: () => void }) {
+  const utils = staffTrpc.useUtils();
+  const complete = staffTrpc.staff.erasure.complete.useMutation({
+    onSuccess: async (outcome) => {
+      const kept = outcome.receiptsKept
+        ? ` ${outcome.receiptsKept} ${outcome.receiptsKept === 1 ? 'receipt is' : 'receipts are'} kept until ${indiaTime(outcome.retainedUntil)}.`
+        : '';
+      notifications.show({ color: 'green', message: `Erasure request ${outcome.requestId} completed.${kept}` });
+      onClose();
+      await utils.staff.erasure.list.invalidate();
+    },
+  });
+  const { reset } = complete;
+  // A new request to confirm starts without the last one's error.
+  useEffect(() => {
+    if (request) reset();
+  }, [request, reset]);
+
+  return (
+    <Modal opened={Boolean(request)} onClose={onClose} title="Complete this erasure?" size="lg">
+      {request && (
+        <Stack gap="sm">
+          <Text size="sm">
+            Erasure for <strong>{request.email}</strong>, asked {indiaTime(request.requestedAt)}. This cannot be undone.
+          </Text>
+          <Text size="sm" fw={600}>
+            Anonymised now
+          </Text>
+          <List size="sm" spacing={2}>
+            <List.Item>name, e-mail, phone, address and PAN or Aadhaar on all their donations;</List.Item>
+            <List.Item>their contact messages and the mails sent to them (mail still waiting is not sent);</List.Item>
+            <List.Item>their details in payment notifications and in the audit trail.</List.Item>
+          </List>
+          <Text size="sm" fw={600}>
+            Kept until the retention period ends
+          </Text>
+          <Text size="sm">
+            Their receipts, and what the statement of donations reports, keep the donor’s details as the tax law
+            requires: for eight years from the end of each receipt’s financial year. A scheduled job anonymises them
+            when that period ends.
+          </Text>
+          <ErrorMessage error={complete.error} title="Not completed" />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Not now
+            </Button>
+            <Button color="red" loading={complete.isPending} onClick={() => complete.mutate({ id: request.id })}>
+              Erase this donor
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

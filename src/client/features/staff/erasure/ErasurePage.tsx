@@ -1,0 +1,90 @@
+import { Badge, Button, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { ErrorMessage } from '../ErrorMessage';
+import { indiaTime } from '../format';
+import { TABLE_PROPS } from '../table-props';
+import { staffTrpc } from '../trpc';
+import { useStaffTitle } from '../use-staff-title';
+import { CompleteErasureModal, type ErasureRow } from './CompleteErasureModal';
+
+/** Donors' requests to be forgotten (DPDP Act 2023), waiting ones first: any staff member completes them. */
+export function ErasurePage() {
+  useStaffTitle('Erasure requests');
+  const list = staffTrpc.staff.erasure.list.useQuery();
+  const [completing, setCompleting] = useState<ErasureRow>();
+  const waiting = list.data?.filter((row) => row.status === 'requested').length ?? 0;
+
+  return (
+    <Stack gap="sm">
+      <Title order={1} size="h2">
+        Erasure requests
+      </Title>
+      <Text size="sm" c="dimmed" maw={720}>
+        A donor asks from their own page to be forgotten. Completing a request anonymises them everywhere now, except on
+        the receipts the tax law keeps, which are anonymised when their retention period ends.
+      </Text>
+      <ErrorMessage error={list.error} />
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {list.data ? `${waiting} waiting, ${list.data.length - waiting} completed` : 'Loading…'}
+      </Text>
+      <DataTable<ErasureRow>
+        aria-label="Erasure requests"
+        {...TABLE_PROPS}
+        defaultColumnProps={{ noWrap: true }}
+        fetching={list.isFetching}
+        records={list.data ?? []}
+        noRecordsText="No erasure requests: no donor has asked to be forgotten"
+        columns={[
+          { accessor: 'requestedAt', title: 'Asked (IST)', render: (row) => indiaTime(row.requestedAt) },
+          {
+            accessor: 'email',
+            title: 'Donor',
+            render: (row) => (row.status === 'requested' ? row.email : <Text c="dimmed">erased</Text>),
+          },
+          {
+            accessor: 'status',
+            render: (row) => (
+              <Badge color={row.status === 'requested' ? 'orange' : 'green'} variant="light">
+                {row.status}
+              </Badge>
+            ),
+          },
+          {
+            accessor: 'completedAt',
+            title: 'Completed (IST)',
+            render: (row) => (row.completedAt ? `${indiaTime(row.completedAt)} by ${row.completedBy}` : '—'),
+          },
+          {
+            accessor: 'retainedUntil',
+            title: 'Receipts kept',
+            render: (row) => {
+              if (row.status !== 'completed') return '—';
+              if (row.keptReceipts === 0) return 'none';
+              if (row.receiptsAnonymisedAt)
+                return `${row.keptReceipts}, anonymised ${indiaTime(row.receiptsAnonymisedAt)}`;
+              return `${row.keptReceipts}, until ${indiaTime(row.retainedUntil)}`;
+            },
+          },
+          {
+            accessor: 'actions',
+            title: <VisuallyHidden>Actions</VisuallyHidden>,
+            render: (row) =>
+              row.status === 'requested' && (
+                <Button
+                  size="compact-xs"
+                  color="red"
+                  variant="light"
+                  onClick={() => setCompleting(row)}
+                  aria-label={`Complete erasure request ${row.id}`}
+                >
+                  Complete erasure
+                </Button>
+              ),
+          },
+        ]}
+      />
+      <CompleteErasureModal request={completing} onClose={() => setCompleting(undefined)} />
+    </Stack>
+  );
+}
