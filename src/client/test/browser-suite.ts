@@ -13,14 +13,15 @@ export interface BrowserSuite {
 /**
  * For a browser test file: before its tests, a fresh database, the real server on the built site
  * (sandbox payments) and Chromium; after them, all three stopped. The fields are set once the
- * suite's beforeAll has run.
+ * suite's beforeAll has run. `env` adds to the server's environment (a DATA_ENCRYPTION_KEY the test
+ * also seeds with).
  */
-export function startBrowserSuite(): BrowserSuite {
+export function startBrowserSuite(env: Record<string, string> = {}): BrowserSuite {
   const suite = {} as BrowserSuite;
   beforeAll(async () => {
     await ensureClientBuilt();
     suite.db = await createTestDatabase();
-    suite.server = await startServer(suite.db.url);
+    suite.server = await startServer(suite.db.url, env);
     suite.browser = await launchBrowser();
   });
   afterAll(async () => {

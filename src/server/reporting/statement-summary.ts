@@ -12,13 +12,15 @@ export async function statementSummary(
   options: { cipher: FieldCipher; layout: StatementLayout; year: string },
 ) {
   const statement = await buildStatement(em, options);
-  // The rows as filed, summed by the donation type they carry (in the layout's words).
-  const byType = new Map<string, { donationType: string; rows: number; total: number }>();
+  // The rows as filed, summed by the donation type they carry (in the layout's words and order).
+  const byType = new Map(
+    Object.values(options.layout.donationTypes).map((label) => [label, { donationType: label, rows: 0, total: 0 }]),
+  );
   for (const row of statement.rows) {
-    const entry = byType.get(row.donationType) ?? { donationType: row.donationType, rows: 0, total: 0 };
+    const entry = byType.get(row.donationType);
+    if (!entry) continue;
     entry.rows += 1;
     entry.total += Number(row.amount);
-    byType.set(row.donationType, entry);
   }
   return {
     year: statement.year,
@@ -26,7 +28,7 @@ export async function statementSummary(
     rows: statement.rows.length,
     donors: new Set(statement.rows.map((row) => `${row.idCode}:${row.idNumber}`)).size,
     total: Math.round(statement.total / 100),
-    byType: [...byType.values()],
+    byType: [...byType.values()].filter((type) => type.rows > 0),
     unreportable: { count: statement.unreportable.count, total: Math.round(statement.unreportable.total / 100) },
   };
 }

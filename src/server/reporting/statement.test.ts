@@ -195,8 +195,8 @@ describe('the statement of donations (Part B)', () => {
       donors: 4,
       total: 22100,
       byType: [
-        { donationType: 'Others', rows: 4, total: 12100 },
         { donationType: 'Corpus', rows: 1, total: 10000 },
+        { donationType: 'Others', rows: 4, total: 12100 },
       ],
       unreportable: { count: 1, total: 750 },
     });

@@ -13,7 +13,7 @@ const wholeRupees = (value: number) => rupees(value * 100);
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
-    <Card withBorder padding="sm">
+    <Card withBorder padding="sm" role="group" aria-label={label}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>

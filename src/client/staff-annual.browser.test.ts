@@ -1,0 +1,269 @@
+// The year's close in the console, in order on one server and one browser: the accountant checks and
+// downloads the statement, an admin classes a purpose, a clerk sees it read-only, a donor is erased.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedPaidGift } from '../server/donors/donor-test-kit';
+import { requestErasure } from '../server/donors/erasure';
+import { parseCsv, type SeededGift, seedReceipt } from '../server/reporting/statement-fixtures';
+import { formNameFor, loadStatementLayout } from '../server/reporting/statement-layout';
+import { financialYearOf, financialYearStarting } from '../shared/india-time';
+import { VIEWPORTS } from './test/browser-harness';
+import { startBrowserSuite } from './test/browser-suite';
+import { collectErrors } from './test/page-helpers';
+import { createStaffWithCli, query } from './test/staff-setup';
+
+const PASSWORD = 'correct horse battery staple';
+const KEY = randomBytes(32);
+const suite = startBrowserSuite({ DATA_ENCRYPTION_KEY: KEY.toString('hex') });
+
+/** The year the page opens on: the last one closed, whatever day the test runs. */
+const current = financialYearOf(new Date());
+const closed = financialYearStarting(current.startYear - 1);
+const YEAR = closed.label;
+const S = closed.startYear;
+const FORM = formNameFor(loadStatementLayout(), YEAR);
+const MEENA = 'meena.k@example.com';
+
+const PART_B_HEADINGS = [
+  'Sl. No.',
+  'Pre Acknowledgement Number',
+  'ID Code',
+  'Unique Identification Number',
+  'Section Code',
+  'Unique Registration Number (URN)',
+  'Date of Issuance of Unique Registration Number',
+  'Name of donor',
+  'Address of donor',
+  'Donation Type',
+  'Mode of receipt',
+  'Amount of donation (Indian rupees)',
+];
+
+let meenaDonationId: number;
+let otherDonationId = 9000;
+
+/**
+ * A receipt with no donation row (the statement reads receipts only), on a donation id no row has:
+ * erasure finds a donor's receipts by their donations' ids too, so it must not hit another donor's.
+ */
+const receiptOnly = (gift: SeededGift) => seedReceipt(suite.db.orm, KEY, { ...gift, donationId: ++otherDonationId });
+
+beforeAll(async () => {
+  await createStaffWithCli(suite.db.url, 'admin', 'admin', PASSWORD);
+  await createStaffWithCli(suite.db.url, 'clerk', 'staff', PASSWORD);
+  const asha = { name: 'Asha Raman', email: 'asha@example.com', address: '12 Beach Road, Chennai 600001' };
+  const ashaPan = { kind: 'pan' as const, value: 'ABCDE1234F' };
+  await receiptOnly({
+    ...asha,
+    at: `${S}-06-01T10:00:00+05:30`,
+    rupees: 100000,
+    taxId: ashaPan,
+    purpose: 'Shelter building fund',
+  });
+  await receiptOnly({
+    ...asha,
+    at: `${S}-07-01T10:00:00+05:30`,
+    rupees: 2500,
+    taxId: ashaPan,
+    purpose: 'Food',
+  });
+  for (const month of ['08', '09']) {
+    await receiptOnly({
+      at: `${S}-${month}-10T10:00:00+05:30`,
+      rupees: 500,
+      name: 'Ravi Kumar',
+      email: 'ravi@example.com',
+      taxId: { kind: 'aadhaar', value: '234567890124' },
+      purpose: 'Food',
+    });
+  }
+  await receiptOnly({
+    at: `${S}-10-01T10:00:00+05:30`,
+    rupees: 750,
+    name: 'Kumar',
+    email: 'kumar@example.com',
+  });
+  await receiptOnly({
+    at: `${S + 1}-01-05T10:00:00+05:30`,
+    rupees: 1250,
+    name: 'Lakshmi',
+    email: 'l@example.com',
+  });
+  const meena = await seedPaidGift(suite.db.orm, KEY, {
+    at: `${S}-11-01T10:00:00+05:30`,
+    rupees: 5000,
+    name: 'Meena K',
+    email: MEENA,
+    phone: '9123456780',
+    address: '4 Temple Street, Mylapore',
+    taxId: { kind: 'pan', value: 'PQRSX6789K' },
+  });
+  meenaDonationId = meena.donationId;
+});
+
+async function signIn(page: Page, username: string) {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function downloadCsv(page: Page, link: string): Promise<string[][]> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: link }).click()]);
+  const csv = readFileSync(await download.path(), 'utf8');
+  expect(csv.startsWith('\uFEFF')).toBe(true);
+  return parseCsv(csv);
+}
+
+const figure = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
+const byType = (page: Page) => page.getByRole('table', { name: 'By donation type' });
+
+async function chooseYear(page: Page, year: string) {
+  await page.getByRole('combobox', { name: 'Financial year' }).click();
+  await page.getByRole('option', { name: year, exact: true }).click();
+}
+
+describe('the annual statement, as an admin at 1280×800', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop, acceptDownloads: true });
+    page = await context.newPage();
+    errors = collectErrors(page);
+  });
+  afterAll(async () => context?.close());
+
+  it('opens on the last closed year with its form, summary and filing date', async () => {
+    await page.goto(`${suite.server.url}/staff/statement`);
+    await page.waitForURL(/\/staff\/login\?redirect=/);
+    await signIn(page, 'admin');
+    await page.waitForURL((url) => url.pathname === '/staff/statement');
+    await page.getByRole('heading', { name: `${FORM} — statement of donations, ${YEAR}` }).waitFor();
+    await expect(page.getByRole('combobox', { name: 'Financial year' }).inputValue()).resolves.toBe(YEAR);
+    await expect(figure(page, 'Rows').textContent()).resolves.toContain('3');
+    await expect(figure(page, 'Donors').textContent()).resolves.toContain('3');
+    await expect(figure(page, 'Total').textContent()).resolves.toContain('₹1,08,500');
+    await expect(byType(page).locator('tbody tr').allTextContents()).resolves.toEqual(['Others3₹1,08,500']);
+    await page.getByText(`File by 31 May ${S + 1}`).waitFor();
+    await page.getByText('2 gifts, ₹2,000, cannot be reported', { exact: false }).waitFor();
+    await page.screenshot({ path: '/tmp/console-statement.png', fullPage: true });
+  });
+
+  it('downloads Part B with the portal’s headings, and the gifts it leaves out', async () => {
+    const [headings, ...rows] = await downloadCsv(page, 'Download Part B (CSV)');
+    expect(headings).toEqual(PART_B_HEADINGS);
+    expect(rows.map((row) => [row[3], row[7], row[9], row[11]])).toEqual([
+      ['ABCDE1234F', 'Asha Raman', 'Others', '102500'],
+      ['234567890124', 'Ravi Kumar', 'Others', '1000'],
+      ['PQRSX6789K', 'Meena K', 'Others', '5000'],
+    ]);
+    const [listHeadings, ...gifts] = await downloadCsv(page, 'Download the list (CSV)');
+    expect(listHeadings).toEqual(['Receipt number', 'Date (India time)', 'Name', 'E-mail', 'Amount (₹)']);
+    expect(gifts.map((gift) => [gift[2], gift[3], gift[4]])).toEqual([
+      ['Kumar', 'kumar@example.com', '750.00'],
+      ['Lakshmi', 'l@example.com', '1250.00'],
+    ]);
+  });
+
+  it('classes a purpose as corpus, and the summary and Part B follow', async () => {
+    await page.getByRole('combobox', { name: 'Donation type of Shelter building fund' }).click();
+    await page.getByRole('option', { name: 'Corpus', exact: true }).click();
+    await page.getByText('“Shelter building fund” is now Corpus').waitFor();
+    await expect
+      .poll(() => byType(page).locator('tbody tr').allTextContents())
+      .toEqual(['Corpus1₹1,00,000', 'Others3₹8,500']);
+    await expect(figure(page, 'Rows').textContent()).resolves.toContain('4');
+    const [, ...rows] = await downloadCsv(page, 'Download Part B (CSV)');
+    expect(rows.map((row) => [row[3], row[9], row[11]])).toContainEqual(['ABCDE1234F', 'Corpus', '100000']);
+    expect(rows).toHaveLength(4);
+    const stored = await query<{ donation_type: string }>(
+      suite.db.url,
+      `select donation_type from statement_purposes where purpose = 'Shelter building fund'`,
+    );
+    expect(stored).toEqual([{ donation_type: 'corpus' }]);
+  });
+
+  it('names the form after the year: Form 113 from 2026-27', async () => {
+    await chooseYear(page, current.label);
+    await page.getByRole('heading', { name: `Form 113 — statement of donations, ${current.label}` }).waitFor();
+    await expect(figure(page, 'Rows').textContent()).resolves.toContain('0');
+    await page.getByText('None: every gift of the year can be reported.').waitFor();
+    await chooseYear(page, YEAR);
+    await page.getByRole('heading', { name: `${FORM} — statement of donations, ${YEAR}` }).waitFor();
+    // The only failures: the calls made before signing in.
+    expect(errors.filter((error) => !/^401 /.test(error))).toEqual([]);
+  });
+});
+
+describe('the annual statement, as staff (not an admin)', () => {
+  it('shows the purposes read-only', async () => {
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop, acceptDownloads: true });
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/staff/login?redirect=/staff/statement`);
+    await signIn(page, 'clerk');
+    await page.getByRole('heading', { name: `${FORM} — statement of donations, ${YEAR}` }).waitFor();
+    const shelter = page
+      .getByRole('table', { name: 'Purposes' })
+      .locator('tbody tr', { hasText: 'Shelter building fund' });
+    await expect(shelter.textContent()).resolves.toContain('Corpus');
+    await page.getByText('Only an admin can change these.').waitFor();
+    expect(await page.getByRole('combobox', { name: 'Donation type of Shelter building fund' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Staff accounts' }).count()).toBe(0);
+    const [headings] = await downloadCsv(page, 'Download Part B (CSV)');
+    expect(headings).toEqual(PART_B_HEADINGS);
+    await context.close();
+  });
+});
+
+describe('erasure requests', () => {
+  it('are listed, completed from the page, and the donor is anonymised in the database', async () => {
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${suite.server.url}/staff/login?redirect=/staff/erasure`);
+    await signIn(page, 'admin');
+    await page.getByRole('heading', { name: 'Erasure requests' }).waitFor();
+    await page.getByText('No erasure requests: no donor has asked to be forgotten').waitFor();
+
+    const { id } = await requestErasure(suite.db.orm.em.fork(), { email: MEENA, ip: '127.0.0.1' });
+    await page.reload();
+    const row = page.getByRole('table', { name: 'Erasure requests' }).locator('tbody tr', { hasText: MEENA });
+    await expect(row.textContent()).resolves.toContain('requested');
+    await row.getByRole('button', { name: `Complete erasure request ${id}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Complete this erasure?' });
+    await dialog.getByText('Kept until the retention period ends').waitFor();
+    await expect(dialog.textContent()).resolves.toContain(
+      'for eight years from the end of each receipt’s financial year',
+    );
+    await dialog.getByRole('button', { name: 'Erase this donor' }).click();
+    await page.getByText(`Erasure request ${id} completed. 1 receipt is kept until`, { exact: false }).waitFor();
+
+    const done = page.getByRole('table', { name: 'Erasure requests' }).locator('tbody tr').first();
+    await expect.poll(() => done.textContent()).toContain('completed');
+    await expect(done.textContent()).resolves.toMatch(/by admin.*1, until/);
+    expect(await page.getByText(MEENA).count()).toBe(0);
+    await page.getByText('0 waiting, 1 completed').waitFor();
+    await page.screenshot({ path: '/tmp/console-erasure.png', fullPage: true });
+
+    const [donation] = await query<{ name: string; email: string; phone: string }>(
+      suite.db.url,
+      'select name, email, phone from donations where id = $1',
+      [meenaDonationId],
+    );
+    expect(donation).toEqual({
+      name: 'Erased donor',
+      email: `erased-${meenaDonationId}@erased.invalid`,
+      phone: '0000000000',
+    });
+    const [receipt] = await query<{ donor_email: string }>(
+      suite.db.url,
+      `select donor_email from receipts where donor_name = 'Meena K'`,
+    );
+    expect(receipt?.donor_email).toBe(MEENA); // kept until the retention period ends
+    expect(errors.filter((error) => !/^401 /.test(error))).toEqual([]);
+    await context.close();
+  });
+});
