@@ -13,6 +13,7 @@ const COLOURS: Record<string, string> = {
   cancelled: 'gray',
   expired: 'gray',
   completed: 'blue',
+  requested: 'yellow',
 };
 
 export function StatusBadge({ status }: { status: string }) {

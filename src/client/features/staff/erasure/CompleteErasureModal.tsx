@@ -21,6 +21,8 @@ export function CompleteErasureModal({ request, onClose }: { request: ErasureRow
       onClose();
       await utils.staff.erasure.list.invalidate();
     },
+    // Refused (a colleague completed it meanwhile): the list shows how things stand now.
+    onError: () => utils.staff.erasure.list.invalidate(),
   });
   const { reset } = complete;
   // A new request to confirm starts without the last one's error.

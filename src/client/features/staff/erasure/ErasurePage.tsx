@@ -1,12 +1,17 @@
-import { Badge, Button, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
+import { formatIndiaDate } from '../../../../shared/financial-year';
+import { StatusBadge } from '../donations/StatusBadge';
 import { ErrorMessage } from '../ErrorMessage';
 import { indiaTime } from '../format';
 import { TABLE_PROPS } from '../table-props';
 import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';
 import { CompleteErasureModal, type ErasureRow } from './CompleteErasureModal';
+
+/** A day in India time, as receipts print it: `1 April 2034`. */
+const indiaDay = (iso: string | null) => (iso ? formatIndiaDate(new Date(iso)) : '—');
 
 /** Donors' requests to be forgotten (DPDP Act 2023), waiting ones first: any staff member completes them. */
 export function ErasurePage() {
@@ -40,20 +45,36 @@ export function ErasurePage() {
           {
             accessor: 'email',
             title: 'Donor',
-            render: (row) => (row.status === 'requested' ? row.email : <Text c="dimmed">erased</Text>),
+            render: (row) =>
+              row.status === 'requested' ? (
+                row.email
+              ) : (
+                <Text size="sm" c="dimmed">
+                  erased
+                </Text>
+              ),
           },
           {
             accessor: 'status',
-            render: (row) => (
-              <Badge color={row.status === 'requested' ? 'orange' : 'green'} variant="light">
-                {row.status}
-              </Badge>
-            ),
+            // A badge in a shrink-to-fit cell is cut to its first letters: the column keeps room for it.
+            width: 120,
+            render: (row) => <StatusBadge status={row.status} />,
           },
           {
             accessor: 'completedAt',
             title: 'Completed (IST)',
-            render: (row) => (row.completedAt ? `${indiaTime(row.completedAt)} by ${row.completedBy}` : '—'),
+            render: (row) =>
+              row.completedAt ? (
+                <Text size="sm">
+                  {indiaTime(row.completedAt)}
+                  <br />
+                  <Text span size="xs" c="dimmed">
+                    by {row.completedBy}
+                  </Text>
+                </Text>
+              ) : (
+                '—'
+              ),
           },
           {
             accessor: 'retainedUntil',
@@ -62,8 +83,8 @@ export function ErasurePage() {
               if (row.status !== 'completed') return '—';
               if (row.keptReceipts === 0) return 'none';
               if (row.receiptsAnonymisedAt)
-                return `${row.keptReceipts}, anonymised ${indiaTime(row.receiptsAnonymisedAt)}`;
-              return `${row.keptReceipts}, until ${indiaTime(row.retainedUntil)}`;
+                return `${row.keptReceipts}, anonymised ${indiaDay(row.receiptsAnonymisedAt)}`;
+              return `${row.keptReceipts}, until ${indiaDay(row.retainedUntil)}`;
             },
           },
           {

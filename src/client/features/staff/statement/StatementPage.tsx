@@ -99,7 +99,7 @@ export function StatementPage() {
                 One row per donor and donation type, in the portal’s column order.
               </Text>
               <Group>
-                <Button component="a" href={statementCsvHref(year)} download>
+                <Button component="a" href={statementCsvHref(year)} download c="white">
                   Download Part B (CSV)
                 </Button>
               </Group>
@@ -114,9 +114,11 @@ export function StatementPage() {
                   : `${data.unreportable.count.toLocaleString('en-IN')} ${data.unreportable.count === 1 ? 'gift' : 'gifts'}, ${wholeRupees(data.unreportable.total)}, cannot be reported. Write to these donors for their PAN or Aadhaar before filing.`}
               </Text>
               {data.unreportable.count > 0 && (
-                <Button component="a" href={unreportableCsvHref(year)} download variant="light">
-                  Download the list (CSV)
-                </Button>
+                <Group>
+                  <Button component="a" href={unreportableCsvHref(year)} download variant="light">
+                    Download the list (CSV)
+                  </Button>
+                </Group>
               )}
             </Card>
           </SimpleGrid>
