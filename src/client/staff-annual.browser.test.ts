@@ -1,5 +1,6 @@
-// The year's close in the console, in order on one server and one browser: the accountant checks and
-// downloads the statement, an admin classes a purpose, a clerk sees it read-only, a donor is erased.
+// Over 250 lines on purpose: the year's close in the console runs in order on one server and one
+// browser (the accountant checks and downloads the statement, an admin classes a purpose, a clerk sees
+// it read-only, a donor is erased); split, each part would seed and start them again.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
