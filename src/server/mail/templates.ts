@@ -9,11 +9,19 @@ export interface MailContent {
   html: string;
 }
 
-const mail = (subject: string, blocks: Block[]): MailContent => ({ subject, ...renderMail(blocks) });
+/** What every mail to a donor names: the donor, and their own signed page (/my-giving?token=…). */
+interface DonorFacts {
+  donorName: string;
+  donorPageUrl: string;
+}
+
+const mail = (subject: string, blocks: Block[], facts: DonorFacts): MailContent => ({
+  subject,
+  ...renderMail(blocks, facts.donorPageUrl),
+});
 const thanks = 'Thank you for standing with the animals in our care.';
 
-export interface ReceiptMailFacts {
-  donorName: string;
+export interface ReceiptMailFacts extends DonorFacts {
   amount: number;
   receiptNumber: string;
   /** Whether PAN or Aadhaar was given: without one, the receipt alone does not allow a deduction. */
@@ -34,65 +42,80 @@ export function receiptMail(facts: ReceiptMailFacts): MailContent {
       small: `To claim a deduction under section 80G, we must report your PAN or Aadhaar to the Income-tax Department. Reply to ${siteContent.contact.email} with it and your receipt number if you want us to.`,
     });
   }
-  return mail(`Your donation receipt ${facts.receiptNumber}`, blocks);
+  return mail(`Your donation receipt ${facts.receiptNumber}`, blocks, facts);
 }
 
-export interface PaymentFailedFacts {
-  donorName: string;
+export interface PaymentFailedFacts extends DonorFacts {
   amount: number;
+  /** The donate page filled in with this gift (donors/donate-again-url.ts). */
   donateUrl: string;
 }
 
 export function paymentFailedMail(facts: PaymentFailedFacts): MailContent {
-  return mail('Your donation did not go through', [
-    { p: `Dear ${facts.donorName},` },
-    {
-      p: `Your payment of ${rupees(facts.amount)} did not go through, and no money was taken for it. If any amount was debited, your bank returns it within a few working days.`,
-    },
-    { link: 'Try again', href: facts.donateUrl },
-    { p: thanks },
-  ]);
+  return mail(
+    'Your donation did not go through',
+    [
+      { p: `Dear ${facts.donorName},` },
+      {
+        p: `Your payment of ${rupees(facts.amount)} did not go through, and no money was taken for it. If any amount was debited, your bank returns it within a few working days.`,
+      },
+      { link: 'Try again', href: facts.donateUrl },
+      { p: thanks },
+    ],
+    facts,
+  );
 }
 
-export interface MonthlyGivingFacts {
-  donorName: string;
+export interface MonthlyGivingFacts extends DonorFacts {
   /** In paise, per month. */
   amount: number;
+  /** The donate page filled in with this monthly gift, to start again. */
   donateUrl: string;
 }
 
 export function monthlyGivingStartedMail(facts: MonthlyGivingFacts): MailContent {
-  return mail('Your monthly donation has started', [
-    { p: `Dear ${facts.donorName},` },
-    {
-      p: `Your monthly donation of ${rupees(facts.amount)} has started. Each month's payment brings its own receipt by e-mail.`,
-    },
-    { p: thanks },
-  ]);
+  return mail(
+    'Your monthly donation has started',
+    [
+      { p: `Dear ${facts.donorName},` },
+      {
+        p: `Your monthly donation of ${rupees(facts.amount)} has started. Each month's payment brings its own receipt by e-mail.`,
+      },
+      { p: thanks },
+    ],
+    facts,
+  );
 }
 
 export function monthlyGivingHaltedMail(facts: MonthlyGivingFacts): MailContent {
-  return mail('Your monthly donation is paused: a payment failed', [
-    { p: `Dear ${facts.donorName},` },
-    {
-      p: `We could not collect this month's donation of ${rupees(facts.amount)}, and after several attempts your monthly donation is paused. Nothing more will be charged.`,
-    },
-    { p: 'If you would like to keep giving, you can start again on our donate page.' },
-    { link: 'Donate again', href: facts.donateUrl },
-  ]);
+  return mail(
+    'Your monthly donation is paused: a payment failed',
+    [
+      { p: `Dear ${facts.donorName},` },
+      {
+        p: `We could not collect this month's donation of ${rupees(facts.amount)}, and after several attempts your monthly donation is paused. Nothing more will be charged.`,
+      },
+      { p: 'If you would like to keep giving, you can start again on our donate page.' },
+      { link: 'Donate again', href: facts.donateUrl },
+    ],
+    facts,
+  );
 }
 
 export function monthlyGivingCancelledMail(facts: MonthlyGivingFacts): MailContent {
-  return mail('Your monthly donation is cancelled', [
-    { p: `Dear ${facts.donorName},` },
-    { p: `Your monthly donation of ${rupees(facts.amount)} is cancelled; nothing more will be charged.` },
-    { p: 'Thank you for every month you gave. You are welcome back at any time.' },
-    { link: 'Donate', href: facts.donateUrl },
-  ]);
+  return mail(
+    'Your monthly donation is cancelled',
+    [
+      { p: `Dear ${facts.donorName},` },
+      { p: `Your monthly donation of ${rupees(facts.amount)} is cancelled; nothing more will be charged.` },
+      { p: 'Thank you for every month you gave. You are welcome back at any time.' },
+      { link: 'Donate', href: facts.donateUrl },
+    ],
+    facts,
+  );
 }
 
-export interface RefundFacts {
-  donorName: string;
+export interface RefundFacts extends DonorFacts {
   amount: number;
   receiptNumber: string | null;
 }
@@ -109,5 +132,5 @@ export function refundMail(facts: RefundFacts): MailContent {
       p: `Receipt ${facts.receiptNumber} for this donation is cancelled and can no longer be used for a deduction.`,
     });
   }
-  return mail('Your donation has been refunded', blocks);
+  return mail('Your donation has been refunded', blocks, facts);
 }
