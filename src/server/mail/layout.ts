@@ -12,7 +12,7 @@ export type Block = { p: string } | { link: string; href: string } | { small: st
 
 /** The footer line of every donor mail: their signed link to /my-giving (donors/donor-link.ts). */
 export const DONOR_PAGE_LINE = 'See all your gifts and receipts:';
-const DONOR_PAGE_NOTE = 'This link works for 24 hours; after that, the page sends you a fresh one.';
+const DONOR_PAGE_NOTE = 'The link works for 24 hours; after that, ask for a new one on the same page.';
 
 /**
  * Plain text and simple HTML of the same message, in the trust's colours, with inline styles only.
