@@ -15,7 +15,7 @@ interface DonorFacts {
   donorPageUrl: string;
 }
 
-const mail = (subject: string, blocks: Block[], facts: DonorFacts): MailContent => ({
+const mail = (facts: DonorFacts, subject: string, blocks: Block[]): MailContent => ({
   subject,
   ...renderMail(blocks, facts.donorPageUrl),
 });
@@ -42,7 +42,7 @@ export function receiptMail(facts: ReceiptMailFacts): MailContent {
       small: `To claim a deduction under section 80G, we must report your PAN or Aadhaar to the Income-tax Department. Reply to ${siteContent.contact.email} with it and your receipt number if you want us to.`,
     });
   }
-  return mail(`Your donation receipt ${facts.receiptNumber}`, blocks, facts);
+  return mail(facts, `Your donation receipt ${facts.receiptNumber}`, blocks);
 }
 
 export interface PaymentFailedFacts extends DonorFacts {
@@ -52,18 +52,14 @@ export interface PaymentFailedFacts extends DonorFacts {
 }
 
 export function paymentFailedMail(facts: PaymentFailedFacts): MailContent {
-  return mail(
-    'Your donation did not go through',
-    [
-      { p: `Dear ${facts.donorName},` },
-      {
-        p: `Your payment of ${rupees(facts.amount)} did not go through, and no money was taken for it. If any amount was debited, your bank returns it within a few working days.`,
-      },
-      { link: 'Try again', href: facts.donateUrl },
-      { p: thanks },
-    ],
-    facts,
-  );
+  return mail(facts, 'Your donation did not go through', [
+    { p: `Dear ${facts.donorName},` },
+    {
+      p: `Your payment of ${rupees(facts.amount)} did not go through, and no money was taken for it. If any amount was debited, your bank returns it within a few working days.`,
+    },
+    { link: 'Try again', href: facts.donateUrl },
+    { p: thanks },
+  ]);
 }
 
 export interface MonthlyGivingFacts extends DonorFacts {
@@ -74,45 +70,33 @@ export interface MonthlyGivingFacts extends DonorFacts {
 }
 
 export function monthlyGivingStartedMail(facts: MonthlyGivingFacts): MailContent {
-  return mail(
-    'Your monthly donation has started',
-    [
-      { p: `Dear ${facts.donorName},` },
-      {
-        p: `Your monthly donation of ${rupees(facts.amount)} has started. Each month's payment brings its own receipt by e-mail.`,
-      },
-      { p: thanks },
-    ],
-    facts,
-  );
+  return mail(facts, 'Your monthly donation has started', [
+    { p: `Dear ${facts.donorName},` },
+    {
+      p: `Your monthly donation of ${rupees(facts.amount)} has started. Each month's payment brings its own receipt by e-mail.`,
+    },
+    { p: thanks },
+  ]);
 }
 
 export function monthlyGivingHaltedMail(facts: MonthlyGivingFacts): MailContent {
-  return mail(
-    'Your monthly donation is paused: a payment failed',
-    [
-      { p: `Dear ${facts.donorName},` },
-      {
-        p: `We could not collect this month's donation of ${rupees(facts.amount)}, and after several attempts your monthly donation is paused. Nothing more will be charged.`,
-      },
-      { p: 'If you would like to keep giving, you can start again on our donate page.' },
-      { link: 'Donate again', href: facts.donateUrl },
-    ],
-    facts,
-  );
+  return mail(facts, 'Your monthly donation is paused: a payment failed', [
+    { p: `Dear ${facts.donorName},` },
+    {
+      p: `We could not collect this month's donation of ${rupees(facts.amount)}, and after several attempts your monthly donation is paused. Nothing more will be charged.`,
+    },
+    { p: 'If you would like to keep giving, you can start again on our donate page.' },
+    { link: 'Donate again', href: facts.donateUrl },
+  ]);
 }
 
 export function monthlyGivingCancelledMail(facts: MonthlyGivingFacts): MailContent {
-  return mail(
-    'Your monthly donation is cancelled',
-    [
-      { p: `Dear ${facts.donorName},` },
-      { p: `Your monthly donation of ${rupees(facts.amount)} is cancelled; nothing more will be charged.` },
-      { p: 'Thank you for every month you gave. You are welcome back at any time.' },
-      { link: 'Donate', href: facts.donateUrl },
-    ],
-    facts,
-  );
+  return mail(facts, 'Your monthly donation is cancelled', [
+    { p: `Dear ${facts.donorName},` },
+    { p: `Your monthly donation of ${rupees(facts.amount)} is cancelled; nothing more will be charged.` },
+    { p: 'Thank you for every month you gave. You are welcome back at any time.' },
+    { link: 'Donate', href: facts.donateUrl },
+  ]);
 }
 
 export interface RefundFacts extends DonorFacts {
@@ -132,5 +116,5 @@ export function refundMail(facts: RefundFacts): MailContent {
       p: `Receipt ${facts.receiptNumber} for this donation is cancelled and can no longer be used for a deduction.`,
     });
   }
-  return mail('Your donation has been refunded', blocks, facts);
+  return mail(facts, 'Your donation has been refunded', blocks);
 }
