@@ -11,7 +11,7 @@ export function escapeHtml(text: string): string {
 export type Block = { p: string } | { link: string; href: string } | { small: string };
 
 /** The footer line of every donor mail: their signed link to /my-giving (donors/donor-link.ts). */
-export const DONOR_PAGE_LINE = 'See all your gifts and receipts:';
+const DONOR_PAGE_LINE = 'See all your gifts and receipts:';
 const DONOR_PAGE_NOTE = 'The link works for 24 hours; after that, ask for a new one on the same page.';
 
 /**

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PURPOSES, type Purpose } from '../../shared/donation.schema';
 import type { TaxIdKind } from '../../shared/tax-id';
+import type { donateAgainUrl } from '../donors/donate-again-url';
 import { enqueueMail } from '../mail/outbox';
 import {
   monthlyGivingCancelledMail,
@@ -29,11 +30,7 @@ export interface DonorNotices {
 }
 
 /** A gift as the donate page can be filled in with it: paise, its type and its purpose key. */
-export interface GiftToRepeat {
-  amount: number;
-  donationType: 'one-time' | 'monthly';
-  purpose: string | null;
-}
+type GiftToRepeat = Parameters<typeof donateAgainUrl>[1];
 
 interface DonationRow {
   id: number;
