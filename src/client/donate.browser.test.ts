@@ -134,6 +134,24 @@ describe.each(Object.entries(VIEWPORTS))('the donate page at %s size', (size, vi
     ]);
   });
 
+  it('opens from a failed payment’s link with its amount, type and purpose; values it cannot use keep the defaults', async () => {
+    await page.goto(`${suite.server.url}/donate?amount=750&type=monthly&purpose=food`);
+    await waitForHydration(page);
+    await expect.poll(() => form().getByLabel('Custom Amount (₹)').inputValue()).toBe('750');
+    await expect(form().getByRole('radio', { name: 'Monthly' }).isChecked()).resolves.toBe(true);
+    await expect(form().getByRole('button', { name: 'Other' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(form().getByLabel('Purpose (Optional)').inputValue()).resolves.toBe('food');
+
+    await page.goto(`${suite.server.url}/donate?amount=abc`);
+    await waitForHydration(page);
+    await expect(form().getByRole('radio', { name: 'One-time' }).isChecked()).resolves.toBe(true);
+    await expect(form().getByLabel('Purpose (Optional)').inputValue()).resolves.toBe('general');
+    expect(await form().getByRole('button', { pressed: true }).count()).toBe(0);
+    expect(await form().getByLabel('Custom Amount (₹)').count()).toBe(0);
+    // Applied after hydration: React reports no mismatch with the prerendered page.
+    expect(errors).toEqual([]);
+  });
+
   it('shares the donate link: read-only, copied with a toast, and sent to WhatsApp with the share text', async () => {
     const link = form().getByLabel('Share this page');
     await expect(link.inputValue()).resolves.toBe(`${suite.server.url}/donate`);

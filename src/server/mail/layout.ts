@@ -10,10 +10,18 @@ export function escapeHtml(text: string): string {
 /** A paragraph, a link button, or a small print line of a message; text first, HTML alongside. */
 export type Block = { p: string } | { link: string; href: string } | { small: string };
 
-/** Plain text and simple HTML of the same message, in the trust's colours, with inline styles only. */
-export function renderMail(blocks: Block[]): { text: string; html: string } {
+/** The footer line of every donor mail: their signed link to /my-giving (donors/donor-link.ts). */
+const DONOR_PAGE_LINE = 'See all your gifts and receipts:';
+const DONOR_PAGE_NOTE = 'The link works for 24 hours; after that, ask for a new one on the same page.';
+
+/**
+ * Plain text and simple HTML of the same message, in the trust's colours, with inline styles only.
+ * `donorPageUrl`, the donor's own signed page, goes in the footer of every mail to a donor.
+ */
+export function renderMail(blocks: Block[], donorPageUrl?: string): { text: string; html: string } {
   const text = [
     ...blocks.map((block) => ('p' in block ? block.p : 'link' in block ? `${block.link}: ${block.href}` : block.small)),
+    ...(donorPageUrl ? [`${DONOR_PAGE_LINE} ${donorPageUrl}\n${DONOR_PAGE_NOTE}`] : []),
     `${siteContent.trust.name}\n${siteContent.contact.address} · ${siteContent.contact.email}`,
   ].join('\n\n');
   const body = blocks
@@ -24,6 +32,9 @@ export function renderMail(blocks: Block[]): { text: string; html: string } {
       return `<p style="margin:0 0 16px"><a href="${escapeHtml(block.href)}" style="display:inline-block;background:${GREEN};color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(block.link)}</a></p>`;
     })
     .join('\n');
+  const donorPageHtml = donorPageUrl
+    ? `<p style="margin:0 0 12px;font-size:14px;color:#1a1a1a">${DONOR_PAGE_LINE} <a href="${escapeHtml(donorPageUrl)}" style="color:${GREEN};font-weight:bold">my giving</a><br><span style="font-size:12px;color:#555">${DONOR_PAGE_NOTE}</span></p>`
+    : '';
   const html = `<!doctype html>
 <html lang="en"><body style="margin:0;background:#f4f7f4;font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;font-size:15px;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;background:#fff">
@@ -31,7 +42,7 @@ export function renderMail(blocks: Block[]): { text: string; html: string } {
 <div style="padding:24px">
 ${body}
 </div>
-<div style="padding:16px 24px;border-top:3px solid ${GREEN};font-size:12px;color:#555">${escapeHtml(siteContent.contact.address)} · ${escapeHtml(siteContent.contact.email)}</div>
+<div style="padding:16px 24px;border-top:3px solid ${GREEN};font-size:12px;color:#555">${donorPageHtml}${escapeHtml(siteContent.contact.address)} · ${escapeHtml(siteContent.contact.email)}</div>
 </div></body></html>`;
   return { text, html };
 }

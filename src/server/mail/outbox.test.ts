@@ -68,7 +68,10 @@ describe('the mail outbox', () => {
         donor: { name: 'Asha', email: 'asha@example.com', address: null, taxId: null },
         issuedAt: new Date('2026-11-22T10:00:00+05:30'),
       });
-      await enqueueMail(em, receiptOutgoingMail(receipt));
+      await enqueueMail(
+        em,
+        receiptOutgoingMail(receipt, { donorPageUrl: () => 'https://rescue.example.org/my-giving' }),
+      );
     });
     expect(await sendNextMail(db.orm, mailer, options)).toBe('sent');
     expect(await sendNextMail(db.orm, mailer, options)).toBe('idle');

@@ -9,11 +9,19 @@ export interface MailContent {
   html: string;
 }
 
-const mail = (subject: string, blocks: Block[]): MailContent => ({ subject, ...renderMail(blocks) });
+/** What every mail to a donor names: the donor, and their own signed page (/my-giving?token=…). */
+interface DonorFacts {
+  donorName: string;
+  donorPageUrl: string;
+}
+
+const mail = (facts: DonorFacts, subject: string, blocks: Block[]): MailContent => ({
+  subject,
+  ...renderMail(blocks, facts.donorPageUrl),
+});
 const thanks = 'Thank you for standing with the animals in our care.';
 
-export interface ReceiptMailFacts {
-  donorName: string;
+export interface ReceiptMailFacts extends DonorFacts {
   amount: number;
   receiptNumber: string;
   /** Whether PAN or Aadhaar was given: without one, the receipt alone does not allow a deduction. */
@@ -34,17 +42,17 @@ export function receiptMail(facts: ReceiptMailFacts): MailContent {
       small: `To claim a deduction under section 80G, we must report your PAN or Aadhaar to the Income-tax Department. Reply to ${siteContent.contact.email} with it and your receipt number if you want us to.`,
     });
   }
-  return mail(`Your donation receipt ${facts.receiptNumber}`, blocks);
+  return mail(facts, `Your donation receipt ${facts.receiptNumber}`, blocks);
 }
 
-export interface PaymentFailedFacts {
-  donorName: string;
+export interface PaymentFailedFacts extends DonorFacts {
   amount: number;
+  /** The donate page filled in with this gift (donors/donate-again-url.ts). */
   donateUrl: string;
 }
 
 export function paymentFailedMail(facts: PaymentFailedFacts): MailContent {
-  return mail('Your donation did not go through', [
+  return mail(facts, 'Your donation did not go through', [
     { p: `Dear ${facts.donorName},` },
     {
       p: `Your payment of ${rupees(facts.amount)} did not go through, and no money was taken for it. If any amount was debited, your bank returns it within a few working days.`,
@@ -54,15 +62,15 @@ export function paymentFailedMail(facts: PaymentFailedFacts): MailContent {
   ]);
 }
 
-export interface MonthlyGivingFacts {
-  donorName: string;
+export interface MonthlyGivingFacts extends DonorFacts {
   /** In paise, per month. */
   amount: number;
+  /** The donate page filled in with this monthly gift, to start again. */
   donateUrl: string;
 }
 
 export function monthlyGivingStartedMail(facts: MonthlyGivingFacts): MailContent {
-  return mail('Your monthly donation has started', [
+  return mail(facts, 'Your monthly donation has started', [
     { p: `Dear ${facts.donorName},` },
     {
       p: `Your monthly donation of ${rupees(facts.amount)} has started. Each month's payment brings its own receipt by e-mail.`,
@@ -72,7 +80,7 @@ export function monthlyGivingStartedMail(facts: MonthlyGivingFacts): MailContent
 }
 
 export function monthlyGivingHaltedMail(facts: MonthlyGivingFacts): MailContent {
-  return mail('Your monthly donation is paused: a payment failed', [
+  return mail(facts, 'Your monthly donation is paused: a payment failed', [
     { p: `Dear ${facts.donorName},` },
     {
       p: `We could not collect this month's donation of ${rupees(facts.amount)}, and after several attempts your monthly donation is paused. Nothing more will be charged.`,
@@ -83,7 +91,7 @@ export function monthlyGivingHaltedMail(facts: MonthlyGivingFacts): MailContent 
 }
 
 export function monthlyGivingCancelledMail(facts: MonthlyGivingFacts): MailContent {
-  return mail('Your monthly donation is cancelled', [
+  return mail(facts, 'Your monthly donation is cancelled', [
     { p: `Dear ${facts.donorName},` },
     { p: `Your monthly donation of ${rupees(facts.amount)} is cancelled; nothing more will be charged.` },
     { p: 'Thank you for every month you gave. You are welcome back at any time.' },
@@ -91,8 +99,7 @@ export function monthlyGivingCancelledMail(facts: MonthlyGivingFacts): MailConte
   ]);
 }
 
-export interface RefundFacts {
-  donorName: string;
+export interface RefundFacts extends DonorFacts {
   amount: number;
   receiptNumber: string | null;
 }
@@ -109,5 +116,5 @@ export function refundMail(facts: RefundFacts): MailContent {
       p: `Receipt ${facts.receiptNumber} for this donation is cancelled and can no longer be used for a deduction.`,
     });
   }
-  return mail('Your donation has been refunded', blocks);
+  return mail(facts, 'Your donation has been refunded', blocks);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donationBody } from '../test/donation-fixtures';
-import { donorEmail, mailTo, subjects } from '../test/mail-fixtures';
+import { donorEmail, expectDonorPageLink, mailTo, subjects } from '../test/mail-fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { paymentEntity, postWebhook, razorpayEvent, subscriptionEntity } from '../test/webhook-fixtures';
 
@@ -15,6 +15,10 @@ const query = <T>(sql: string, params: unknown[] = []) => t.db.orm.em.getConnect
 const verify = (payload: object) => t.app.inject({ method: 'POST', url: '/api/verify-payment', payload });
 const webhook = (event: object) => postWebhook(t.app, t.config.payments.webhookSecret, event);
 const address = '12 Beach Road, Chennai 600001';
+/** Each mail to the donor links to their own page, signed for their address. */
+const expectDonorPageLinks = (mails: Awaited<ReturnType<typeof mailTo>>, email: string) => {
+  for (const mail of mails) expectDonorPageLink(mail, email, t.config.siteUrl, t.deps.personalDataKey);
+};
 
 async function paidOneTime(email: string) {
   const created = await t.caller.donation.create(donationBody({ email }));
@@ -83,13 +87,14 @@ describe('a refund', () => {
       'Your donation has been refunded',
     ]);
     expect(mails[1]?.text).toContain(`Receipt ${paid.receipt.number} for this donation is cancelled`);
+    expectDonorPageLinks(mails, email);
   });
 });
 
 describe('a failed payment', () => {
   it('tells the donor once, with a link back to the donate page', async () => {
-    const email = donorEmail('failed');
-    const created = await t.caller.donation.create(donationBody({ email }));
+    const email = donorEmail('Failed');
+    const created = await t.caller.donation.create(donationBody({ email, amount: 75_000, purpose: 'rescue' }));
     const failed = razorpayEvent('payment.failed', {
       payment: paymentEntity({ orderId: created.order.id, amount: created.donation.amount, status: 'failed' }),
     });
@@ -98,6 +103,11 @@ describe('a failed payment', () => {
     const mails = await mailTo(t, email);
     expect(subjects(mails)).toEqual(['Your donation did not go through']);
     expect(mails[0]?.text).toContain(`${t.config.siteUrl}/donate`);
+    // The form filled in with this gift: whole rupees, its type and its purpose.
+    const filledIn = `${t.config.siteUrl}/donate?amount=750&type=one-time&purpose=rescue`;
+    expect(mails[0]?.text).toContain(`Try again: ${filledIn}`);
+    expect(mails[0]?.html).toContain(`href="${filledIn.replaceAll('&', '&#38;')}"`);
+    expectDonorPageLinks(mails, email);
   });
 });
 
@@ -136,7 +146,8 @@ describe('monthly giving', () => {
     await webhook(
       razorpayEvent('subscription.cancelled', { subscription: subscriptionEntity(subscriptionId, 'cancelled') }),
     );
-    expect(subjects(await mailTo(t, email)).sort()).toEqual(
+    const mails = await mailTo(t, email);
+    expect(subjects(mails).sort()).toEqual(
       [
         `Your donation receipt ${receipts[0]?.number}`,
         'Your monthly donation has started',
@@ -145,5 +156,11 @@ describe('monthly giving', () => {
         'Your monthly donation is cancelled',
       ].sort(),
     );
+    expectDonorPageLinks(mails, email);
+    // Halted or cancelled, the way back is the same monthly gift, filled in.
+    const again = `${t.config.siteUrl}/donate?amount=${created.donation.amount / 100}&type=monthly&purpose=medical`;
+    for (const subject of ['Your monthly donation is paused: a payment failed', 'Your monthly donation is cancelled']) {
+      expect(mails.find((mail) => mail.subject === subject)?.text).toContain(again);
+    }
   });
 });

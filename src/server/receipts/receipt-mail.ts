@@ -8,14 +8,20 @@ import { renderReceiptPdf } from './receipt-pdf';
 /**
  * The receipt mail for `enqueueMail`, in the transaction that issued the receipt. Its event is
  * the receipt number, so however many paths settle the payment the donor gets one message.
+ * `links`: the receipt's download link, and the donor's own page (signed for the receipt's e-mail).
  */
-export function receiptOutgoingMail(receipt: Receipt, downloadUrl?: string): OutgoingMail {
+export function receiptOutgoingMail(
+  receipt: Receipt,
+  links: { downloadUrl?: string; donorPageUrl(email: string): string },
+): OutgoingMail {
+  const { downloadUrl } = links;
   return {
     eventKey: `receipt-${receipt.number}`,
     kind: 'receipt',
     to: receipt.donorEmail,
     ...receiptMail({
       donorName: receipt.donorName,
+      donorPageUrl: links.donorPageUrl(receipt.donorEmail),
       amount: receipt.amount,
       receiptNumber: receipt.number,
       hasTaxId: receipt.donorIdMasked !== null,

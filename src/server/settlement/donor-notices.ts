@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PURPOSES, type Purpose } from '../../shared/donation.schema';
 import type { TaxIdKind } from '../../shared/tax-id';
+import type { donateAgainUrl } from '../donors/donate-again-url';
 import { enqueueMail } from '../mail/outbox';
 import {
   monthlyGivingCancelledMail,
@@ -20,11 +21,16 @@ import { receiptOutgoingMail } from '../receipts/receipt-mail';
  * any path, issues and queues nothing more.
  */
 export interface DonorNotices {
-  /** Where the failure and monthly mails send the donor back to give. */
-  donateUrl: string;
+  /** The donate page filled in with a gift, for the failure and monthly mails (donors/donate-again-url.ts). */
+  donateAgainUrl(gift: GiftToRepeat): string;
   /** The receipt's download link, for the receipt mail (receipts/receipt-links.ts). */
   receiptUrl(receiptId: number): string;
+  /** The donor's own page, signed for this e-mail (donors/donor-link.ts): every donor mail carries it. */
+  donorPageUrl(email: string): string;
 }
+
+/** A gift as the donate page can be filled in with it: paise, its type and its purpose key. */
+type GiftToRepeat = Parameters<typeof donateAgainUrl>[1];
 
 interface DonationRow {
   id: number;
@@ -44,6 +50,20 @@ interface DonationRow {
 async function donationWhere(em: EntityManager, where: string, value: number | string) {
   const [row] = await em.execute<DonationRow[]>(`select * from donations where ${where} = ?`, [value]);
   return row;
+}
+
+/** The facts every mail about this donation starts from: who, how much, and the links back. */
+function donorFacts(notices: DonorNotices, row: DonationRow) {
+  return {
+    donorName: row.name,
+    amount: row.amount,
+    donorPageUrl: notices.donorPageUrl(row.email),
+    donateUrl: notices.donateAgainUrl({
+      amount: row.amount,
+      donationType: row.donation_type === 'monthly' ? 'monthly' : 'one-time',
+      purpose: row.purpose,
+    }),
+  };
 }
 
 const purposeLabel = (purpose: string | null) => (purpose && PURPOSES[purpose as Purpose]) || null;
@@ -70,7 +90,10 @@ export async function acknowledgePayment(
     purpose: purposeLabel(row.purpose),
     donor: { name: row.name, email: row.email, address: row.address, taxId },
   });
-  await enqueueMail(em, receiptOutgoingMail(receipt, notices.receiptUrl(receipt.id)));
+  await enqueueMail(
+    em,
+    receiptOutgoingMail(receipt, { downloadUrl: notices.receiptUrl(receipt.id), donorPageUrl: notices.donorPageUrl }),
+  );
   if (row.donation_type === 'monthly' && row.subscription_id === null) {
     const [subscription] = await em.execute<{ id: number }[]>('select id from subscriptions where donation_id = ?', [
       row.id,
@@ -80,7 +103,7 @@ export async function acknowledgePayment(
         eventKey: `monthly-started-${subscription.id}`,
         kind: 'monthly-started',
         to: row.email,
-        ...monthlyGivingStartedMail({ donorName: row.name, amount: row.amount, donateUrl: notices.donateUrl }),
+        ...monthlyGivingStartedMail(donorFacts(notices, row)),
       });
     }
   }
@@ -88,7 +111,7 @@ export async function acknowledgePayment(
 }
 
 /** A refunded payment: its receipt cancelled (kept, with the date and reason), and the refund mail. */
-export async function noticeRefund(em: EntityManager, paymentId: string): Promise<void> {
+export async function noticeRefund(em: EntityManager, notices: DonorNotices, paymentId: string): Promise<void> {
   const receipt = await cancelReceipt(em, paymentId, 'The donation was refunded in full');
   const row = await donationWhere(em, 'razorpay_payment_id', paymentId);
   if (!row) return;
@@ -96,7 +119,7 @@ export async function noticeRefund(em: EntityManager, paymentId: string): Promis
     eventKey: `refund-${paymentId}`,
     kind: 'refund',
     to: row.email,
-    ...refundMail({ donorName: row.name, amount: row.amount, receiptNumber: receipt?.number ?? null }),
+    ...refundMail({ ...donorFacts(notices, row), receiptNumber: receipt?.number ?? null }),
   });
 }
 
@@ -108,7 +131,7 @@ export async function noticePaymentFailed(em: EntityManager, notices: DonorNotic
     eventKey: `payment-failed-${donationId}`,
     kind: 'payment-failed',
     to: row.email,
-    ...paymentFailedMail({ donorName: row.name, amount: row.amount, donateUrl: notices.donateUrl }),
+    ...paymentFailedMail(donorFacts(notices, row)),
   });
 }
 
@@ -130,7 +153,7 @@ export async function noticeSubscriptionStatus(
     [subscriptionId],
   );
   if (!row) return;
-  const facts = { donorName: row.name, amount: row.amount, donateUrl: notices.donateUrl };
+  const facts = donorFacts(notices, row);
   await enqueueMail(em, {
     eventKey:
       status === 'halted' ? `monthly-halted-${subscriptionId}-${row.charges}` : `monthly-cancelled-${subscriptionId}`,

@@ -47,10 +47,15 @@ export function recordFailure(em: EntityManager, notices: DonorNotices, donation
   });
 }
 
-export function recordRefund(em: EntityManager, paymentId: string, orderId?: string | null): Promise<boolean> {
+export function recordRefund(
+  em: EntityManager,
+  notices: DonorNotices,
+  paymentId: string,
+  orderId?: string | null,
+): Promise<boolean> {
   return em.transactional(async (tx) => {
     const refunded = await markRefunded(tx, paymentId, orderId);
-    if (refunded) await noticeRefund(tx, paymentId);
+    if (refunded) await noticeRefund(tx, notices, paymentId);
     return refunded;
   });
 }

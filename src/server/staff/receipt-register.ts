@@ -79,7 +79,10 @@ export async function resendReceipt({
 }): Promise<{ id: number; queued: true }> {
   const receipt = await em.findOne(Receipt, input.id);
   if (!receipt) throw new StaffError('NOT_FOUND', `No receipt ${input.id}`);
-  const mail = receiptOutgoingMail(receipt, notices.receiptUrl(receipt.id));
+  const mail = receiptOutgoingMail(receipt, {
+    downloadUrl: notices.receiptUrl(receipt.id),
+    donorPageUrl: notices.donorPageUrl,
+  });
   await enqueueMail(em, { ...mail, eventKey: `${mail.eventKey}-resent-${Date.now()}` });
   return { id: receipt.id, queued: true };
 }

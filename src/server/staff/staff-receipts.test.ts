@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { siteContent } from '../../shared/site-content';
 import { donationBody } from '../test/donation-fixtures';
+import { expectDonorPageLink } from '../test/mail-fixtures';
 import { createContextInner } from '../trpc/context';
 import { createCaller } from '../trpc/router';
 import { callProcedure, createStaffTestApp, type StaffTestApp } from './staff-test-app';
@@ -81,6 +82,10 @@ describe('the receipt register', () => {
     expect(new Set(receiptMails.map((m: { messageId: string }) => m.messageId)).size).toBe(2);
     const message = await data(await call('staff.mailbox.get', 'query', staff, { index: receiptMails[0].index }));
     expect(message.text).toContain(row.number);
+    for (const { index } of receiptMails) {
+      const mail = await data(await call('staff.mailbox.get', 'query', staff, { index }));
+      expectDonorPageLink(mail, 'meera@example.com', t.config.siteUrl, t.deps.personalDataKey);
+    }
     expect(message.attachments).toEqual([expect.objectContaining({ filename: expect.stringMatching(/\.pdf$/) })]);
     expect((await call('staff.mailbox.get', 'query', staff, { index: 99_999 })).statusCode).toBe(404);
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, vi } from 'vitest';
+import { normaliseEmail, verifyDonorToken } from '../donors/donor-link';
 import type { ReceivedMail } from '../mail/dev-mailbox';
 import type { TestApp } from './test-app';
 
@@ -21,3 +22,21 @@ export async function mailTo(t: TestApp, to: string): Promise<ReceivedMail[]> {
 }
 
 export const subjects = (messages: ReceivedMail[]) => messages.map((message) => message.subject);
+
+/**
+ * Asserts that both parts of a received mail carry the donor's own page, at SITE_URL, signed for
+ * `email`: the token is read back from the message and verified with the server's key.
+ */
+export function expectDonorPageLink(
+  mail: { subject?: string; text?: string; html?: string | false | null } | undefined,
+  email: string,
+  siteUrl: string,
+  key: Buffer,
+) {
+  const parts = [mail?.text ?? '', mail?.html || ''];
+  for (const part of parts) {
+    const token = new RegExp(`${siteUrl}/my-giving\\?token=([A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+)`).exec(part)?.[1];
+    expect(token, `no donor page link in ${mail?.subject}`).toBeDefined();
+    expect(verifyDonorToken(token as string, key)).toBe(normaliseEmail(email));
+  }
+}

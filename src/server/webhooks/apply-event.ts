@@ -64,7 +64,7 @@ export async function applyEvent(
       const processed = event.event === 'refund.processed' || event.payload.refund?.entity.status === 'processed';
       if (!payment || !processed || !isFullyRefunded(payment)) return 'unchanged';
       // A full refund that settles nothing here (a duplicate payment's) is kept in the ledger too.
-      return (await recordRefund(em, payment.id, payment.order_id)) ? 'refunded' : 'refund_recorded';
+      return (await recordRefund(em, notices, payment.id, payment.order_id)) ? 'refunded' : 'refund_recorded';
     }
     default:
       if (SUBSCRIPTION_EVENTS.has(event.event)) return applySubscriptionEvent(em, event, log, notices);

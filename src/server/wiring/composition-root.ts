@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config, PaymentProvider } from '../config';
 import type { Orm } from '../db/orm';
+import { donateAgainUrl } from '../donors/donate-again-url';
+import { donorLink } from '../donors/donor-link';
 import { type MailWorker, startMailWorker } from '../mail/mail-worker';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createRazorpayGateway, type PaymentGateway } from '../payments/gateway';
@@ -114,7 +116,11 @@ export async function buildDependencies(
     personalDataKey: dataEncryptionKey,
     cipher: createFieldCipher(dataEncryptionKey),
     receiptLinks,
-    notices: { donateUrl: `${config.siteUrl}/donate`, receiptUrl: receiptLinks.urlFor },
+    notices: {
+      donateAgainUrl: (gift) => donateAgainUrl(config.siteUrl, gift),
+      receiptUrl: receiptLinks.urlFor,
+      donorPageUrl: (email) => new URL(donorLink(email, dataEncryptionKey), config.siteUrl).toString(),
+    },
     mailer,
     close: async () => {
       await mailWorker?.stop();

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from '../../test/render';
 import { DonateForm } from './DonateForm';
 import { fillAndSubmit, recordCheckouts, stubApi } from './donate-form.fixtures';
@@ -163,5 +163,41 @@ describe('DonateForm against card testing', () => {
     await fillAndSubmit('Other');
     expect(await screen.findByText('Monthly amounts must be whole rupees')).toBeInTheDocument();
     expect(api.createSubscription).not.toHaveBeenCalled();
+  });
+});
+
+describe('DonateForm opened from a link (a failed payment’s e-mail)', () => {
+  const openAt = (url: string) => window.history.replaceState(null, '', url);
+  afterEach(() => openAt('/'));
+
+  it('selects the link’s amount, type and purpose, and gives with them', async () => {
+    openAt('/donate?amount=750&type=monthly&purpose=food');
+    const api = stubApi();
+    render(<DonateForm api={api} />);
+    expect(await screen.findByLabelText('Custom Amount (₹)')).toHaveValue(750);
+    expect(screen.getByRole('radio', { name: 'Monthly' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Other' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('Purpose (Optional)')).toHaveValue('food');
+    await fillAndSubmit('Other');
+    await waitFor(() => expect(api.createSubscription).toHaveBeenCalledTimes(1));
+    expect(api.createSubscription).toHaveBeenCalledWith(
+      expect.objectContaining({ amount: 75_000, donationType: 'monthly', purpose: 'food', customAmount: '750' }),
+    );
+  });
+
+  it('presses the preset button when the amount is one', async () => {
+    openAt('/donate?amount=1000');
+    render(<DonateForm api={stubApi()} />);
+    await waitFor(() => expect(screen.getByRole('button', { name: '₹1,000' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(screen.getByRole('radio', { name: 'One-time' })).toBeChecked();
+  });
+
+  it('keeps the defaults for values it cannot use', async () => {
+    openAt('/donate?amount=abc&type=yearly&purpose=nothing');
+    render(<DonateForm api={stubApi()} />);
+    expect(screen.getByRole('radio', { name: 'One-time' })).toBeChecked();
+    expect(screen.getByLabelText('Purpose (Optional)')).toHaveValue('general');
+    expect(screen.queryAllByRole('button', { pressed: true })).toEqual([]);
+    expect(screen.queryByLabelText('Custom Amount (₹)')).not.toBeInTheDocument();
   });
 });

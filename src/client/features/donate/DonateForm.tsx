@@ -1,5 +1,5 @@
 import { Button, Group, List, NativeSelect, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import {
   type DonationInput,
@@ -12,6 +12,7 @@ import { DONATION_TYPES, type DonationType } from '../../../shared/donation-stat
 import { AmountPicker } from './AmountPicker';
 import { type AmountChoice, customRupeesToPaise } from './amounts';
 import type { DonationApi } from './donation-api';
+import { prefillFromUrl } from './prefill-from-url';
 import { ShareDonateLink } from './ShareDonateLink';
 import { TaxReceiptFields } from './TaxReceiptFields';
 import { ThankYouPanel } from './ThankYouPanel';
@@ -60,6 +61,12 @@ export function DonateForm({ api }: { api: DonationApi }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [thanked, setThanked] = useState<Pick<VerifyPaymentOutput, 'receipt'> | null>(null);
   const title = useRef<HTMLHeadingElement>(null);
+  // The page is prerendered without a query: a link's values (a failed payment's e-mail) apply after hydration.
+  useEffect(() => {
+    const { choice: linked, ...fields } = prefillFromUrl(window.location.search);
+    if (linked) setChoice(linked);
+    setValues((v) => ({ ...v, ...fields }));
+  }, []);
 
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { prefillFromUrl } from './prefill-from-url';
+
+describe('prefillFromUrl', () => {
+  it('reads a failed payment’s link: an amount off the presets goes under Other, in rupees', () => {
+    expect(prefillFromUrl('?amount=750&type=monthly&purpose=food')).toEqual({
+      donationType: 'monthly',
+      purpose: 'food',
+      choice: { kind: 'other' },
+      customAmount: '750',
+    });
+  });
+
+  it('selects the preset button when the amount is one', () => {
+    expect(prefillFromUrl('?amount=1000&type=one-time')).toEqual({
+      donationType: 'one-time',
+      choice: { kind: 'preset', paise: 100_000 },
+    });
+  });
+
+  it('fills in nothing without parameters', () => {
+    expect(prefillFromUrl('')).toEqual({});
+    expect(prefillFromUrl('?utm_source=mail')).toEqual({});
+  });
+
+  it.each([
+    ['amount=abc'],
+    ['amount=0'],
+    ['amount=-500'],
+    ['amount=500.50'],
+    ['amount=1e3'],
+    ['amount= 500'],
+    ['amount=1000001'],
+    ['amount=99999999999999999999'],
+    ['type=yearly'],
+    ['type=Monthly'],
+    ['purpose=toString'],
+    ['purpose=__proto__'],
+    ['purpose=General%20Support'],
+  ])('ignores %s, keeping the default', (search) => {
+    expect(prefillFromUrl(`?${search}`)).toEqual({});
+  });
+
+  it('keeps the valid values of a link with some invalid ones', () => {
+    expect(prefillFromUrl('?amount=abc&type=monthly&purpose=nothing')).toEqual({ donationType: 'monthly' });
+  });
+
+  it('takes the limits from the shared schema: ₹1 and ₹10,00,000 are allowed', () => {
+    expect(prefillFromUrl('?amount=1').customAmount).toBe('1');
+    expect(prefillFromUrl('?amount=1000000').customAmount).toBe('1000000');
+  });
+});
