@@ -1,0 +1,20 @@
+import { financialYearOf, formatIndiaDate } from '../../../shared/financial-year';
+
+/** ₹ with Indian digit grouping (₹1,00,000); paise shown only when there are some. */
+export function formatRupees(paise: number): string {
+  const value = paise / 100;
+  const digits = Number.isInteger(value) ? 0 : 2;
+  return `₹${value.toLocaleString('en-IN', { minimumFractionDigits: digits, maximumFractionDigits: 2 })}`;
+}
+
+/** An ISO instant as the day in India: `1 May 2026`. */
+export const formatDay = (iso: string) => formatIndiaDate(new Date(iso));
+
+/** The financial year (India time) an ISO instant falls in: `2026-27`. */
+export const financialYearOfIso = (iso: string) => financialYearOf(new Date(iso));
+
+/** `2026-27` → `April 2026 to March 2027`. */
+export function financialYearSpan(year: string): string {
+  const start = Number(year.slice(0, 4));
+  return `April ${start} to March ${start + 1}`;
+}
