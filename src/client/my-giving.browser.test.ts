@@ -1,6 +1,7 @@
 // Over 250 lines on purpose: a donor's whole visit (asking for a link, opening it, downloads,
 // cancelling, their data) runs on one server with one seeded donor; split, each part would seed again.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { donorToken } from '../server/donors/donor-link';
@@ -15,6 +16,7 @@ const suite = startBrowserSuite();
 /** A small phone: the page must work at this width, where donors open their e-mail's link. */
 const PHONE = { width: 360, height: 740 };
 const EMAIL = 'asha.raman@example.org';
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let key: Buffer;
 let token: string;
@@ -28,8 +30,8 @@ beforeAll(async () => {
   token = donorToken(EMAIL, key);
   const asha = { name: 'Asha Raman', email: EMAIL, address: '12 Beach Road, Chennai 600001' };
   const orm = suite.db.orm;
-  await seedPaidGift(orm, key, { ...asha, at: '2025-06-10T10:00:00+05:30', rupees: 1500, purpose: 'Food' });
-  await seedPaidGift(orm, key, { ...asha, at: '2026-05-01T10:00:00+05:30', rupees: 100000, purpose: 'Medical' });
+  await seedPaidGift(orm, key, { ...asha, at: '2025-06-10T10:00:00+05:30', rupees: 1500, purpose: 'food' });
+  await seedPaidGift(orm, key, { ...asha, at: '2026-05-01T10:00:00+05:30', rupees: 100000, purpose: 'medical' });
   await seedPaidGift(orm, key, { ...asha, at: '2026-06-01T10:00:00+05:30', rupees: 700, refunded: true });
   await seedPaidGift(orm, key, {
     name: 'Ravi',
@@ -54,6 +56,15 @@ async function openFromLink(withToken = token) {
 const linkForm = () => page.getByRole('form', { name: 'Get a link to your page' });
 const noSidewaysScroll = () =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+async function axeViolations(on: Page): Promise<string[]> {
+  await on.addScriptTag({ content: AXE_SOURCE });
+  return on.evaluate(async () => {
+    type Violation = { id: string; nodes: { target: string[] }[] };
+    const { axe } = window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } };
+    return (await axe.run()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 describe('without a link', () => {
   it('is served as a page that says what it is and that it needs JavaScript', async () => {
@@ -114,6 +125,25 @@ describe('without a link', () => {
   });
 });
 
+describe('accessibility', () => {
+  it('axe-core finds no violations on the link form, the expired message, the gifts and the erasure’s confirm step', async () => {
+    // axe is injected as an inline script, which the site's CSP rightly refuses.
+    const axeContext = await suite.browser.newContext({ viewport: PHONE, isMobile: true, bypassCSP: true });
+    const checked = await axeContext.newPage();
+    await checked.goto(`${suite.server.url}/my-giving?token=altered.token`);
+    await checked.getByRole('alert').filter({ hasText: 'This link has expired' }).waitFor();
+    expect(await axeViolations(checked)).toEqual([]);
+
+    await checked.goto(`${suite.server.url}/my-giving?token=${token}`);
+    await checked.getByRole('region', { name: 'Your gifts and receipts' }).waitFor();
+    await checked.getByRole('button', { name: 'Ask us to erase my data' }).click();
+    await checked.getByRole('group', { name: 'Erase your data?' }).waitFor();
+    await checked.screenshot({ path: '/tmp/my-giving-dev-confirm.png', fullPage: true });
+    expect(await axeViolations(checked)).toEqual([]);
+    await axeContext.close();
+  });
+});
+
 describe('opened from the link in an e-mail', () => {
   it('lists the gifts and receipts by financial year, and takes the token off the address', async () => {
     await openFromLink();
@@ -127,7 +157,7 @@ describe('opened from the link in an e-mail', () => {
     // Newest year first; Indian digit grouping; the day in India.
     expect(text.indexOf('2026-27')).toBeLessThan(text.indexOf('2025-26'));
     expect(text).toContain('₹1,00,000');
-    expect(text).toContain('1 May 2026 · One-time gift · Medical');
+    expect(text).toContain('1 May 2026 · One-time gift · Medical Treatment');
     expect(text).not.toContain('₹999');
     const refunded = gifts.getByRole('listitem').filter({ hasText: '₹700' });
     await expect(refunded.textContent()).resolves.toMatch(/Refunded.*Receipt \S+\/2026-27\/\d+.*Cancelled/);

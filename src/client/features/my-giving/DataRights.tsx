@@ -1,13 +1,23 @@
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { ConfirmStep } from './ConfirmStep';
 import { type DonorClient, failureMessage } from './donor-api';
+import { Notice } from './Notice';
 import { saveJsonFile } from './save-json-file';
 
 /**
  * The donor's rights under the Digital Personal Data Protection Act 2023: a copy of their data, and
  * erasure (asked here, completed by the staff), with what the tax law makes the trust keep.
  */
-export function DataRights({ client, erasureRequested }: { client: DonorClient; erasureRequested: boolean }) {
+export function DataRights({
+  client,
+  erasureRequested,
+  hasActiveMonthly,
+}: {
+  client: DonorClient;
+  erasureRequested: boolean;
+  hasActiveMonthly: boolean;
+}) {
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -55,15 +65,15 @@ export function DataRights({ client, erasureRequested }: { client: DonorClient; 
           Download my data (JSON)
         </Button>
         {exportError ? (
-          <Alert color="red" variant="light" role="alert" title="Not downloaded">
+          <Notice tone="error" title="Not downloaded">
             {exportError}
-          </Alert>
+          </Notice>
         ) : null}
         {requested || erasureRequested ? (
-          <Alert color="brand" variant="light" role="status" title="We have your request to erase your data">
+          <Notice tone="done" title="We have your request to erase your data">
             {requested ? `Your request number is ${requested.id}. ` : ''}Our staff will erase your data; the receipts
             the tax law makes us keep are erased when their eight years are over.
-          </Alert>
+          </Notice>
         ) : null}
         {!requested && !erasureRequested && !confirming ? (
           <Button variant="outline" color="red" onClick={() => setConfirming(true)} fullWidth>
@@ -71,10 +81,14 @@ export function DataRights({ client, erasureRequested }: { client: DonorClient; 
           </Button>
         ) : null}
         {!requested && !erasureRequested && confirming ? (
-          <Stack gap="xs" role="group" aria-labelledby="erase-confirm-title">
-            <Title id="erase-confirm-title" order={3} size="h4">
-              Erase your data?
-            </Title>
+          <ConfirmStep
+            title="Erase your data?"
+            confirmLabel="Yes, erase my data"
+            backLabel="Keep my data"
+            busy={requesting}
+            onConfirm={requestErasure}
+            onBack={() => setConfirming(false)}
+          >
             <Text>
               We will remove your name, e-mail, phone, address and ID number (PAN or Aadhaar) from our records, and this
               page will no longer find your gifts.
@@ -83,19 +97,13 @@ export function DataRights({ client, erasureRequested }: { client: DonorClient; 
               The tax law makes us keep your receipts, and what we reported to the Income-tax Department, for eight
               years after the end of their financial year; we erase your details from them when that period ends.
             </Text>
-            <Text>Erasing does not stop a monthly gift: cancel it above first.</Text>
-            <Button color="red" loading={requesting} onClick={requestErasure}>
-              Yes, erase my data
-            </Button>
-            <Button variant="default" disabled={requesting} onClick={() => setConfirming(false)}>
-              Keep my data
-            </Button>
-          </Stack>
+            {hasActiveMonthly ? <Text>Erasing does not stop a monthly gift: cancel it above first.</Text> : null}
+          </ConfirmStep>
         ) : null}
         {erasureError ? (
-          <Alert color="red" variant="light" role="alert" title="Not sent">
+          <Notice tone="error" title="Not sent">
             {erasureError}
-          </Alert>
+          </Notice>
         ) : null}
       </Stack>
     </section>

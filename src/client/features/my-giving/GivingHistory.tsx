@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type DonorGift, type DonorGifts, receiptPdfUrl, statementPdfUrl } from './donor-api';
-import { financialYearOfIso, financialYearSpan, formatDay, formatRupees } from './format';
+import { financialYearOfIso, financialYearSpan, formatDay, formatRupees, purposeLabel } from './format';
 
 /** A button whose label wraps on a narrow phone instead of being cut off. */
 const WRAPPING_BUTTON = {
@@ -51,7 +51,7 @@ function YearOfGifts({
       <Title id={titleId} order={3}>
         Financial year {year}
       </Title>
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="gray.7">
         {financialYearSpan(year)}
       </Text>
       {hasStatement ? (
@@ -90,7 +90,7 @@ function GiftCard({ gift, token }: { gift: DonorGift; token: string }) {
       </Group>
       <Text size="sm">
         {formatDay(gift.date)} · {gift.donationType === 'monthly' ? 'Monthly gift' : 'One-time gift'}
-        {gift.purpose ? ` · ${gift.purpose}` : ''}
+        {gift.purpose ? ` · ${purposeLabel(gift.purpose)}` : ''}
       </Text>
       {gift.receipt ? (
         <Group gap="xs" mt={4} wrap="wrap">
@@ -112,7 +112,7 @@ function GiftCard({ gift, token }: { gift: DonorGift; token: string }) {
           </Anchor>
         </Group>
       ) : (
-        <Text size="sm" c="dimmed" mt={4}>
+        <Text size="sm" c="gray.7" mt={4}>
           The receipt is not issued yet.
         </Text>
       )}

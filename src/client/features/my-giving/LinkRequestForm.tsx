@@ -1,7 +1,8 @@
-import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { donorLinkRequestSchema } from '../../../shared/annual.schema';
 import { type LinkRequestOutcome, requestDonorLink } from './link-request';
+import { Notice } from './Notice';
 
 /**
  * "Enter the e-mail you gave with": a fresh link by e-mail. The server answers the same for every
@@ -50,14 +51,14 @@ export function LinkRequestForm() {
         </Stack>
       </form>
       {outcome?.kind === 'sent' ? (
-        <Alert mt="md" color="brand" variant="light" role="status" title="Check your e-mail">
+        <Notice tone="done" mt="md" title="Check your e-mail">
           {outcome.message}
-        </Alert>
+        </Notice>
       ) : null}
       {outcome?.kind === 'refused' ? (
-        <Alert mt="md" color="red" variant="light" role="alert" title="Not sent">
+        <Notice tone="error" mt="md" title="Not sent">
           {outcome.message}
-        </Alert>
+        </Notice>
       ) : null}
     </Paper>
   );

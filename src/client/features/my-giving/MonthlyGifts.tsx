@@ -1,7 +1,9 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { ConfirmStep } from './ConfirmStep';
 import { type DonorClient, type DonorMonthlyGift, failureMessage } from './donor-api';
-import { formatDay, formatRupees } from './format';
+import { formatDay, formatRupees, purposeLabel } from './format';
+import { Notice } from './Notice';
 
 /** Subscription statuses as Razorpay reports them (DESIGN.md), in the donor's words. */
 const STATUS_LABELS: Record<string, string> = {
@@ -73,7 +75,7 @@ function MonthlyGiftCard({ initial, client }: { initial: DonorMonthlyGift; clien
       </Group>
       <Text size="sm">
         Since {formatDay(gift.startedAt)}
-        {gift.purpose ? ` · ${gift.purpose}` : ''}
+        {gift.purpose ? ` · ${purposeLabel(gift.purpose)}` : ''}
       </Text>
       {gift.canCancel && !confirming ? (
         <Button variant="outline" color="red" mt="sm" fullWidth onClick={() => setConfirming(true)}>
@@ -81,25 +83,26 @@ function MonthlyGiftCard({ initial, client }: { initial: DonorMonthlyGift; clien
         </Button>
       ) : null}
       {gift.canCancel && confirming ? (
-        <Stack gap="xs" mt="sm" role="group" aria-label="Confirm cancelling">
+        <ConfirmStep
+          title="Cancel this monthly gift?"
+          confirmLabel="Yes, cancel it"
+          backLabel="Keep it"
+          busy={busy}
+          onConfirm={cancel}
+          onBack={() => setConfirming(false)}
+        >
           <Text>Stop this monthly gift of {amount}? No further payments will be taken.</Text>
-          <Button color="red" loading={busy} onClick={cancel}>
-            Yes, cancel it
-          </Button>
-          <Button variant="default" disabled={busy} onClick={() => setConfirming(false)}>
-            Keep it
-          </Button>
-        </Stack>
+        </ConfirmStep>
       ) : null}
       {justCancelled ? (
-        <Alert mt="sm" color="brand" variant="light" role="status" title="Monthly gift cancelled">
+        <Notice tone="done" mt="sm" title="Monthly gift cancelled">
           No further payments will be taken. Thank you for all you gave.
-        </Alert>
+        </Notice>
       ) : null}
       {error ? (
-        <Alert mt="sm" color="red" variant="light" role="alert" title="Not cancelled">
+        <Notice tone="error" mt="sm" title="Not cancelled">
           {error}
-        </Alert>
+        </Notice>
       ) : null}
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { siteContent } from '../../../shared/site-content';
@@ -8,6 +8,7 @@ import { forgetDonorToken, readDonorToken } from './donor-token';
 import { GivingHistory } from './GivingHistory';
 import { LinkRequestForm } from './LinkRequestForm';
 import { MonthlyGifts } from './MonthlyGifts';
+import { Notice } from './Notice';
 
 type View =
   /** Before the script has read the address: what the prerendered page shows (all it can without JavaScript). */
@@ -78,9 +79,9 @@ function ViewBody({ view, onRetry, onForget }: { view: View; onRetry: (token: st
       return (
         <>
           {view.expired ? (
-            <Alert color="orange" variant="light" role="alert" title="This link has expired">
+            <Notice tone="error" title="This link has expired">
               Links to your page work for 24 hours and only as they were sent. Ask for a new one below.
-            </Alert>
+            </Notice>
           ) : null}
           <LinkRequestForm />
         </>
@@ -94,12 +95,12 @@ function ViewBody({ view, onRetry, onForget }: { view: View; onRetry: (token: st
       );
     case 'failed':
       return (
-        <Alert color="red" variant="light" role="alert" title="Your gifts could not be loaded">
+        <Notice tone="error" title="Your gifts could not be loaded">
           <Text size="sm">{view.message}</Text>
           <Button mt="sm" variant="outline" color="red" onClick={() => onRetry(view.token)}>
             Try again
           </Button>
-        </Alert>
+        </Notice>
       );
     case 'ready':
       return <DonorSections token={view.token} data={view.data} onForget={onForget} />;
@@ -120,7 +121,11 @@ function DonorSections({ token, data, onForget }: { token: string; data: DonorGi
       </Group>
       <GivingHistory data={data} token={token} />
       <MonthlyGifts monthly={data.monthly} client={client} />
-      <DataRights client={client} erasureRequested={data.erasureRequested} />
+      <DataRights
+        client={client}
+        erasureRequested={data.erasureRequested}
+        hasActiveMonthly={data.monthly.some((gift) => gift.canCancel)}
+      />
     </>
   );
 }

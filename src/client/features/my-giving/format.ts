@@ -1,3 +1,4 @@
+import { PURPOSES } from '../../../shared/donation.schema';
 import { financialYearOf, formatIndiaDate } from '../../../shared/financial-year';
 
 /** ₹ with Indian digit grouping (₹1,00,000); paise shown only when there are some. */
@@ -18,3 +19,6 @@ export function financialYearSpan(year: string): string {
   const start = Number(year.slice(0, 4));
   return `April ${start} to March ${start + 1}`;
 }
+
+/** A gift's purpose as the donate form named it (`medical` → `Medical Treatment`); any other text as it is. */
+export const purposeLabel = (purpose: string) => PURPOSES[purpose as keyof typeof PURPOSES] ?? purpose;
