@@ -138,7 +138,6 @@ describe('accessibility', () => {
     await checked.getByRole('region', { name: 'Your gifts and receipts' }).waitFor();
     await checked.getByRole('button', { name: 'Ask us to erase my data' }).click();
     await checked.getByRole('group', { name: 'Erase your data?' }).waitFor();
-    await checked.screenshot({ path: '/tmp/my-giving-dev-confirm.png', fullPage: true });
     expect(await axeViolations(checked)).toEqual([]);
     await axeContext.close();
   });
