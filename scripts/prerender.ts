@@ -1,5 +1,5 @@
 /**
- * Prerenders `/`, `/donate` and the 404 page into dist/client after `vite build`, so text and
+ * Prerenders `/`, `/donate`, `/my-giving` and the 404 page into dist/client after `vite build`, so text and
  * layout arrive with the HTML and the scripts only hydrate them. Then precompresses every text
  * asset with brotli and gzip for @fastify/static's `preCompressed`.
  *
@@ -69,6 +69,7 @@ function headFor(meta: PageMeta, entry: ServerEntry): string {
 /** Vite's build manifest (build.manifest in vite.config.ts): what each entry and chunk is made of. */
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 const DONATE_CHUNK = 'features/donate/DonateRoute.tsx';
+const MY_GIVING_CHUNK = 'features/my-giving/MyGivingRoute.tsx';
 
 /** The script files a chunk needs (itself and what it imports, recursively) and its stylesheets. */
 function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): { js: string[]; css: string[] } {
@@ -93,10 +94,10 @@ function inlineEntryCss(template: string): string {
   });
 }
 
-/** The donate chunk's files that the entry does not already bring (the chunk imports from it too). */
-function donateChunk(manifest: Manifest): { js: string[]; css: string[] } {
-  const chunk = chunkFiles(manifest, DONATE_CHUNK);
-  if (chunk.js.length === 0) throw new Error(`the build manifest has no ${DONATE_CHUNK}`);
+/** A route chunk's files that the entry does not already bring (the chunk imports from it too). */
+function routeChunk(manifest: Manifest, key: string): { js: string[]; css: string[] } {
+  const chunk = chunkFiles(manifest, key);
+  if (chunk.js.length === 0) throw new Error(`the build manifest has no ${key}`);
   const entry = chunkFiles(manifest, 'index.html');
   const notInEntry = (file: string) => !entry.js.includes(file) && !entry.css.includes(file);
   return { js: chunk.js.filter(notInEntry), css: chunk.css.filter(notInEntry) };
@@ -127,12 +128,19 @@ async function prerender(): Promise<void> {
   // Only the build needs the manifest; the server must not publish it.
   rmSync(manifestDir, { recursive: true, force: true });
   const template = lowPriorityEntryScript(inlineEntryCss(readFileSync(join(clientDir, 'index.html'), 'utf8')));
-  const donate = donateChunk(manifest);
+  const donate = routeChunk(manifest, DONATE_CHUNK);
   if (!template.includes('<!--app-html-->')) throw new Error('dist/client/index.html has no <!--app-html--> slot');
 
   const pages: [file: string, url: string, meta: PageMeta, links: string][] = [
     ['index.html', '/', entry.PAGE_META.home, ''],
     ['donate.html', '/donate', entry.PAGE_META.donate, stylesheetLinks(donate.css)],
+    // The donor's own page: its heading and a no-JavaScript note; the browser renders the rest.
+    [
+      'my-giving.html',
+      '/my-giving',
+      entry.PAGE_META.myGiving,
+      stylesheetLinks(routeChunk(manifest, MY_GIVING_CHUNK).css),
+    ],
     ['404.html', '/404-page-not-found', entry.PAGE_META.notFound, ''],
   ];
   for (const [file, url, meta, links] of pages) {

@@ -15,7 +15,7 @@ const zodSettings = globalThis as { __zod_globalConfig?: { jitless?: boolean } }
 zodSettings.__zod_globalConfig = { ...zodSettings.__zod_globalConfig, jitless: true };
 
 const root = document.getElementById('root');
-const needsReact = !root?.firstElementChild || /^\/donate\/?$/.test(location.pathname);
+const needsReact = !root?.firstElementChild || /^\/(donate|my-giving)\/?$/.test(location.pathname);
 
 if (root && !needsReact) {
   enhanceStaticPage(root);

@@ -12,7 +12,14 @@ const donateRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/donate/DonateRoute'), 'DonateRoute'),
 });
 
-const routeTree = rootRoute.addChildren([homeRoute, donateRoute, staffRouteTree]);
+// A donor's own page (gifts, receipts, their rights) is its own chunk too: few visitors need it.
+const myGivingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/my-giving',
+  component: lazyRouteComponent(() => import('./features/my-giving/MyGivingRoute'), 'MyGivingRoute'),
+});
+
+const routeTree = rootRoute.addChildren([homeRoute, donateRoute, myGivingRoute, staffRouteTree]);
 
 export function createAppRouter(history?: RouterHistory) {
   return createRouter({

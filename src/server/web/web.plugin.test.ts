@@ -18,6 +18,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'index.html'), page('home'));
   writeFileSync(join(dir, 'donate.html'), page('donate'));
   writeFileSync(join(dir, '404.html'), page('missing'));
+  writeFileSync(join(dir, 'my-giving.html'), page('my-giving'));
   writeFileSync(join(dir, 'staff.html'), page('staff-shell'));
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
   app = Fastify();
@@ -41,6 +42,17 @@ describe('the prerendered pages', () => {
     const gzip = await app.inject({ url: '/donate', headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toContain('<body>donate</body>');
+  });
+
+  it('serves the donor page /my-giving with its link token in the query, and never logs that URL', async () => {
+    const logged: string[] = [];
+    const logging = Fastify({ logger: { level: 'info', stream: { write: (line: string) => logged.push(line) } } });
+    await logging.register(webPlugin, { clientDir: dir, siteUrl: 'https://rescue.example.org' });
+    const response = await logging.inject({ url: '/my-giving?token=secret-token.signature' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<body>my-giving</body>');
+    expect(logged.join('')).not.toContain('secret-token');
+    await logging.close();
   });
 
   it('answers a matching ETag with 304', async () => {

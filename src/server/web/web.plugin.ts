@@ -12,7 +12,7 @@ export interface WebPluginOptions {
 }
 
 /**
- * The built website. `/` and `/donate` are prerendered pages held in memory with SITE_URL filled
+ * The built website. `/`, `/donate` and `/my-giving` are prerendered pages held in memory with SITE_URL filled
  * in and compressed once; `/staff` and everything under it get the console's empty shell (`noindex`);
  * any other page path gets the 404 page with status 404. Everything else
  * comes from `dist/client` with its precompressed `.br`/`.gz` siblings. API paths that match
@@ -48,6 +48,11 @@ export async function webPlugin(app: FastifyInstance, { clientDir, siteUrl }: We
     app.get('/', (request, reply) => sendPage(request, reply, home, 200));
     app.get('/donate', (request, reply) => sendPage(request, reply, donate, 200));
     app.get('/donate/', (_request, reply) => reply.redirect('/donate', 301));
+    // Donors' e-mails link here with their token in the query: logged at warn only, so it is never written.
+    const myGiving = existsSync(join(clientDir, 'my-giving.html'))
+      ? loadPrerenderedPage(join(clientDir, 'my-giving.html'), origin)
+      : home;
+    app.get('/my-giving', { logLevel: 'warn' }, (request, reply) => sendPage(request, reply, myGiving, 200));
 
     await app.register(fastifyStatic, {
       root: clientDir,
