@@ -7,8 +7,9 @@
  * the share link); the server replaces it with SITE_URL when it loads them, so one build serves any origin.
  *
  * CSS: the entry's stylesheet (site.css, a few KB: all the home and 404 pages use) is inlined into
- * every page, so nothing blocks the first paint on a request. The donate page also links its chunk's
- * stylesheet (Mantine). The staff console gets an empty shell (staff.html), rendered in the browser.
+ * every page, so nothing blocks the first paint on a request. Each React page (REACT_PAGES: the donate
+ * page) also links its chunk's stylesheet (Mantine). The staff console gets an empty shell
+ * (staff.html), rendered in the browser.
 
  */
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -68,7 +69,6 @@ function headFor(meta: PageMeta, entry: ServerEntry): string {
 
 /** Vite's build manifest (build.manifest in vite.config.ts): what each entry and chunk is made of. */
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
-const DONATE_CHUNK = 'features/donate/DonateRoute.tsx';
 
 /** The script files a chunk needs (itself and what it imports, recursively) and its stylesheets. */
 function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): { js: string[]; css: string[] } {
@@ -93,10 +93,10 @@ function inlineEntryCss(template: string): string {
   });
 }
 
-/** The donate chunk's files that the entry does not already bring (the chunk imports from it too). */
-function donateChunk(manifest: Manifest): { js: string[]; css: string[] } {
-  const chunk = chunkFiles(manifest, DONATE_CHUNK);
-  if (chunk.js.length === 0) throw new Error(`the build manifest has no ${DONATE_CHUNK}`);
+/** A page chunk's files that the entry does not already bring (the chunk imports from it too). */
+function pageChunk(manifest: Manifest, key: string): { js: string[]; css: string[] } {
+  const chunk = chunkFiles(manifest, key);
+  if (chunk.js.length === 0) throw new Error(`the build manifest has no ${key}`);
   const entry = chunkFiles(manifest, 'index.html');
   const notInEntry = (file: string) => !entry.js.includes(file) && !entry.css.includes(file);
   return { js: chunk.js.filter(notInEntry), css: chunk.css.filter(notInEntry) };
@@ -127,12 +127,21 @@ async function prerender(): Promise<void> {
   // Only the build needs the manifest; the server must not publish it.
   rmSync(manifestDir, { recursive: true, force: true });
   const template = lowPriorityEntryScript(inlineEntryCss(readFileSync(join(clientDir, 'index.html'), 'utf8')));
-  const donate = donateChunk(manifest);
   if (!template.includes('<!--app-html-->')) throw new Error('dist/client/index.html has no <!--app-html--> slot');
 
+  const metaFor = (path: string): PageMeta => {
+    const meta = Object.values(entry.PAGE_META).find((candidate) => candidate.path === path);
+    if (!meta) throw new Error(`PAGE_META has no entry for ${path}`);
+    return meta;
+  };
   const pages: [file: string, url: string, meta: PageMeta, links: string][] = [
     ['index.html', '/', entry.PAGE_META.home, ''],
-    ['donate.html', '/donate', entry.PAGE_META.donate, stylesheetLinks(donate.css)],
+    ...Object.entries(entry.REACT_PAGES).map(([path, page]): [string, string, PageMeta, string] => [
+      `${path.slice(1)}.html`,
+      path,
+      metaFor(path),
+      stylesheetLinks(pageChunk(manifest, page.chunk).css),
+    ]),
     ['404.html', '/404-page-not-found', entry.PAGE_META.notFound, ''],
   ];
   for (const [file, url, meta, links] of pages) {
