@@ -1,5 +1,5 @@
 /**
- * Prerenders `/`, `/donate`, `/my-giving` and the 404 page into dist/client after `vite build`, so text and
+ * Prerenders `/`, `/donate` and the 404 page into dist/client after `vite build`, so text and
  * layout arrive with the HTML and the scripts only hydrate them. Then precompresses every text
  * asset with brotli and gzip for @fastify/static's `preCompressed`.
  *
@@ -7,8 +7,9 @@
  * the share link); the server replaces it with SITE_URL when it loads them, so one build serves any origin.
  *
  * CSS: the entry's stylesheet (site.css, a few KB: all the home and 404 pages use) is inlined into
- * every page, so nothing blocks the first paint on a request. The donate page also links its chunk's
- * stylesheet (Mantine). The staff console gets an empty shell (staff.html), rendered in the browser.
+ * every page, so nothing blocks the first paint on a request. Each React page (REACT_PAGES: the donate
+ * page) also links its chunk's stylesheet (Mantine). The staff console gets an empty shell
+ * (staff.html), rendered in the browser.
 
  */
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -68,8 +69,6 @@ function headFor(meta: PageMeta, entry: ServerEntry): string {
 
 /** Vite's build manifest (build.manifest in vite.config.ts): what each entry and chunk is made of. */
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
-const DONATE_CHUNK = 'features/donate/DonateRoute.tsx';
-const MY_GIVING_CHUNK = 'features/my-giving/MyGivingRoute.tsx';
 
 /** The script files a chunk needs (itself and what it imports, recursively) and its stylesheets. */
 function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): { js: string[]; css: string[] } {
@@ -94,8 +93,8 @@ function inlineEntryCss(template: string): string {
   });
 }
 
-/** A route chunk's files that the entry does not already bring (the chunk imports from it too). */
-function routeChunk(manifest: Manifest, key: string): { js: string[]; css: string[] } {
+/** A page chunk's files that the entry does not already bring (the chunk imports from it too). */
+function pageChunk(manifest: Manifest, key: string): { js: string[]; css: string[] } {
   const chunk = chunkFiles(manifest, key);
   if (chunk.js.length === 0) throw new Error(`the build manifest has no ${key}`);
   const entry = chunkFiles(manifest, 'index.html');
@@ -128,19 +127,16 @@ async function prerender(): Promise<void> {
   // Only the build needs the manifest; the server must not publish it.
   rmSync(manifestDir, { recursive: true, force: true });
   const template = lowPriorityEntryScript(inlineEntryCss(readFileSync(join(clientDir, 'index.html'), 'utf8')));
-  const donate = routeChunk(manifest, DONATE_CHUNK);
   if (!template.includes('<!--app-html-->')) throw new Error('dist/client/index.html has no <!--app-html--> slot');
 
   const pages: [file: string, url: string, meta: PageMeta, links: string][] = [
     ['index.html', '/', entry.PAGE_META.home, ''],
-    ['donate.html', '/donate', entry.PAGE_META.donate, stylesheetLinks(donate.css)],
-    // The donor's own page: its heading and a no-JavaScript note; the browser renders the rest.
-    [
-      'my-giving.html',
-      '/my-giving',
-      entry.PAGE_META.myGiving,
-      stylesheetLinks(routeChunk(manifest, MY_GIVING_CHUNK).css),
-    ],
+    ...Object.entries(entry.REACT_PAGES).map(([path, page]): [string, string, PageMeta, string] => [
+      `${path.slice(1)}.html`,
+      path,
+      page.meta,
+      stylesheetLinks(pageChunk(manifest, page.chunk).css),
+    ]),
     ['404.html', '/404-page-not-found', entry.PAGE_META.notFound, ''],
   ];
   for (const [file, url, meta, links] of pages) {

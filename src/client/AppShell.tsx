@@ -2,9 +2,9 @@ import { type AnyRouter, RouterProvider } from '@tanstack/react-router';
 import { SiteUrlProvider } from './site-url';
 
 /**
- * The whole app around a router; the same tree renders on the server (prerender) and hydrates.
- * Mantine's provider lives in the donate page's chunk: the home page is plain markup and CSS, which
- * keeps its first-load script under the 100 KB (gzip) budget.
+ * The whole app around a router: the staff console, the dev server, and the site once a page
+ * shell's link leads elsewhere (open-in-app.tsx). Prerendered pages use page-shell.tsx instead.
+ * Mantine's provider lives in the React pages' chunks: the home page is plain markup and CSS.
  */
 export function AppShell({ router, siteUrl }: { router: AnyRouter; siteUrl: string }) {
   return (

@@ -1,11 +1,14 @@
 import './site.css';
 import { enhanceStaticPage } from './components/static-page';
+import { reactPageAt } from './react-pages';
 
 /*
  * The entry. The prerendered home and 404 pages are complete without React: a few lines wire their
- * menu (./components/static-page) and no framework loads. The donate page (and the dev server's
- * empty shell) load React, the router and the app (./hydrate, its own chunk) once the page has
- * painted: after the load event and the next frame, so the hero never shares the link with script.
+ * menu (./components/static-page) and no framework loads. A prerendered React page (./react-pages:
+ * the donate page) loads React, its own chunk and the small hydrating shell (./hydrate-page), all in
+ * parallel, but no router. An empty shell (the staff console, every page on the dev server) loads
+ * the router's app (./hydrate). Scripts start once the page has painted: after the load event and
+ * the next frame, so the hero never shares the link with script.
  * The site's CSS stays with this entry, which the build inlines into every page.
  */
 // The site's CSP (script-src 'self') forbids `new Function`, with which zod compiles its parsers (its
@@ -15,13 +18,24 @@ const zodSettings = globalThis as { __zod_globalConfig?: { jitless?: boolean } }
 zodSettings.__zod_globalConfig = { ...zodSettings.__zod_globalConfig, jitless: true };
 
 const root = document.getElementById('root');
-const needsReact = !root?.firstElementChild || /^\/(donate|my-giving)\/?$/.test(location.pathname);
+const prerendered = Boolean(root?.firstElementChild);
+const reactPage = prerendered ? reactPageAt(location.pathname) : undefined;
 
-if (root && !needsReact) {
+function start(): void {
+  if (reactPage) {
+    const { path, page } = reactPage;
+    void Promise.all([import('./hydrate-page'), page.load()]).then(([{ hydratePage }, component]) =>
+      hydratePage(path, component),
+    );
+  } else {
+    void import('./hydrate').then(({ renderApp }) => renderApp());
+  }
+}
+
+if (root && prerendered && !reactPage) {
   enhanceStaticPage(root);
+} else if (document.readyState === 'complete') {
+  requestAnimationFrame(() => setTimeout(start));
 } else {
-  const start = () =>
-    requestAnimationFrame(() => setTimeout(() => void import('./hydrate').then(({ hydrate }) => hydrate())));
-  if (document.readyState === 'complete') start();
-  else addEventListener('load', start, { once: true });
+  addEventListener('load', () => requestAnimationFrame(() => setTimeout(start)), { once: true });
 }

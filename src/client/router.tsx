@@ -1,25 +1,21 @@
 import { createRoute, createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
+import { REACT_PAGES } from './react-pages';
 import { HomeRoute } from './routes/HomeRoute';
 import { rootRoute } from './routes/root-route';
 import { staffRouteTree } from './routes/staff-routes';
 
 const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomeRoute });
 
-// The donate page (form, tRPC client, React Query, toasts, checkout) is its own chunk, off the home page's first load.
-const donateRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/donate',
-  component: lazyRouteComponent(() => import('./features/donate/DonateRoute'), 'DonateRoute'),
-});
+// Each React page (the donate page: form, tRPC client, toasts, checkout) is its own chunk.
+const reactPageRoutes = Object.entries(REACT_PAGES).map(([path, page]) =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    component: lazyRouteComponent(async () => ({ default: await page.load() })),
+  }),
+);
 
-// A donor's own page (gifts, receipts, their rights) is its own chunk too: few visitors need it.
-const myGivingRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/my-giving',
-  component: lazyRouteComponent(() => import('./features/my-giving/MyGivingRoute'), 'MyGivingRoute'),
-});
-
-const routeTree = rootRoute.addChildren([homeRoute, donateRoute, myGivingRoute, staffRouteTree]);
+const routeTree = rootRoute.addChildren([homeRoute, ...reactPageRoutes, staffRouteTree]);
 
 export function createAppRouter(history?: RouterHistory) {
   return createRouter({

@@ -252,4 +252,22 @@ describe('prerendered, cached and compressed', () => {
     expect(gzipBytes).toBeLessThanOrEqual(100 * 1024);
     await page.close();
   });
+
+  it('hydrates the donate page without the router, the staff console or the tRPC client library', async () => {
+    const page = await suite.browser.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`${suite.server.url}/donate`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
+    const scripts = requested.filter((path) => path.endsWith('.js') && path.startsWith('/assets/'));
+    expect(scripts.some((path) => /DonateRoute/.test(path))).toBe(true);
+    expect(scripts.filter((path) => /staff-console/.test(path))).toEqual([]);
+    for (const path of scripts) {
+      const code = await (await fetch(`${suite.server.url}${path}`)).text();
+      // TanStack Router's history keeps this key in every entry; @trpc/client names its error class.
+      expect(code, path).not.toContain('__TSR_index');
+      expect(code, path).not.toContain('TRPCClientError');
+    }
+    await page.close();
+  });
 });

@@ -1,6 +1,5 @@
-import { Link } from '@tanstack/react-router';
 import { siteContent } from '../../shared/site-content';
-import { SectionLink } from './SectionLink';
+import { SiteLink } from './site-navigation';
 
 // Placeholders the trust has not written pages for yet: links with no target, as the spec asks.
 const GET_INVOLVED = ['Volunteer', 'Foster', 'Adopt', 'Partner with us'];
@@ -22,16 +21,18 @@ export function SiteFooter() {
             </h2>
             <ul className="footer-list">
               <li>
-                <SectionLink section="about">About Us</SectionLink>
+                <SiteLink href="/#about">About Us</SiteLink>
               </li>
               <li>
-                <SectionLink section="services">Our Services</SectionLink>
+                <SiteLink href="/#services">Our Services</SiteLink>
               </li>
               <li>
-                <Link to="/donate">Donate</Link>
+                <SiteLink href="/donate" markCurrent>
+                  Donate
+                </SiteLink>
               </li>
               <li>
-                <SectionLink section="contact">Contact</SectionLink>
+                <SiteLink href="/#contact">Contact</SiteLink>
               </li>
             </ul>
           </nav>

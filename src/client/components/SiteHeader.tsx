@@ -1,30 +1,24 @@
-import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { siteContent } from '../../shared/site-content';
 import { NAV_ITEMS } from './nav-items';
-import { goToSection, SectionLink } from './SectionLink';
+import { SiteLink } from './site-navigation';
 
-function NavLinks({ onChoose, onChooseSection }: { onChoose?: () => void; onChooseSection?: (id: string) => void }) {
+function NavLinks({ onChoose }: { onChoose?: () => void }) {
   return NAV_ITEMS.map((item) =>
     item.kind === 'route' ? (
-      <Link
+      <SiteLink
         key={item.label}
-        to={item.to}
+        href={item.to}
         className={item.button ? 'nav-donate' : 'nav-link'}
-        activeOptions={{ exact: true, includeHash: false }}
-        onClick={onChoose}
+        markCurrent
+        beforeNavigate={onChoose}
       >
         {item.label}
-      </Link>
+      </SiteLink>
     ) : (
-      <SectionLink
-        key={item.label}
-        section={item.section}
-        className="nav-link"
-        onNavigate={onChooseSection ? () => onChooseSection(item.section) : undefined}
-      >
+      <SiteLink key={item.label} href={`/#${item.section}`} className="nav-link" beforeNavigate={onChoose}>
         {item.label}
-      </SectionLink>
+      </SiteLink>
     ),
   );
 }
@@ -37,7 +31,6 @@ function NavLinks({ onChoose, onChooseSection }: { onChoose?: () => void; onChoo
 export function SiteHeader() {
   const [opened, setOpened] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const router = useRouter();
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -49,20 +42,11 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="container header-bar">
-        {/* A plain link: TanStack's Link would mark it aria-current too, beside the navigation's Home. */}
-        <a
-          href="/"
-          className="brand-link"
-          aria-label={`${siteContent.trust.name}: home`}
-          onClick={(event) => {
-            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-            event.preventDefault();
-            void router.navigate({ to: '/' });
-          }}
-        >
+        {/* Not marked aria-current: the navigation's Home says it already. */}
+        <SiteLink href="/" className="brand-link" aria-label={`${siteContent.trust.name}: home`}>
           <img src="/attached-assets/logo.svg" alt={`${siteContent.trust.name} logo`} width={40} height={40} />
           <span>{siteContent.trust.name}</span>
-        </a>
+        </SiteLink>
         <nav aria-label="Main">
           <div className="nav-desktop">
             <NavLinks />
@@ -103,12 +87,10 @@ export function SiteHeader() {
           </div>
           <nav aria-label="Menu" className="drawer-nav">
             <NavLinks
-              onChoose={() => setOpened(false)}
-              onChooseSection={(section) => {
+              onChoose={() => {
                 // Close first: the modal makes the page inert, and scrolling needs it back.
                 dialogRef.current?.close();
                 setOpened(false);
-                goToSection(router, section);
               }}
             />
           </nav>

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { SiteLink } from '../components/site-navigation';
 import { PAGE_META } from '../page-meta';
 import { usePageTitle } from '../use-page-title';
 
@@ -11,9 +11,9 @@ export function NotFoundPage() {
           Page Not Found
         </h1>
         <p className="section-intro">Did you forget to add the page to the router?</p>
-        <Link to="/" className="btn btn-primary">
+        <SiteLink href="/" className="btn btn-primary">
           Back to the home page
-        </Link>
+        </SiteLink>
       </div>
     </section>
   );

@@ -1,12 +1,12 @@
 import './mantine-styles';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { PAGE_META } from '../../page-meta';
 import { cssVariablesResolver, theme } from '../../theme';
 import { usePageTitle } from '../../use-page-title';
 import { loadCheckoutScript } from './checkout-script';
 import { DonatePage } from './DonatePage';
 import type { DonationApi } from './donation-api';
+import { ToastHost } from './ToastHost';
 import { paymentConfig, trpcClient } from './trpc';
 import { useToastGestures } from './use-toast-gestures';
 
@@ -29,7 +29,7 @@ export function DonateRoute() {
   usePageTitle(PAGE_META.donate);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
-      <Notifications limit={1} autoClose={5000} position="top-center" />
+      <ToastHost />
       <DonatePageWithApi />
     </MantineProvider>
   );

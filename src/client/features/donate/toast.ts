@@ -1,5 +1,3 @@
-import { notifications } from '@mantine/notifications';
-
 /** SPEC section 8: the donor-facing messages. */
 export const TOASTS = {
   invalidAmount: { title: 'Invalid Amount', message: 'Please enter a valid donation amount.', color: 'red' },
@@ -23,8 +21,36 @@ const ACCESSIBLE = {
   styles: { description: { color: 'var(--mantine-color-gray-7)' } },
 };
 
+/*
+ * Mantine's toasts (the store, and the container with its transitions, scroll lock and drag handling:
+ * about 10 KB gzip) are a chunk of their own, loaded with the first toast or once the donor starts
+ * on the form (ToastHost.tsx): most visits never show one, and the page's first load goes without.
+ */
+export const loadToasts = () => import('@mantine/notifications');
+
+let wanted = false;
+const listeners = new Set<() => void>();
+
+/** Calls `listener` when the first toast is asked for (ToastHost mounts the container then). */
+export function subscribeToToasts(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+export const toastsWanted = (): boolean => wanted;
+
 /** One toast at a time: a new one replaces whatever is showing. */
 export function toast(kind: keyof typeof TOASTS): void {
-  notifications.clean();
-  notifications.show({ ...TOASTS[kind], ...ACCESSIBLE, autoClose: 5000 });
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  void loadToasts().then(({ notifications }) => {
+    notifications.clean();
+    notifications.show({ ...TOASTS[kind], ...ACCESSIBLE, autoClose: 5000 });
+  });
+}
+
+/** Dismisses the toast showing, if any. */
+export function dismissToasts(): void {
+  void loadToasts().then(({ notifications }) => notifications.clean());
 }

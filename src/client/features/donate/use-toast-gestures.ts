@@ -1,5 +1,5 @@
-import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
+import { dismissToasts } from './toast';
 
 /** SPEC section 9: a toast is swiped away to the right past 50 px; F8 moves focus to it. */
 export const SWIPE_THRESHOLD_PX = 50;
@@ -13,7 +13,7 @@ export function useToastGestures(): void {
       startX = event.target instanceof Element && event.target.closest(TOAST) ? event.clientX : undefined;
     };
     const onPointerUp = (event: PointerEvent) => {
-      if (startX !== undefined && event.clientX - startX > SWIPE_THRESHOLD_PX) notifications.clean();
+      if (startX !== undefined && event.clientX - startX > SWIPE_THRESHOLD_PX) dismissToasts();
       startX = undefined;
     };
     const onKeyDown = (event: KeyboardEvent) => {

@@ -1,7 +1,6 @@
-import { Link } from '@tanstack/react-router';
 import { siteContent } from '../../../shared/site-content';
 import { ResponsivePicture } from '../../components/media';
-import { SectionLink } from '../../components/SectionLink';
+import { SiteLink } from '../../components/site-navigation';
 
 export function HeroSection() {
   const { hero } = siteContent;
@@ -23,12 +22,12 @@ export function HeroSection() {
         </h1>
         <p className="hero-text">{hero.text}</p>
         <div className="button-row">
-          <Link to="/donate" className="btn btn-primary btn-lg">
+          <SiteLink href="/donate" className="btn btn-primary btn-lg">
             Donate Now
-          </Link>
-          <SectionLink section="about" className="btn btn-light btn-lg">
+          </SiteLink>
+          <SiteLink href="/#about" className="btn btn-light btn-lg">
             Learn More
-          </SectionLink>
+          </SiteLink>
         </div>
       </div>
     </section>

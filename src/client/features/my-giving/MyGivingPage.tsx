@@ -1,5 +1,4 @@
 import { Anchor, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { siteContent } from '../../../shared/site-content';
 import { DataRights } from './DataRights';
@@ -21,7 +20,6 @@ type View =
 /** A donor's own page: their link opens it; without one (or an expired one), they ask for a link. */
 export function MyGivingPage() {
   const [view, setView] = useState<View>({ kind: 'starting' });
-  const navigate = useNavigate();
 
   const load = useCallback((token: string) => {
     setView({ kind: 'loading', token });
@@ -38,10 +36,11 @@ export function MyGivingPage() {
   useEffect(() => {
     const { token, fromLink } = readDonorToken();
     // The token opens the donor's data for a day: off the address bar and the history at once.
-    if (fromLink) void navigate({ to: '/my-giving', search: {}, replace: true });
+    // (The page is hydrated without the router, so the browser's own history is told.)
+    if (fromLink) history.replaceState(history.state, '', location.pathname);
     if (token) load(token);
     else setView({ kind: 'ask', expired: false });
-  }, [load, navigate]);
+  }, [load]);
 
   const forget = () => {
     forgetDonorToken();

@@ -1,0 +1,20 @@
+import { type ComponentType, StrictMode, startTransition } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { PageShell } from './page-shell';
+import { readSiteUrl } from './site-url';
+
+/** Hydrates a prerendered React page (REACT_PAGES) in the layout it was rendered in, without the router. */
+export function hydratePage(path: string, page: ComponentType): void {
+  const container = document.getElementById('root');
+  if (!container) return;
+  // As a transition, React hydrates in slices of a few milliseconds, yielding to the browser in
+  // between, instead of one long task that would keep a slow phone from answering a tap.
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <PageShell path={path} page={page} siteUrl={readSiteUrl()} />
+      </StrictMode>,
+    );
+  });
+}

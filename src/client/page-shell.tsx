@@ -1,0 +1,41 @@
+import { type ComponentType, type ReactNode, useMemo, useState } from 'react';
+import { SiteLayout } from './components/SiteLayout';
+import { type SiteNavigation, SiteNavigationProvider } from './components/site-navigation';
+import { SiteUrlProvider } from './site-url';
+
+interface PageShellProps {
+  /** The page's path, as listed in REACT_PAGES (or `/` for the home page). */
+  path: string;
+  page: ComponentType;
+  siteUrl: string;
+}
+
+/**
+ * One page in the site's layout, without the router: what the prerender renders and a React page
+ * hydrates. A link to another page opens the router's app there (./open-in-app, loaded then), so
+ * moving around the site still never reloads, while the first load carries no router.
+ */
+export function PageShell({ path, page: Page, siteUrl }: PageShellProps) {
+  const [app, setApp] = useState<ReactNode>(null);
+  const navigation = useMemo<SiteNavigation>(
+    () => ({
+      pathname: path,
+      go: (href) => {
+        const target = new URL(href, window.location.origin);
+        if (target.pathname === path && !target.hash) return;
+        void import('./open-in-app').then(({ openInApp }) => openInApp(href, siteUrl)).then(setApp);
+      },
+    }),
+    [path, siteUrl],
+  );
+  if (app) return app;
+  return (
+    <SiteUrlProvider value={siteUrl}>
+      <SiteNavigationProvider value={navigation}>
+        <SiteLayout>
+          <Page />
+        </SiteLayout>
+      </SiteNavigationProvider>
+    </SiteUrlProvider>
+  );
+}

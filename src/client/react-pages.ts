@@ -1,0 +1,39 @@
+import type { ComponentType } from 'react';
+import { PAGE_META, type PageMeta } from './page-meta';
+
+/** A donor-facing page that needs React (a form, a fetch), in a chunk of its own. */
+export interface ReactPage {
+  /** The page's module as Vite's build manifest names it: the prerender links its stylesheets. */
+  chunk: string;
+  /** Its title and link preview, for the prerendered <head>. */
+  meta: PageMeta;
+  load: () => Promise<ComponentType>;
+}
+
+/**
+ * The pages that need React; the others (home, 404) are plain HTML. Each is prerendered with the
+ * site's layout (entry-server.tsx) and hydrated without the router (hydrate-page.tsx), and the
+ * router serves it too (router.tsx: the dev server, client-side navigation). A new page is one
+ * entry here, one in PAGE_META (page-meta.ts, its title and link preview) and its path in the
+ * server's list of pages (server/web/web.plugin.ts). A page reads its URL in an effect, never while
+ * rendering: the prerendered HTML knows no query string.
+ */
+export const REACT_PAGES: Record<string, ReactPage> = {
+  '/donate': {
+    chunk: 'features/donate/DonateRoute.tsx',
+    meta: PAGE_META.donate,
+    load: () => import('./features/donate/DonateRoute').then((module) => module.DonateRoute),
+  },
+  '/my-giving': {
+    chunk: 'features/my-giving/MyGivingRoute.tsx',
+    meta: PAGE_META.myGiving,
+    load: () => import('./features/my-giving/MyGivingRoute').then((module) => module.MyGivingRoute),
+  },
+};
+
+/** The React page at `pathname` (a trailing slash allowed), with the path it is listed under. */
+export function reactPageAt(pathname: string): { path: string; page: ReactPage } | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const page = REACT_PAGES[path];
+  return page && { path, page };
+}
