@@ -134,7 +134,7 @@ async function prerender(): Promise<void> {
     ...Object.entries(entry.REACT_PAGES).map(([path, page]): [string, string, PageMeta, string] => [
       `${path.slice(1)}.html`,
       path,
-      page.meta,
+      entry.PAGE_META[page.meta],
       stylesheetLinks(pageChunk(manifest, page.chunk).css),
     ]),
     ['404.html', '/404-page-not-found', entry.PAGE_META.notFound, ''],

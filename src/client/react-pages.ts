@@ -1,12 +1,12 @@
 import type { ComponentType } from 'react';
-import { PAGE_META, type PageMeta } from './page-meta';
+import type { PAGE_META } from './page-meta';
 
 /** A donor-facing page that needs React (a form, a fetch), in a chunk of its own. */
 export interface ReactPage {
   /** The page's module as Vite's build manifest names it: the prerender links its stylesheets. */
   chunk: string;
-  /** Its title and link preview, for the prerendered <head>. */
-  meta: PageMeta;
+  /** Its title and link preview in PAGE_META, for the prerendered <head> (a name: the entry imports this file, and must not bring the site's texts). */
+  meta: keyof typeof PAGE_META;
   load: () => Promise<ComponentType>;
 }
 
@@ -21,12 +21,12 @@ export interface ReactPage {
 export const REACT_PAGES: Record<string, ReactPage> = {
   '/donate': {
     chunk: 'features/donate/DonateRoute.tsx',
-    meta: PAGE_META.donate,
+    meta: 'donate',
     load: () => import('./features/donate/DonateRoute').then((module) => module.DonateRoute),
   },
   '/my-giving': {
     chunk: 'features/my-giving/MyGivingRoute.tsx',
-    meta: PAGE_META.myGiving,
+    meta: 'myGiving',
     load: () => import('./features/my-giving/MyGivingRoute').then((module) => module.MyGivingRoute),
   },
 };
