@@ -62,6 +62,7 @@ export async function cancelDonorMonthlyGift({
     id: row.id,
     status: 'cancelled' as const,
     note: NEW_AMOUNT_NOTE,
-    donateUrl: new URL('/donate', siteUrl).toString(),
+    // The form opens on a monthly gift: the donor only picks the new amount.
+    donateUrl: new URL('/donate?type=monthly', siteUrl).toString(),
   };
 }

@@ -166,7 +166,7 @@ describe("the donor's page", () => {
     expect(cancelled.json().result.data).toMatchObject({
       id: subscriptionId,
       status: 'cancelled',
-      donateUrl: `${SITE}/donate`,
+      donateUrl: `${SITE}/donate?type=monthly`,
       note: expect.stringContaining('new monthly gift'),
     });
     expect(await t.deps.gateway.fetchSubscription(razorpaySubscriptionId)).toMatchObject({ status: 'cancelled' });
