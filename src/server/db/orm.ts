@@ -34,7 +34,7 @@ export async function migrate(orm: Orm, url: string): Promise<string[]> {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     // A restart on an up-to-date database, the usual case, loads no migrator at all.
     if (await allApplied(lock)) return [];
-    await useMigrator(orm);
+    await registerMigrator(orm);
     return (await orm.migrator.up()).map((migration) => migration.name);
   } finally {
     await lock.end();
@@ -54,7 +54,7 @@ async function allApplied(client: pg.Client): Promise<boolean> {
 }
 
 /** Registers MikroORM's migrator with every migration loaded, once per ORM. */
-async function useMigrator(orm: Orm): Promise<void> {
+async function registerMigrator(orm: Orm): Promise<void> {
   if (orm.config.getExtension('@mikro-orm/migrator')) return;
   const [{ Migrator }, migrationsList] = await Promise.all([
     import('@mikro-orm/migrations'),
