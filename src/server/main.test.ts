@@ -6,8 +6,13 @@ import { createTestDatabase, type TestDatabase } from './test/test-database';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 
-function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+const REPORT_LOADED_PACKAGES = fileURLToPath(new URL('./test/report-loaded-packages.ts', import.meta.url));
+
+function startServer(
+  env: Record<string, string>,
+  preload: string[] = [],
+): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preload.flatMap((file) => ['--import', file]), MAIN], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
@@ -60,6 +65,31 @@ describe('the server process', () => {
     const lines = server.output().trim().split('\n');
     expect(lines.every((line) => JSON.parse(line))).toBe(true);
     expect(lines.some((line) => JSON.parse(line).msg === 'shutting down')).toBe(true);
+  });
+
+  it('answers health without loading what only some requests need (PDFs, mail, the OpenAPI generator, the migrator)', async () => {
+    const server = startServer({ DATABASE_URL: db.url, PORT: '0', SMTP_URL: 'smtp://127.0.0.1:9' }, [
+      REPORT_LOADED_PACKAGES,
+    ]);
+    await waitFor(() => /Server listening at http:\/\/127\.0\.0\.1:\d+/.test(server.output()), 'listening');
+    const port = server.output().match(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/)?.[1];
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+
+    server.child.kill('SIGTERM');
+    await once(server.child, 'exit');
+    // The logger may flush its last lines after the report: find it among them.
+    const report =
+      server
+        .output()
+        .split('\n')
+        .find((line) => line.startsWith('{"loadedPackages"')) ?? '{}';
+    const { loadedPackages } = JSON.parse(report) as { loadedPackages: string[] };
+    expect(loadedPackages).toContain('fastify');
+    // The test database is migrated already, so the migrator is not needed either.
+    const onDemand = ['pdfkit', 'fontkit', 'nodemailer', 'mailparser', 'smtp-server', 'trpc-to-openapi', 'umzug'];
+    for (const name of [...onDemand, '@mikro-orm/migrations']) {
+      expect(loadedPackages).not.toContain(name);
+    }
   });
 
   it('refuses to start with a bad setting and says which', async () => {

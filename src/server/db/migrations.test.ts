@@ -1,6 +1,6 @@
 // Over 250 lines on purpose: the expected schema is listed column by column, one line each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsList } from '../../../migrations/index';
+import { migrations } from '../../../migrations/index';
 import { Donation } from '../donations/donation.entity';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 import { ENTITIES } from '../wiring/entities';
@@ -265,7 +265,7 @@ describe('the migrations', () => {
       const [row] = await fresh.orm.em
         .getConnection()
         .execute<{ count: string }[]>('select count(*) from mikro_orm_migrations');
-      expect(Number(row?.count)).toBe(migrationsList.length);
+      expect(Number(row?.count)).toBe(migrations.length);
       await Promise.all(orms.map((orm) => orm.close()));
     } finally {
       await fresh.drop();

@@ -1,7 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
-import { migrationsList } from '../../../migrations/index';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations', import.meta.url));
 
@@ -13,11 +11,10 @@ export function ormConfig(clientUrl: string, entities: EntityList): Options {
   return defineConfig({
     clientUrl,
     entities,
-    extensions: [Migrator],
     // Entities are defined in code (defineEntity), so there is nothing to discover on disk.
     discovery: { warnWhenNoEntities: false },
+    // The migrator and the migrations' list are added only when migrating (db/orm.ts).
     migrations: {
-      migrationsList,
       // Where `db:migration:create` writes new files.
       path: MIGRATIONS_DIR,
       pathTs: MIGRATIONS_DIR,

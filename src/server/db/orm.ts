@@ -1,5 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
+import { migrations } from '../../../migrations/index';
 import { type EntityList, ormConfig } from './orm-config';
 
 export type Orm = MikroORM;
@@ -31,10 +32,36 @@ export async function migrate(orm: Orm, url: string): Promise<string[]> {
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    return (await orm.getMigrator().up()).map((migration) => migration.name);
+    // A restart on an up-to-date database, the usual case, loads no migrator at all.
+    if (await allApplied(lock)) return [];
+    await registerMigrator(orm);
+    return (await orm.migrator.up()).map((migration) => migration.name);
   } finally {
     await lock.end();
   }
+}
+
+/** The migrator's own table (MikroORM's default name) lists every migration this build knows. */
+async function allApplied(client: pg.Client): Promise<boolean> {
+  const table = await client.query<{ exists: boolean }>(
+    "select to_regclass('mikro_orm_migrations') is not null as exists",
+  );
+  if (!table.rows[0]?.exists) return false;
+  const { rows } = await client.query<{ name: string }>('select name from mikro_orm_migrations');
+  // MikroORM stores names without their file extension, though older versions kept it.
+  const applied = new Set(rows.map((row) => row.name.replace(/\.(js|ts)$/, '')));
+  return migrations.every((migration) => applied.has(migration.name));
+}
+
+/** Registers MikroORM's migrator with every migration loaded, once per ORM. */
+async function registerMigrator(orm: Orm): Promise<void> {
+  if (orm.config.getExtension('@mikro-orm/migrator')) return;
+  const [{ Migrator }, migrationsList] = await Promise.all([
+    import('@mikro-orm/migrations'),
+    Promise.all(migrations.map(async (migration) => ({ name: migration.name, class: await migration.load() }))),
+  ]);
+  orm.config.set('migrations', { ...orm.config.get('migrations'), migrationsList });
+  Migrator.register(orm);
 }
 
 /** True while the database answers a trivial query within the time limit. */

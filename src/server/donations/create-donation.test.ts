@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RazorpayPlan } from '../payments/plan.entity';
 import { donationBody } from '../test/donation-fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { createContextInner } from '../trpc/context';
+import { createCaller } from '../trpc/router';
 import { Donation } from './donation.entity';
 import { Subscription } from './subscription.entity';
 
@@ -68,6 +70,49 @@ describe('POST /api/donations (one-time)', () => {
     const response = await post('/api/donations', donationBody({ donationType: 'monthly' }));
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain('/api/subscriptions');
+  });
+});
+
+describe('while Razorpay answers', () => {
+  it('no database connection is held, so more donors than the pool has connections can wait on it', async () => {
+    const knex = t.db.orm.em.getConnection().getKnex();
+    const pool = knex.client.pool as { max: number; numUsed(): number };
+    const waiting = pool.max + 2;
+    // Razorpay answers only once every create is waiting on it: with a connection held per call,
+    // the pool's last donors could never get this far.
+    let release = () => {};
+    const answer = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let arrived = 0;
+    let allArrived = () => {};
+    const everyoneWaits = new Promise<void>((resolve) => {
+      allArrived = resolve;
+    });
+    const gateway = {
+      ...t.deps.gateway,
+      createOrder: async (input: Parameters<typeof t.deps.gateway.createOrder>[0]) => {
+        arrived += 1;
+        if (arrived === waiting) allArrived();
+        await answer;
+        return t.deps.gateway.createOrder(input);
+      },
+    };
+    const caller = createCaller(createContextInner({ ...t.deps, gateway }));
+    const creates = Array.from({ length: waiting }, (_, index) =>
+      caller.donation.create(donationBody({ name: `Waiting Donor ${index}` })),
+    );
+
+    await everyoneWaits;
+    // Every one of them got this far at once, and the pool is (near) idle: the app's own
+    // background work (the mail worker's polling) may hold one connection for a moment.
+    expect(arrived).toBe(waiting);
+    expect(pool.numUsed()).toBeLessThan(pool.max);
+    release();
+    const results = await Promise.all(creates);
+    for (const result of results) {
+      expect((await findDonation(result.donation.id)).razorpayOrderId).toBe(result.order.id);
+    }
   });
 });
 

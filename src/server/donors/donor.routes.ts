@@ -2,12 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { statementYearInputSchema } from '../../shared/annual.schema';
 import type { Orm } from '../db/orm';
 import { fieldIssues } from '../http/field-issues';
-import { renderReceiptPdf } from '../receipts/receipt-pdf';
+import { renderDonorStatementPdf, renderReceiptPdf } from '../receipts/pdf-on-demand';
 import { verifyDonorToken } from './donor-link';
 import { DONOR_TOKEN_HEADER, EXPIRED_LINK } from './donor-procedure';
 import { findOwnReceipt, ownReceiptsOfYear } from './donor-receipts';
 import { linkRequestRoutes } from './link-request.routes';
-import { renderDonorStatementPdf } from './statement-pdf';
 
 type DonorRequest = FastifyRequest<{ Querystring: { token?: string; year?: string }; Params: { id?: string } }>;
 

@@ -1,8 +1,8 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import { siteContent } from '../../shared/site-content';
 import type { Config } from '../config';
-import { type DevMailbox, startDevMailbox } from './dev-mailbox';
+import type { DevMailbox } from './dev-mailbox';
 
 /** Where outbox messages go. `transport` is null in production without SMTP_URL: messages wait. */
 export interface Mailer {
@@ -13,6 +13,9 @@ export interface Mailer {
   devMailbox: DevMailbox | null;
   close(): Promise<void>;
 }
+
+// nodemailer, and the development mailbox's SMTP server and parser, are loaded only when used:
+// production without SMTP_URL never needs them, and no health check waits on them at start.
 
 // Short enough that a hung server cannot hold an outbox row's lock for long.
 const TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 };
@@ -25,6 +28,7 @@ export async function createMailer(
   const domain = from.replace(/^.*@/, '').replace(/>.*$/, '').trim() || 'localhost';
 
   if (config.mail.smtpUrl) {
+    const { default: nodemailer } = await import('nodemailer');
     const transport = nodemailer.createTransport({ url: config.mail.smtpUrl, ...TIMEOUTS });
     return { transport, from, domain, devMailbox: null, close: async () => transport.close() };
   }
@@ -34,6 +38,10 @@ export async function createMailer(
     );
     return { transport: null, from, domain, devMailbox: null, close: async () => {} };
   }
+  const [{ default: nodemailer }, { startDevMailbox }] = await Promise.all([
+    import('nodemailer'),
+    import('./dev-mailbox'),
+  ]);
   const devMailbox = await startDevMailbox();
   log.info({ port: devMailbox.port }, 'SMTP_URL unset: mail goes to the in-process SMTP server');
   const transport = nodemailer.createTransport({

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRazorpayGateway, PaymentProviderError } from './gateway';
+import { PROVIDER_MAX_SOCKETS } from './keep-alive';
 
 /**
  * The gateway against a server that answers as Razorpay would, or would not: answers the sandbox
@@ -11,6 +12,10 @@ let server: Server;
 let connections = 0;
 const requests: { method?: string; url?: string; body: string }[] = [];
 let answer: (request: IncomingMessage) => unknown = () => ({});
+/** Set: answers wait here until the test lets them go. */
+let held: (() => void)[] | undefined;
+/** A redirect instead of the answer, when set. */
+let redirectTo: string | undefined;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -20,8 +25,13 @@ beforeAll(async () => {
     });
     request.on('end', () => {
       requests.push({ method: request.method, url: request.url, body });
-      response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify(answer(request)));
+      const respond = () => {
+        const location = redirectTo ? { location: redirectTo } : {};
+        response.writeHead(redirectTo ? 302 : 200, { 'content-type': 'application/json', ...location });
+        response.end(JSON.stringify(answer(request)));
+      };
+      if (held) held.push(respond);
+      else respond();
     });
   });
   server.on('connection', () => connections++);
@@ -76,5 +86,34 @@ describe('the gateway parses what Razorpay answers', () => {
     const before = connections;
     for (let i = 0; i < 5; i++) await client.fetchSubscription('sub_KeepAlive00001');
     expect(connections - before).toBe(1);
+  });
+
+  it(`opens at most ${PROVIDER_MAX_SOCKETS} connections, however many calls wait at once, and reuses them`, async () => {
+    answer = () => ({ id: 'sub_Pool000000001', status: 'active' });
+    const client = gateway();
+    const before = connections;
+    const waiting: (() => void)[] = [];
+    held = waiting;
+    const calls = Array.from({ length: PROVIDER_MAX_SOCKETS + 20 }, () =>
+      client.fetchSubscription('sub_Pool000000001'),
+    );
+    // Every connection the agent allows is busy; the other calls queue in it.
+    while (waiting.length < PROVIDER_MAX_SOCKETS) await new Promise((resolve) => setTimeout(resolve, 10));
+    held = undefined;
+    for (const respond of waiting) respond();
+    await Promise.all(calls);
+    expect(connections - before).toBe(PROVIDER_MAX_SOCKETS);
+  });
+
+  it('does not follow a redirect: Razorpay never answers one, and the key must not go elsewhere', async () => {
+    answer = () => ({ id: 'sub_Redirect00001', status: 'active' });
+    redirectTo = '/elsewhere';
+    const before = requests.length;
+    try {
+      await expect(gateway().fetchSubscription('sub_Redirect00001')).rejects.toBeInstanceOf(PaymentProviderError);
+    } finally {
+      redirectTo = undefined;
+    }
+    expect(requests.length - before).toBe(1);
   });
 });

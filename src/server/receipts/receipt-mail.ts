@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { eventKeyPart, type OutgoingMail } from '../mail/outbox';
 import type { OutboxAttachment } from '../mail/outbox-message.entity';
 import { receiptMail } from '../mail/templates';
+import { renderReceiptPdf } from './pdf-on-demand';
 import { Receipt } from './receipt.entity';
-import { renderReceiptPdf } from './receipt-pdf';
 
 /**
  * The receipt mail for `enqueueMail`, in the transaction that issued the receipt. Its event is

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Orm } from '../db/orm';
 import { eventKeyPart } from '../mail/outbox';
+import { renderReceiptPdf } from './pdf-on-demand';
 import { Receipt } from './receipt.entity';
 import type { ReceiptLinks } from './receipt-links';
-import { renderReceiptPdf } from './receipt-pdf';
 
 /** Sends a receipt's PDF as a download that no cache keeps (it names the donor). */
 export async function sendReceiptPdf(reply: FastifyReply, receipt: Receipt) {

@@ -1,0 +1,19 @@
+import http from 'node:http';
+import https from 'node:https';
+
+/**
+ * At most this many connections to Razorpay at once; more calls wait for a free one. Each new
+ * connection is a TLS handshake across the internet, so a burst must not open one per donor.
+ * It is above the concurrency Razorpay's ~250 ms answers need for 200 donors starting at once
+ * (200 calls in flight), so the cap bounds the pool without queueing those donors.
+ */
+export const PROVIDER_MAX_SOCKETS = 256;
+
+/**
+ * The SDK's HTTP agents: connections kept alive and reused. Idle sockets are unref'd by Node's
+ * agent, so they never hold the process open.
+ */
+export function providerAgents(): { httpAgent: http.Agent; httpsAgent: https.Agent } {
+  const options = { keepAlive: true, maxSockets: PROVIDER_MAX_SOCKETS, maxFreeSockets: PROVIDER_MAX_SOCKETS };
+  return { httpAgent: new http.Agent(options), httpsAgent: new https.Agent(options) };
+}
