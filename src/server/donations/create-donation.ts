@@ -58,7 +58,7 @@ export async function createOneTimeDonation(
 }
 
 export async function createMonthlyDonation(
-  { em, gateway, plans, keyId, cipher }: DonationStart & { plans: PlanCatalog },
+  { em, plans, keyId, cipher }: DonationStart & { plans: PlanCatalog },
   input: DonationInput,
 ): Promise<CreateSubscriptionOutput> {
   if (input.donationType !== 'monthly') {
