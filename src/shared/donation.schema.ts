@@ -1,26 +1,17 @@
 import { z } from 'zod';
+import { MAX_AMOUNT_PAISE, MIN_AMOUNT_PAISE, PURPOSES, type Purpose } from './donation-rules';
 import { DONATION_STATUSES, DONATION_TYPES } from './donation-states';
 import { checkTaxReceiptFields, taxReceiptShape } from './tax-id';
 
+export { MAX_AMOUNT_PAISE, MIN_AMOUNT_PAISE, PURPOSES, type Purpose };
+
 /**
  * The inputs of the donation calls, shared by the tRPC procedures, the REST paths, the OpenAPI
- * document and the donation form. Amounts are integers in paise (₹1 = 100 paise).
+ * document and the donation form (which loads them when the donor starts on it). Amounts are
+ * integers in paise (₹1 = 100 paise); the purposes and limits are in ./donation-rules.ts.
  */
 
-export const PURPOSES = {
-  general: 'General Support',
-  medical: 'Medical Treatment',
-  rescue: 'Emergency Rescue',
-  food: 'Food & Shelter',
-  vaccination: 'Vaccination Programs',
-} as const;
-export type Purpose = keyof typeof PURPOSES;
 const PURPOSE_KEYS = Object.keys(PURPOSES) as [Purpose, ...Purpose[]];
-
-/** ₹1, the smallest donation Razorpay accepts. */
-export const MIN_AMOUNT_PAISE = 100;
-/** ₹10,00,000: above any plausible online donation, and far below the integer column's limit. */
-export const MAX_AMOUNT_PAISE = 100_000_000;
 
 export const donationStatusSchema = z.enum(DONATION_STATUSES);
 export type { DonationStatus } from './donation-states';

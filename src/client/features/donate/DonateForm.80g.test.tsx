@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { render } from '../../test/render';
 import { DonateForm } from './DonateForm';
-import { enter, fillAndSubmit, recordCheckouts, stubApi } from './donate-form.fixtures';
+import { enter, fillAndSubmit, loadValidationFirst, recordCheckouts, stubApi } from './donate-form.fixtures';
 
 const opened = recordCheckouts();
+loadValidationFirst();
 
 const ADDRESS = '12 Beach Road, Besant Nagar, Chennai 600090';
 const wants80g = () => screen.getByLabelText('I want an 80G tax receipt');

@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from '../../test/render';
 import { DonateForm } from './DonateForm';
-import { fillAndSubmit, recordCheckouts, stubApi } from './donate-form.fixtures';
+import { fillAndSubmit, loadValidationFirst, recordCheckouts, stubApi } from './donate-form.fixtures';
 
 const opened = recordCheckouts();
+loadValidationFirst();
 
 describe('DonateForm', () => {
   it('shows the schema’s messages under the fields and sends nothing', async () => {

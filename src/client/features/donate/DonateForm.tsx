@@ -1,13 +1,7 @@
 import { Button, Group, List, NativeSelect, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
-import {
-  type DonationInput,
-  donationInputSchema,
-  PURPOSES,
-  type Purpose,
-  type VerifyPaymentOutput,
-} from '../../../shared/donation.schema';
+import type { VerifyPaymentOutput } from '../../../shared/donation.schema';
+import { PURPOSES, type Purpose } from '../../../shared/donation-rules';
 import { DONATION_TYPES, type DonationType } from '../../../shared/donation-states';
 import { AmountPicker } from './AmountPicker';
 import { type AmountChoice, customRupeesToPaise } from './amounts';
@@ -19,6 +13,8 @@ import { ThankYouPanel } from './ThankYouPanel';
 import { NO_TAX_RECEIPT, type TaxReceiptValues, taxReceiptInput } from './tax-receipt-values';
 import { toast } from './toast';
 import { useDonationCheckout } from './use-donation-checkout';
+import type { FieldErrors } from './validate-donation';
+import { loadValidation } from './validation';
 
 interface FormValues {
   name: string;
@@ -39,10 +35,6 @@ const INITIAL: FormValues = {
   purpose: 'general',
   customAmount: '',
 };
-type FieldErrors = Partial<Record<keyof DonationInput, string>>;
-
-/** The shared schemas' messages, some written to follow a field name, read as sentences under a field. */
-const asSentence = (message: string) => message.charAt(0).toUpperCase() + message.slice(1);
 
 /** Off-screen rather than display:none, which bots recognise and skip. */
 const HONEYPOT_STYLE = { position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' } as const;
@@ -99,9 +91,12 @@ export function DonateForm({ api }: { api: DonationApi }) {
     title.current?.focus();
   };
 
+  // Set while a submit waits for the validation chunk: a second submit meanwhile is ignored, as while processing.
+  const submitting = useRef(false);
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (processing) return;
+    if (processing || submitting.current) return;
     setThanked(null);
     let amount = choice?.kind === 'preset' ? choice.paise : 0;
     if (choice?.kind === 'other') {
@@ -112,22 +107,26 @@ export function DonateForm({ api }: { api: DonationApi }) {
       }
       amount = paise;
     }
-    const parsed = donationInputSchema.safeParse({
-      ...values,
-      amount,
-      customAmount: choice?.kind === 'other' ? values.customAmount : undefined,
-      ...taxReceiptInput(taxReceipt),
-    });
-    if (!parsed.success) {
-      const fieldErrors = z.flattenError(parsed.error).fieldErrors as Record<string, string[] | undefined>;
-      setErrors(
-        Object.fromEntries(
-          Object.entries(fieldErrors).map(([key, messages]) => [key, messages?.[0] && asSentence(messages[0])]),
-        ),
-      );
-      return;
+    submitting.current = true;
+    try {
+      // Usually fetched since the donor first focused the form; a submit before that waits for it.
+      const validation = await loadValidation().catch(() => undefined);
+      if (!validation) {
+        // Offline: nothing was sent, and the next submit tries the chunk again.
+        toast('createFailed');
+        return;
+      }
+      const validated = validation.validateDonation({
+        ...values,
+        amount,
+        customAmount: choice?.kind === 'other' ? values.customAmount : undefined,
+        ...taxReceiptInput(taxReceipt),
+      });
+      if ('errors' in validated) setErrors(validated.errors);
+      else await checkout(validated.data);
+    } finally {
+      submitting.current = false;
     }
-    await checkout(parsed.data);
   }
 
   return (

@@ -1,23 +1,15 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { loadToasts, subscribeToToasts, toastsWanted } from './toast';
 
 const Notifications = lazy(() => loadToasts().then((module) => ({ default: module.Notifications })));
 
 /**
  * Where toasts (./toast.ts) appear: the container mounts with the first toast. Its chunk is fetched
- * as soon as the donor starts on the form, so a toast then shows without waiting for the network.
+ * as soon as the donor starts on the form (DonateRoute.tsx), so a toast then shows without waiting
+ * for the network.
  */
 export function ToastHost() {
   const wanted = useSyncExternalStore(subscribeToToasts, toastsWanted, () => false);
-  useEffect(() => {
-    const warm = () => void loadToasts();
-    document.addEventListener('focusin', warm, { once: true });
-    document.addEventListener('pointerdown', warm, { once: true });
-    return () => {
-      document.removeEventListener('focusin', warm);
-      document.removeEventListener('pointerdown', warm);
-    };
-  }, []);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import type { CreateDonationOutput, CreateSubscriptionOutput, DonationInput } from '../../../shared/donation.schema';
-import { PURPOSES } from '../../../shared/donation.schema';
+import { PURPOSES } from '../../../shared/donation-rules';
 import { siteContent } from '../../../shared/site-content';
 
 /** What Razorpay's checkout hands `handler` on success; forwarded to verification as received. */

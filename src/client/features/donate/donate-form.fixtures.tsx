@@ -1,9 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import type { RazorpayOptions } from './checkout';
 import type { DonationApi } from './donation-api';
+import { loadValidation } from './validation';
 
 /** For the donate form's component tests: the API stubbed, the checkout recorded instead of opened. */
 
@@ -50,6 +51,17 @@ export function recordCheckouts(): RazorpayOptions[] {
     act(() => notifications.clean());
   });
   return opened;
+}
+
+/**
+ * Loads the form's validation chunk before the tests, as the page does once the donor first focuses
+ * the form (DonateRoute.tsx): a submit then validates at once. (DonateForm.lazy-validation.test.tsx
+ * submits before it has loaded.)
+ */
+export function loadValidationFirst(): void {
+  beforeAll(async () => {
+    await loadValidation();
+  });
 }
 
 /** Puts text into a field as one paste: typing key by key re-renders the whole form each time, too slow on a busy machine. */

@@ -1,4 +1,4 @@
-import { MAX_AMOUNT_PAISE, MIN_AMOUNT_PAISE, PURPOSES, type Purpose } from '../../../shared/donation.schema';
+import { MAX_AMOUNT_PAISE, MIN_AMOUNT_PAISE, PURPOSES, type Purpose } from '../../../shared/donation-rules';
 import { DONATION_TYPES, type DonationType } from '../../../shared/donation-states';
 import { type AmountChoice, PRESET_AMOUNTS_PAISE } from './amounts';
 
