@@ -63,8 +63,7 @@ export const donationInputSchema = z
   .refine((input) => input.donationType !== 'monthly' || input.amount % 100 === 0, {
     message: 'Monthly amounts must be whole rupees',
     path: ['amount'],
-  })
-  .superRefine(checkTaxReceiptFields);
+  });
 export type DonationInput = z.infer<typeof donationInputSchema>;
 
 const razorpayId = (prefix: string) =>
