@@ -117,6 +117,9 @@ async function main() {
         let jsGzip = 0;
         for (const request of requests) jsGzip += await gzipBytes(request.url);
         if (process.env.BENCH_WEB_DETAILS) {
+          // What the LCP is and where its time goes (time to first byte, load delay, load time, render delay).
+          const lcp = audits['largest-contentful-paint-element']?.details as { items?: unknown[] } | undefined;
+          for (const item of lcp?.items ?? []) console.log(`${path} LCP: ${JSON.stringify(item).slice(0, 600)}`);
           // What keeps a category under 100: the audits that did not pass.
           for (const [id, category] of Object.entries(categories)) {
             for (const ref of category.auditRefs) {
