@@ -30,7 +30,10 @@ describe('the 80G fields of a donation', () => {
         expect(response.statusCode, `${url} ${JSON.stringify(fields)}`).toBe(400);
         const paths = response.json().issues.map((issue: { path: string }) => issue.path);
         // Each reason once: the cross-field rules run once per body.
-        expect(paths.filter((named: string) => named === path), `${url} ${JSON.stringify(fields)}`).toHaveLength(1);
+        expect(
+          paths.filter((named: string) => named === path),
+          `${url} ${JSON.stringify(fields)}`,
+        ).toHaveLength(1);
       }
     }
     const [row] = await query<{ count: string }>('select count(*) from donations');
