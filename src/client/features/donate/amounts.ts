@@ -3,7 +3,7 @@ export const PRESET_AMOUNTS_PAISE = [50_000, 100_000, 200_000, 500_000, 1_000_00
 
 export type AmountChoice = { kind: 'preset'; paise: number } | { kind: 'other' } | null;
 
-export const formatRupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN')}`;
+export { formatRupees } from '../../../shared/rupees';
 
 /**
  * The custom amount typed under "Other", in rupees, as paise; null if it is not a number of at least ₹1.

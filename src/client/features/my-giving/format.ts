@@ -1,12 +1,7 @@
 import { PURPOSES } from '../../../shared/donation.schema';
 import { financialYearOf, formatIndiaDate } from '../../../shared/financial-year';
 
-/** ₹ with Indian digit grouping (₹1,00,000); paise shown only when there are some. */
-export function formatRupees(paise: number): string {
-  const value = paise / 100;
-  const digits = Number.isInteger(value) ? 0 : 2;
-  return `₹${value.toLocaleString('en-IN', { minimumFractionDigits: digits, maximumFractionDigits: 2 })}`;
-}
+export { formatRupees } from '../../../shared/rupees';
 
 /** An ISO instant as the day in India: `1 May 2026`. */
 export const formatDay = (iso: string) => formatIndiaDate(new Date(iso));
