@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPaidGift } from '../server/donors/donor-test-kit';
 import { completeErasure, requestErasure } from '../server/donors/erasure';
-import { parseCsv, type SeededGift, seedReceipt } from '../server/reporting/statement-fixtures';
+import { PART_B_HEADINGS, parseCsv, type SeededGift, seedReceipt } from '../server/reporting/statement-fixtures';
 import { formNameFor, loadStatementLayout } from '../server/reporting/statement-layout';
 import { financialYearOf, financialYearStarting } from '../shared/india-time';
 import { VIEWPORTS } from './test/browser-harness';
@@ -26,21 +26,6 @@ const YEAR = closed.label;
 const S = closed.startYear;
 const FORM = formNameFor(loadStatementLayout(), YEAR);
 const MEENA = 'meena.k@example.com';
-
-const PART_B_HEADINGS = [
-  'Sl. No.',
-  'Pre Acknowledgement Number',
-  'ID Code',
-  'Unique Identification Number',
-  'Section Code',
-  'Unique Registration Number (URN)',
-  'Date of Issuance of Unique Registration Number',
-  'Name of donor',
-  'Address of donor',
-  'Donation Type',
-  'Mode of receipt',
-  'Amount of donation (Indian rupees)',
-];
 
 let meenaDonationId: number;
 let otherDonationId = 9000;

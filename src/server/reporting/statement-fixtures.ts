@@ -4,6 +4,22 @@ import { createFieldCipher } from '../personal-data/field-cipher';
 import { sealTaxId } from '../personal-data/sealed-tax-id';
 import { cancelReceipt, issueReceipt } from '../receipts/issue-receipt';
 
+/** Part B's headings in the portal's order, as issue 12 lists them: what the CSV must begin with. */
+export const PART_B_HEADINGS = [
+  'Sl. No.',
+  'Pre Acknowledgement Number',
+  'ID Code',
+  'Unique Identification Number',
+  'Section Code',
+  'Unique Registration Number (URN)',
+  'Date of Issuance of Unique Registration Number',
+  'Name of donor',
+  'Address of donor',
+  'Donation Type',
+  'Mode of receipt',
+  'Amount of donation (Indian rupees)',
+];
+
 let nextPayment = 0;
 
 export interface SeededGift {

@@ -8,28 +8,13 @@ import { createFieldCipher } from '../personal-data/field-cipher';
 import { callProcedure, createStaffTestApp, type StaffTestApp } from '../staff/staff-test-app';
 import { buildStatement } from './statement';
 import { statementCsv } from './statement-csv';
-import { parseCsv as parse, seedReceipt } from './statement-fixtures';
+import { PART_B_HEADINGS, parseCsv as parse, seedReceipt } from './statement-fixtures';
 import { loadStatementLayout } from './statement-layout';
 import { statementYears } from './statement-summary';
 
 let t: StaffTestApp;
 let token: string;
 let key: Buffer;
-
-const HEADINGS = [
-  'Sl. No.',
-  'Pre Acknowledgement Number',
-  'ID Code',
-  'Unique Identification Number',
-  'Section Code',
-  'Unique Registration Number (URN)',
-  'Date of Issuance of Unique Registration Number',
-  'Name of donor',
-  'Address of donor',
-  'Donation Type',
-  'Mode of receipt',
-  'Amount of donation (Indian rupees)',
-];
 
 const asha = { kind: 'pan' as const, value: 'ABCDE1234F' };
 const ravi = { kind: 'aadhaar' as const, value: '234567890124' };
@@ -161,7 +146,7 @@ describe('the statement of donations (Part B)', () => {
     expect(response.headers['content-disposition']).toContain('Form10BD-2025-26.csv');
     const body = response.body.replace(/^\uFEFF/, '');
     const [headings, ...rows] = parse(body) as string[][];
-    expect(headings).toEqual(HEADINGS);
+    expect(headings).toEqual(PART_B_HEADINGS);
     expect(rows).toEqual([
       row(1, 'Aadhaar Number', '234567890124', 'Ravi Kumar', 'Flat 3, Anna Nagar, Chennai 600040', 'Others', 6000),
       // 1000 + 2500 + 500 (the same PAN under another e-mail); named and addressed as on the latest gift.
