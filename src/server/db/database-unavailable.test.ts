@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ConnectionException, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { TRPCError } from '@trpc/server';
 import pg from 'pg';
@@ -10,8 +12,13 @@ describe('isDatabaseUnavailable', () => {
   it('recognises what an unreachable database throws, however it is wrapped', async () => {
     // A real refused connection, as node-postgres reports it.
     const refused = await new pg.Client({ host: '127.0.0.1', port: 1 }).connect().catch((error: unknown) => error);
+    // A stopped server's Unix socket is gone: connecting to it fails with ENOENT.
+    const noSocket = await new pg.Client({ host: join(tmpdir(), 'no-postgres-here'), port: 5432 })
+      .connect()
+      .catch((error: unknown) => error);
     const unavailable = [
       refused,
+      noSocket,
       new ConnectionException(new Error('connect ECONNREFUSED')),
       withCode('terminating connection due to administrator command', '57P01'),
       withCode('the database system is starting up', '57P03'),
@@ -30,6 +37,10 @@ describe('isDatabaseUnavailable', () => {
   it('leaves bugs and refusals of the data alone', () => {
     const others = [
       new Error('boom'),
+      // A missing file is a bug, not an outage.
+      Object.assign(withCode("ENOENT: no such file or directory, open '/srv/receipt.pdf'", 'ENOENT'), {
+        path: '/srv/receipt.pdf',
+      }),
       new UniqueConstraintViolationException(withCode('duplicate key value', '23505')),
       withCode('syntax error', '42601'),
       new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid input' }),

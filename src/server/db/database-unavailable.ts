@@ -34,6 +34,12 @@ const UNAVAILABLE_MESSAGES = [
   /timeout exceeded when trying to connect/i,
 ];
 
+/** PostgreSQL names its Unix socket `.s.PGSQL.<port>`; Node's connect error carries the path. */
+function isPostgresSocket(error: object): boolean {
+  const address = (error as { address?: unknown }).address;
+  return typeof address === 'string' && /\/\.s\.PGSQL\.\d+$/.test(address);
+}
+
 interface ErrorLike {
   errors?: unknown;
   name?: unknown;
@@ -51,6 +57,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (Array.isArray(errors) && errors.length > 0 && errors.every(isDatabaseUnavailable)) return true;
     if (name === 'KnexTimeoutError') return true;
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code))) return true;
+    // A stopped server removes its Unix socket: connecting then fails with ENOENT on that path.
+    if (code === 'ENOENT' && isPostgresSocket(current)) return true;
     // Class 08: connection exceptions.
     if (typeof code === 'string' && /^08[0-9A-Z]{3}$/.test(code)) return true;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;

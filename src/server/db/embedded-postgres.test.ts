@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EmbeddedPostgresError, startEmbeddedPostgres } from './embedded-postgres';
+import { EmbeddedPostgresError, startEmbeddedPostgres, unixSocketDir } from './embedded-postgres';
 
 const dataDir = join(tmpdir(), `embedded-postgres-test-${process.pid}`);
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
@@ -66,6 +66,28 @@ describe('embedded PostgreSQL', () => {
     const restarted = await startEmbeddedPostgres({ dataDir, ephemeral: true });
     expect(await query(restarted.url, 'select value from kept')).toEqual([{ value: 'still here' }]);
     await restarted.stop();
+  });
+});
+
+describe('how clients reach the embedded PostgreSQL', () => {
+  it('hands out its Unix socket when the path is short enough, and still listens on loopback TCP', async () => {
+    const server = await startEmbeddedPostgres({ dataDir, ephemeral: true });
+    try {
+      const socketHost = decodeURIComponent(new URL(server.url).hostname);
+      expect(socketHost).toBe(server.dataDir);
+      expect((await stat(join(socketHost, `.s.PGSQL.${server.port}`))).isSocket()).toBe(true);
+      expect(await query(server.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+      const tcp = `postgres://postgres:postgres@127.0.0.1:${server.port}/postgres`;
+      expect(await query(tcp, 'select 2 as two')).toEqual([{ two: 2 }]);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('keeps to loopback TCP when the socket path would be too long or need quoting', () => {
+    expect(unixSocketDir('/var/lib/trust/postgres', 5432)).toBe('/var/lib/trust/postgres');
+    expect(unixSocketDir(`/srv/${'long-folder-name/'.repeat(6)}postgres`, 5432)).toBeUndefined();
+    expect(unixSocketDir('/home/a trust/postgres', 5432)).toBeUndefined();
   });
 });
 

@@ -68,7 +68,9 @@ async function start(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres
   await recoverFromUncleanStop(binaries, dataDir, runAs, log);
 
   const port = await freePort();
+  const socketDir = unixSocketDir(dataDir, port);
   const flags = [`-p ${port}`];
+  if (socketDir) flags.push(`-c unix_socket_directories=${socketDir}`);
   if (options.ephemeral) flags.push('-c fsync=off -c synchronous_commit=off -c full_page_writes=off');
   const logFile = join(dataDir, 'server.log');
   await pgCtl(binaries, runAs, ['start', '-D', dataDir, '-w', '-t', '60', '-l', logFile, '-o', flags.join(' ')]).catch(
@@ -78,16 +80,31 @@ async function start(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres
       throw new EmbeddedPostgresError(fatal?.trim() ?? oneLine(error));
     },
   );
-  log(`embedded PostgreSQL listening on 127.0.0.1:${port}, data in ${dataDir}`);
+  log(`embedded PostgreSQL listening on 127.0.0.1:${port}${socketDir ? ' and a Unix socket' : ''}, data in ${dataDir}`);
 
   const control = (args: string[]) => pgCtl(binaries, runAs, [...args, '-D', dataDir, '-w', '-t', '60']);
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    url: `postgres://${USER}:${PASSWORD}@${socketDir ? encodeURIComponent(socketDir) : '127.0.0.1'}:${port}/postgres`,
     port,
     dataDir,
     stop: () => control(['stop', '-m', 'fast']).then(() => undefined),
     restart: () => control(['start', '-l', logFile, '-o', flags.join(' ')]).then(() => undefined),
   };
+}
+
+/** A Unix socket's path is at most 107 bytes (sun_path); PostgreSQL refuses to start with a longer one. */
+const MAX_SOCKET_PATH = 100;
+
+/**
+ * Where the server also listens on a Unix socket: its own data directory, which the postgres user
+ * owns. A local socket costs both the server and PostgreSQL far less CPU per statement than loopback
+ * TCP (about a sixth more donations a second in bench:api), so the URL handed out points at it.
+ * None (TCP only) when the socket's path would be too long, or the folder's name would need quoting
+ * on pg_ctl's command line.
+ */
+export function unixSocketDir(dataDir: string, port: number): string | undefined {
+  const fits = join(dataDir, `.s.PGSQL.${port}`).length <= MAX_SOCKET_PATH;
+  return fits && /^[\w./-]+$/.test(dataDir) ? dataDir : undefined;
 }
 
 /** The last line of a failed command's stderr, or the first line of the error's message. */
@@ -115,7 +132,8 @@ async function initialise(binaries: Binaries, dataDir: string, runAs: RunAs): Pr
   } finally {
     await rm(passwordFile, { force: true });
   }
-  // TCP on loopback only; no Unix socket, whose default folder may not exist or be writable.
+  // TCP on loopback; no Unix socket in the default folder, which may not exist or be writable (the
+  // start flags add one in the data directory, unixSocketDir).
   await appendFile(
     join(dataDir, 'postgresql.conf'),
     "\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = ''\nmax_connections = 200\n",
