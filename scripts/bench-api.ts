@@ -4,13 +4,17 @@
 // right now, and each create path is printed as a share of it (at 250 ms: as a share of
 // connections ÷ 0.25 s, the most a provider that slow allows). Prints requests per second, p50/p99,
 // the TCP connections the server's HTTP agents opened per 1,000 donations (to the provider: each is
-// a TLS handshake in production; in the first run, which opens the pool, and in the later ones) and the most database connections in use, as medians of runs.
+// a TLS handshake in production; in the warm-up, which opens the pool, and in the measured runs) and the most database connections in use, as medians of runs.
 //
-// It starts its own embedded PostgreSQL and server (sandbox mode, rate limits lifted).
+// It starts its own embedded PostgreSQL and the compiled server (`node dist/server/main.js`, as
+// production runs it: `npm run build` first; sandbox mode, rate limits lifted). Each row starts with
+// a warm-up run (BENCH_WARMUP_SECONDS, 3) that opens the pools and lets the JIT settle; it is not in
+// the medians, only in the provider-connections column of the first run.
 // Knobs: BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (a list: "20,200"), BENCH_DURABLE=1
 // (PostgreSQL with fsync, as in production; off by default: the shared disk's fsyncs would be measured).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +25,8 @@ import { freePort } from '../src/server/net/free-port';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const ENTRY = 'dist/server/main.js';
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '20,200').split(',').map(Number);
 const LATENCIES_MS = [0, 250];
 
@@ -53,8 +59,8 @@ interface Server {
 }
 
 /**
- * The first run of a row opens the agent's sockets (a bounded pool, payments/keep-alive.ts); the
- * later runs show whether they are reused, so they are counted apart.
+ * A row's warm-up run opens the agent's sockets (a bounded pool, payments/keep-alive.ts); the
+ * measured runs show whether they are reused, so they are counted apart.
  */
 const socketsPer1000 = (runs: Figures[]) => {
   const answered = runs.reduce((sum, run) => sum + run.answered, 0);
@@ -66,7 +72,10 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
-/** Samples the server's connections: open ones (the pool's size) and those running a query. */
+/**
+ * Samples the server's connections: open ones (the pool's size) and those running a query. Client
+ * backends only: an autovacuum worker busy on the same database is PostgreSQL's, not the server's.
+ */
 function watchConnections(databaseUrl: string | undefined) {
   let dbActive = 0;
   let dbOpen = 0;
@@ -79,7 +88,8 @@ function watchConnections(databaseUrl: string | undefined) {
     while (running) {
       const { rows } = await client.query<{ open: string; active: string }>(
         `select count(*) as open, count(*) filter (where state <> 'idle') as active
-           from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+           from pg_stat_activity
+          where datname = $1 and backend_type = 'client backend' and pid <> pg_backend_pid()`,
         [database],
       );
       dbOpen = Math.max(dbOpen, Number(rows[0]?.open));
@@ -102,7 +112,13 @@ async function socketsOpened(server: Server): Promise<number> {
   return Number(await readFile(server.socketCountFile, 'utf8').catch(() => '0'));
 }
 
-async function measure(server: Server, path: string, connections: number, databaseUrl?: string): Promise<Figures> {
+async function measure(
+  server: Server,
+  path: string,
+  connections: number,
+  databaseUrl?: string,
+  seconds = SECONDS,
+): Promise<Figures> {
   const watcher = watchConnections(databaseUrl);
   const socketsBefore = await socketsOpened(server);
   const result = await autocannon({
@@ -111,7 +127,7 @@ async function measure(server: Server, path: string, connections: number, databa
     headers: { 'content-type': 'application/json' },
     body,
     connections,
-    duration: SECONDS,
+    duration: seconds,
   });
   const db = await watcher.stop();
   // The counter is written every 50 ms.
@@ -143,7 +159,7 @@ async function startServer(databaseUrl: string, latencyMs: number): Promise<Serv
   const socketCountFile = join(tmpdir(), `bench-api-sockets-${process.pid}-${latencyMs}`);
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--import', './scripts/lib/count-agent-sockets.ts', 'src/server/main.ts'],
+    ['--import', 'tsx', '--import', './scripts/lib/count-agent-sockets.ts', ENTRY],
     {
       env: {
         ...process.env,
@@ -190,6 +206,7 @@ const PATHS = [
 ] as const;
 
 async function main() {
+  if (!existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run npm run build first`);
   const rows: string[][] = [];
   const loadBefore = loadavg();
   const dataDir = join(tmpdir(), `bench-api-postgres-${process.pid}`);
@@ -202,13 +219,17 @@ async function main() {
       const server = await startServer(embedded.url, latencyMs);
       try {
         for (const connections of CONNECTIONS) {
+          const measurePath = (index: number, seconds: number) => {
+            const [label, path] = PATHS[index] ?? PATHS[0];
+            const target = label.startsWith('ceiling') ? ceiling : server;
+            return measure(target, path, connections, target === server ? embedded.url : undefined, seconds);
+          };
+          const warmUps: Figures[] = [];
+          for (const index of PATHS.keys()) warmUps.push(await measurePath(index, WARMUP_SECONDS));
           // Each run measures the ceiling and both paths back to back, so they share the machine's load.
           const runs = PATHS.map((): Figures[] => []);
           for (let run = 0; run < RUNS; run++) {
-            for (const [index, [label, path]] of PATHS.entries()) {
-              const target = label.startsWith('ceiling') ? ceiling : server;
-              runs[index]?.push(await measure(target, path, connections, target === server ? embedded.url : undefined));
-            }
+            for (const index of PATHS.keys()) runs[index]?.push(await measurePath(index, SECONDS));
           }
           const ceilingRps = median((runs[0] ?? []).map((figures) => figures.rps));
           // With the provider answering after `latencyMs`, a connection completes at most 1000/latency calls a second.
@@ -226,8 +247,8 @@ async function main() {
               `${pick('p50')} ms`,
               `${pick('p99')} ms`,
               String(Math.max(...figures.map((one) => one.errors))),
-              isCeiling ? '' : socketsPer1000(figures.slice(0, 1)),
-              isCeiling ? '' : socketsPer1000(figures.slice(1)),
+              isCeiling ? '' : socketsPer1000(warmUps.slice(index, index + 1)),
+              isCeiling ? '' : socketsPer1000(figures),
               isCeiling ? '' : String(Math.max(...figures.map((one) => one.dbActive))),
               isCeiling ? '' : String(Math.max(...figures.map((one) => one.dbOpen))),
             ]);
@@ -252,8 +273,8 @@ async function main() {
     'p50',
     'p99',
     'non-2xx',
-    'provider conns / 1000: 1st run',
-    'later runs',
+    'provider conns / 1000: warm-up',
+    'measured runs',
     'db in use (max)',
     'db open (max)',
   ];
