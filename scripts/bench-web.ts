@@ -78,6 +78,9 @@ async function cssFigures(pageUrl: string): Promise<Row> {
 interface NetworkRequest {
   url: string;
   resourceType?: string;
+  priority?: string;
+  networkRequestTime?: number;
+  networkEndTime?: number;
 }
 
 async function main() {
@@ -120,6 +123,14 @@ async function main() {
           // What the LCP is and where its time goes (time to first byte, load delay, load time, render delay).
           const lcp = audits['largest-contentful-paint-element']?.details as { items?: unknown[] } | undefined;
           for (const item of lcp?.items ?? []) console.log(`${path} LCP: ${JSON.stringify(item).slice(0, 600)}`);
+          // The requests of the real (unthrottled) load: the simulated LCP waits for every one that
+          // ended before the real LCP, except low-priority images.
+          const all = (audits['network-requests']?.details as { items?: NetworkRequest[] })?.items ?? [];
+          for (const request of all)
+            console.log(
+              `${path} request: ${request.url.slice(0, 80)} ${request.resourceType} ${request.priority} ` +
+                `${Math.round(request.networkRequestTime ?? 0)}–${Math.round(request.networkEndTime ?? 0)} ms`,
+            );
           // What keeps a category under 100: the audits that did not pass.
           for (const [id, category] of Object.entries(categories)) {
             for (const ref of category.auditRefs) {
