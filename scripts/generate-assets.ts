@@ -14,8 +14,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import sharp from 'sharp';
+import { logoSvg } from '../src/client/components/logo';
 import { siteContent } from '../src/shared/site-content';
-import { aboutFrameSvg, donateFrameSvg, heroSvg, logoSvg, ogImageSvg } from './assets/art';
+import { aboutFrameSvg, donateFrameSvg, heroSvg, ogImageSvg } from './assets/art';
 
 const PUBLIC = fileURLToPath(new URL('../public', import.meta.url));
 const ASSETS = join(PUBLIC, 'attached-assets');

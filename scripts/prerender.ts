@@ -10,8 +10,12 @@
  * every page, so nothing blocks the first paint on a request. Each React page (REACT_PAGES: the donate
  * page) also links its chunk's stylesheet (Mantine). The staff console gets an empty shell
  * (staff.html), rendered in the browser.
+ *
+ * Scripts: the static pages (home, 404) request their entry only once they have loaded
+ * (entryAfterLoad); the React pages fetch it at low priority and start it after the first paint.
 
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -112,6 +116,22 @@ function lowPriorityEntryScript(template: string): string {
   return template.replace(tag, '<script type="module" fetchpriority="low" crossorigin src=');
 }
 
+/**
+ * The static pages (home and 404) are whole without script, and their entry only wires the menu
+ * (src/client/components/static-page.ts): it is not even requested until the page has loaded, so
+ * nothing but the hero image is fetched before the page paints. A one-line inline module does it,
+ * allowed by its hash in the CSP (dist/client/csp-hashes.json, read by security.plugin.ts).
+ */
+function entryAfterLoad(template: string): { template: string; hash: string } {
+  const tag = template.match(/<script type="module" fetchpriority="low" crossorigin src="(\/[^"]+)"><\/script>/);
+  if (!tag?.[1]) throw new Error('dist/client/index.html has no entry <script type="module">');
+  const code = `addEventListener("load",()=>import(${JSON.stringify(tag[1])}),{once:true})`;
+  return {
+    template: template.replace(tag[0], `<script type="module">${code}</script>`),
+    hash: `'sha256-${createHash('sha256').update(code).digest('base64')}'`,
+  };
+}
+
 const stylesheetLinks = (files: string[]) =>
   files.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`).join('\n    ');
 
@@ -129,24 +149,28 @@ async function prerender(): Promise<void> {
   const template = lowPriorityEntryScript(inlineEntryCss(readFileSync(join(clientDir, 'index.html'), 'utf8')));
   if (!template.includes('<!--app-html-->')) throw new Error('dist/client/index.html has no <!--app-html--> slot');
 
-  const pages: [file: string, url: string, meta: PageMeta, links: string][] = [
-    ['index.html', '/', entry.PAGE_META.home, ''],
-    ...Object.entries(entry.REACT_PAGES).map(([path, page]): [string, string, PageMeta, string] => [
+  const staticPage = entryAfterLoad(template);
+  writeFileSync(join(clientDir, 'csp-hashes.json'), JSON.stringify({ 'script-src': [staticPage.hash] }));
+
+  const pages: [file: string, url: string, meta: PageMeta, links: string, template: string][] = [
+    ['index.html', '/', entry.PAGE_META.home, '', staticPage.template],
+    ...Object.entries(entry.REACT_PAGES).map(([path, page]): [string, string, PageMeta, string, string] => [
       `${path.slice(1)}.html`,
       path,
       entry.PAGE_META[page.meta],
       stylesheetLinks(pageChunk(manifest, page.chunk).css),
+      template,
     ]),
-    ['404.html', '/404-page-not-found', entry.PAGE_META.notFound, ''],
+    ['404.html', '/404-page-not-found', entry.PAGE_META.notFound, '', staticPage.template],
   ];
-  for (const [file, url, meta, links] of pages) {
+  for (const [file, url, meta, links, pageTemplate] of pages) {
     const rendered = await entry.renderPage(url);
     // React puts resource hints (image preloads) first in its output; they belong in <head>, and
     // left inside #root they would make hydration fail.
     const hints = rendered.match(/^(?:<link [^>]*\/>)*/)?.[0] ?? '';
     const html = rendered.slice(hints.length);
     const head = [headFor(meta, entry), hints, links].filter(Boolean).join('\n    ');
-    const page = template.replace('<!--app-head-->', head).replace('<!--app-html-->', html);
+    const page = pageTemplate.replace('<!--app-head-->', head).replace('<!--app-html-->', html);
     writeFileSync(join(clientDir, file), page);
     console.log(`prerendered ${url} → dist/client/${file} (${(page.length / 1024).toFixed(1)} KiB)`);
   }

@@ -90,7 +90,8 @@ describe.each(Object.entries(VIEWPORTS))('the donate page at %s size', (size, vi
     }
     await page.getByRole('heading', { name: siteContent.donate.rescueTitle }).waitFor();
     await page.getByText(siteContent.donate.rescueStory[0] as string).waitFor();
-    const video = page.locator('video');
+    // Set once React has mounted the page (components/deferred-poster.ts).
+    const video = page.locator('video[poster]');
     expect(await video.getAttribute('poster')).toBe('/attached-assets/donate-video-poster.webp');
     await page
       .getByText(/test mode/i)

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { siteContent } from '../../shared/site-content';
+import { LOGO_DATA_URI } from './logo';
 import { NAV_ITEMS } from './nav-items';
 import { SiteLink } from './site-navigation';
 
@@ -44,7 +45,7 @@ export function SiteHeader() {
       <div className="container header-bar">
         {/* Not marked aria-current: the navigation's Home says it already. */}
         <SiteLink href="/" className="brand-link" aria-label={`${siteContent.trust.name}: home`}>
-          <img src="/attached-assets/logo.svg" alt={`${siteContent.trust.name} logo`} width={40} height={40} />
+          <img src={LOGO_DATA_URI} alt={`${siteContent.trust.name} logo`} width={40} height={40} />
           <span>{siteContent.trust.name}</span>
         </SiteLink>
         <nav aria-label="Main">

@@ -1,5 +1,8 @@
 /** Responsive images and the site's videos, from the generated files under /attached-assets. */
 
+import { useEffect, useRef } from 'react';
+import { showDeferredPoster } from './deferred-poster';
+
 const ASSETS = '/attached-assets';
 
 interface PictureProps {
@@ -45,18 +48,23 @@ interface SiteVideoProps {
   label: string;
 }
 
-/** A short looping clip: muted, with controls, nothing downloaded until the visitor plays it. */
+/** A short looping clip: muted, with controls, nothing downloaded until the page has loaded or the visitor plays it. */
 export function SiteVideo({ name, label }: SiteVideoProps) {
   const logError = () => console.error(`Could not load the video ${name}`);
+  const video = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    if (video.current) showDeferredPoster(video.current);
+  }, []);
   return (
     <video
+      ref={video}
       className="video"
       controls
       loop
       muted
       playsInline
       preload="none"
-      poster={`${ASSETS}/${name}-poster.webp`}
+      data-poster={`${ASSETS}/${name}-poster.webp`}
       width={1280}
       height={720}
       aria-label={label}

@@ -1,10 +1,13 @@
+import { showDeferredPoster } from './deferred-poster';
+
 /**
  * The home and 404 pages load without React: their prerendered markup and CSS are the whole page
  * (sections scroll smoothly by CSS, the current link is marked in the HTML), and only the header's
  * menu needs a script. These few lines give the prerendered <dialog> what SiteHeader gives it once
  * React runs: open from the button, close on Escape (native), on the backdrop, on ×, and when a
  * link is chosen (before the browser follows it, so the page behind is no longer inert and scrolls).
- * React and the router load only on the donate page.
+ * It also gives the videos their posters (./deferred-poster.ts). React and the router load only on the
+ * donate page.
  */
 export function enhanceStaticPage(root: HTMLElement): void {
   const dialog = root.querySelector<HTMLDialogElement>('dialog#site-menu');
@@ -25,5 +28,6 @@ export function enhanceStaticPage(root: HTMLElement): void {
   root.addEventListener('click', (event) => {
     if ((event.target as Element).closest('a[href="#"]')) event.preventDefault();
   });
+  for (const video of root.querySelectorAll('video')) showDeferredPoster(video);
   root.dataset.enhanced = 'static';
 }
