@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PaymentProvider } from '../config';
 import { refuseNonJsonBodies } from './json-only';
+import { securityHeaders } from './security-headers';
 
 /** Razorpay's checkout loads its script from one host and talks to, and frames, a few others. */
 const RAZORPAY = {
@@ -34,7 +34,7 @@ export const securityPlugin = fp(async function securityPlugin(
   { provider, clientDir }: { provider: PaymentProvider; clientDir?: string },
 ): Promise<void> {
   const razorpay = provider === 'razorpay';
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -55,6 +55,9 @@ export const securityPlugin = fp(async function securityPlugin(
     },
     // The site links out to WhatsApp and Instagram and embeds nothing cross-origin of its own.
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
   });
   await app.register(rateLimit, { global: false });
   app.addHook('onRequest', refuseNonJsonBodies);
