@@ -68,18 +68,29 @@ async function start(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres
   await recoverFromUncleanStop(binaries, dataDir, runAs, log);
 
   const port = await freePort();
-  const socketDir = unixSocketDir(dataDir, port);
-  const flags = [`-p ${port}`];
-  if (socketDir) flags.push(`-c unix_socket_directories=${socketDir}`);
-  if (options.ephemeral) flags.push('-c fsync=off -c synchronous_commit=off -c full_page_writes=off');
+  const tcpFlags = [`-p ${port}`];
+  if (options.ephemeral) tcpFlags.push('-c fsync=off -c synchronous_commit=off -c full_page_writes=off');
   const logFile = join(dataDir, 'server.log');
-  await pgCtl(binaries, runAs, ['start', '-D', dataDir, '-w', '-t', '60', '-l', logFile, '-o', flags.join(' ')]).catch(
-    async (error: unknown) => {
-      const lines = (await readFile(logFile, 'utf8').catch(() => '')).split('\n');
-      const fatal = lines.filter((line) => /FATAL|PANIC|ERROR/.test(line)).at(-1);
-      throw new EmbeddedPostgresError(fatal?.trim() ?? oneLine(error));
-    },
-  );
+  const startWith = (startFlags: string[]) =>
+    pgCtl(binaries, runAs, ['start', '-D', dataDir, '-w', '-t', '60', '-l', logFile, '-o', startFlags.join(' ')]).catch(
+      async (error: unknown) => {
+        const lines = (await readFile(logFile, 'utf8').catch(() => '')).split('\n');
+        const fatal = lines.filter((line) => /FATAL|PANIC|ERROR/.test(line)).at(-1);
+        throw new EmbeddedPostgresError(fatal?.trim() ?? oneLine(error));
+      },
+    );
+  let socketDir = unixSocketDir(dataDir, port);
+  let flags = socketDir ? [...tcpFlags, `-c unix_socket_directories=${socketDir}`] : tcpFlags;
+  try {
+    await startWith(flags);
+  } catch (error) {
+    // Some file systems (shared folders, network mounts) cannot hold a socket: then TCP alone.
+    if (!socketDir || !/Unix-domain socket/i.test(String(error))) throw error;
+    log(`no Unix socket in ${socketDir} (${oneLine(error)}): loopback TCP only`);
+    socketDir = undefined;
+    flags = tcpFlags;
+    await startWith(flags);
+  }
   log(`embedded PostgreSQL listening on 127.0.0.1:${port}${socketDir ? ' and a Unix socket' : ''}, data in ${dataDir}`);
 
   const control = (args: string[]) => pgCtl(binaries, runAs, [...args, '-D', dataDir, '-w', '-t', '60']);
