@@ -15,9 +15,12 @@ export const paw = (x: number, y: number, s: number, fill: string) => `
     <ellipse cx="8" cy="-26" rx="9" ry="12"/><ellipse cx="24" cy="-12" rx="9" ry="12"/>
   </g>`;
 
+/** Text as SVG (XML) content: a trust named "Paws & Claws" must not break its logo. */
+const xmlText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
 export function logoSvg(title: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128" width="128" height="128" role="img">
-  <title>${title}</title>
+  <title>${xmlText(title)}</title>
   <circle cx="64" cy="64" r="62" fill="${GREEN}"/>
   <path d="M64 104 C30 80 22 62 30 46 C38 31 56 32 64 46 C72 32 90 31 98 46 C106 62 98 80 64 104 Z" fill="#fff"/>
   ${paw(64, 64, 0.78, GREEN)}
