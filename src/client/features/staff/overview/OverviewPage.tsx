@@ -2,26 +2,11 @@ import { Card, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/cor
 import type { ReactNode } from 'react';
 import { DonationLink } from '../DonationLink';
 import { ErrorMessage } from '../ErrorMessage';
+import { Figure } from '../Figure';
 import { indiaTime, rupees } from '../format';
 import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';
 import { MonthChart } from './MonthChart';
-
-function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
-  return (
-    <Card withBorder padding="sm">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={700} size="xl">
-        {value}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {detail}
-      </Text>
-    </Card>
-  );
-}
 
 const gifts = (count: number) => `${count} ${count === 1 ? 'gift' : 'gifts'}`;
 

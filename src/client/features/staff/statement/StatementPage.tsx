@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Table, T
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorMessage } from '../ErrorMessage';
+import { Figure } from '../Figure';
 import { rupees } from '../format';
 import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';
@@ -10,19 +11,6 @@ import { filingDeadline, statementCsvHref, unreportableCsvHref } from './stateme
 
 /** Whole rupees (as the summary gives them) with Indian grouping: ₹1,00,000. */
 const wholeRupees = (value: number) => rupees(value * 100);
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Card withBorder padding="sm" role="group" aria-label={label}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={700} size="xl">
-        {value}
-      </Text>
-    </Card>
-  );
-}
 
 /** The year's statement of donations (Form 10BD, Form 113 from 2026-27): check it, then download Part B. */
 export function StatementPage() {
