@@ -15,7 +15,7 @@ const RAZORPAY = {
   img: ['https://cdn.razorpay.com'],
 };
 
-/** Hashes of inline scripts in prerendered pages, written by the build if it has any. */
+/** Hashes of the prerendered pages' inline scripts (the static pages' loader), written by scripts/prerender.ts. */
 function buildScriptHashes(clientDir: string | undefined): string[] {
   const file = clientDir && join(clientDir, 'csp-hashes.json');
   if (!file || !existsSync(file)) return [];
