@@ -10,9 +10,13 @@
 // production runs it: `npm run build` first; sandbox mode, rate limits lifted). Each row starts with
 // a warm-up run (BENCH_WARMUP_SECONDS, 3) that opens the pools and lets the JIT settle; it is not in
 // the medians, only in the provider-connections column of the first run.
-// Knobs: BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (a list: "20,200"), BENCH_DURABLE=1
-// (PostgreSQL with fsync, as in production; off by default: the shared disk's fsyncs would be measured).
-import { type ChildProcess, spawn } from 'node:child_process';
+// The table is measured once per Node: the one running this script and, when that is older,
+// Node 24 LTS, the runtime the README recommends for production (Node 20 reached its end of life in
+// April 2026). Node 24 comes from the registry's `node` package (`npx -y node@24`), as in CI.
+// Knobs: BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (a list: "20,200"), BENCH_NODES (a
+// list of "current", major versions or paths: "current,24"), BENCH_DURABLE=1 (PostgreSQL with
+// fsync, as in production; off by default: the shared disk's fsyncs would be measured).
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
@@ -29,6 +33,35 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const ENTRY = 'dist/server/main.js';
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '20,200').split(',').map(Number);
 const LATENCIES_MS = [0, 250];
+/** Production's recommended Node (README); measured too when this script runs on an older one. */
+const PRODUCTION_NODE_MAJOR = 24;
+
+/** A Node binary to run the servers with, and its version. */
+interface NodeRuntime {
+  path: string;
+  version: string;
+}
+
+/** "current", a major version (fetched as the registry's `node` package, as CI does) or a path. */
+function resolveNode(wanted: string): NodeRuntime | undefined {
+  if (wanted === 'current') return { path: process.execPath, version: process.version };
+  try {
+    const path = /^\d+$/.test(wanted)
+      ? execFileSync('npx', ['-y', `node@${wanted}`, '-p', 'process.execPath'], { encoding: 'utf8' }).trim()
+      : wanted;
+    return { path, version: execFileSync(path, ['--version'], { encoding: 'utf8' }).trim() };
+  } catch (error) {
+    console.warn(`bench:api: Node ${wanted} is not available here, its rows are left out (${String(error)})`);
+    return undefined;
+  }
+}
+
+function nodesToMeasure(): NodeRuntime[] {
+  const currentMajor = Number(process.versions.node.split('.')[0]);
+  const fallback = currentMajor < PRODUCTION_NODE_MAJOR ? `current,${PRODUCTION_NODE_MAJOR}` : 'current';
+  const wanted = (process.env.BENCH_NODES ?? fallback).split(',').map((one) => one.trim());
+  return wanted.map(resolveNode).filter((node): node is NodeRuntime => node !== undefined);
+}
 
 const body = JSON.stringify({
   name: 'Bench Donor',
@@ -154,37 +187,33 @@ async function waitUntilUp(url: string, healthPath: string, child: ChildProcess)
   throw new Error('the server did not start within a minute');
 }
 
-async function startServer(databaseUrl: string, latencyMs: number): Promise<Server> {
+async function startServer(node: NodeRuntime, databaseUrl: string, latencyMs: number): Promise<Server> {
   const port = await freePort();
   const socketCountFile = join(tmpdir(), `bench-api-sockets-${process.pid}-${latencyMs}`);
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--import', './scripts/lib/count-agent-sockets.ts', ENTRY],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        PORT: String(port),
-        DATABASE_URL: databaseUrl,
-        PAYMENT_PROVIDER: 'sandbox',
-        DATA_ENCRYPTION_KEY: '0123456789abcdef'.repeat(4),
-        SANDBOX_LATENCY_MS: String(latencyMs),
-        RATE_LIMIT_PER_MINUTE: '1000000000',
-        DONATION_EMAIL_LIMIT_PER_HOUR: '1000000000',
-        BENCH_SOCKET_COUNT_FILE: socketCountFile,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  const child = spawn(node.path, ['--import', 'tsx', '--import', './scripts/lib/count-agent-sockets.ts', ENTRY], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      PAYMENT_PROVIDER: 'sandbox',
+      DATA_ENCRYPTION_KEY: '0123456789abcdef'.repeat(4),
+      SANDBOX_LATENCY_MS: String(latencyMs),
+      RATE_LIMIT_PER_MINUTE: '1000000000',
+      DONATION_EMAIL_LIMIT_PER_HOUR: '1000000000',
+      BENCH_SOCKET_COUNT_FILE: socketCountFile,
     },
-  );
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(url, '/api/health', child);
   return { url, child, socketCountFile };
 }
 
-async function startCeiling(): Promise<Server> {
+async function startCeiling(node: NodeRuntime): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/lib/bare-fastify.ts'], {
+  const child = spawn(node.path, ['--import', 'tsx', 'scripts/lib/bare-fastify.ts'], {
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -205,24 +234,19 @@ const PATHS = [
   ['tRPC donation.create', '/trpc/donation.create'],
 ] as const;
 
-async function main() {
-  if (!existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run npm run build first`);
+/** The whole table (both latencies, every connection count, each path) with the servers on `node`. */
+async function measureOn(node: NodeRuntime, databaseUrl: string): Promise<string[][]> {
   const rows: string[][] = [];
-  const loadBefore = loadavg();
-  const dataDir = join(tmpdir(), `bench-api-postgres-${process.pid}`);
-  // The server is measured, not this machine's shared disk: fsync off unless BENCH_DURABLE=1.
-  const durable = process.env.BENCH_DURABLE === '1';
-  const embedded = await startEmbeddedPostgres({ dataDir, ephemeral: !durable });
-  const ceiling = await startCeiling();
+  const ceiling = await startCeiling(node);
   try {
     for (const latencyMs of LATENCIES_MS) {
-      const server = await startServer(embedded.url, latencyMs);
+      const server = await startServer(node, databaseUrl, latencyMs);
       try {
         for (const connections of CONNECTIONS) {
           const measurePath = (index: number, seconds: number) => {
             const [label, path] = PATHS[index] ?? PATHS[0];
             const target = label.startsWith('ceiling') ? ceiling : server;
-            return measure(target, path, connections, target === server ? embedded.url : undefined, seconds);
+            return measure(target, path, connections, target === server ? databaseUrl : undefined, seconds);
           };
           const warmUps: Figures[] = [];
           for (const index of PATHS.keys()) warmUps.push(await measurePath(index, WARMUP_SECONDS));
@@ -239,6 +263,7 @@ async function main() {
             const pick = (key: keyof Figures) => median(figures.map((one) => one[key]));
             const isCeiling = index === 0;
             rows.push([
+              node.version,
               `${latencyMs} ms`,
               String(connections),
               label,
@@ -260,11 +285,28 @@ async function main() {
     }
   } finally {
     await stop(ceiling);
+  }
+  return rows;
+}
+
+async function main() {
+  if (!existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run npm run build first`);
+  const nodes = nodesToMeasure();
+  const rows: string[][] = [];
+  const loadBefore = loadavg();
+  const dataDir = join(tmpdir(), `bench-api-postgres-${process.pid}`);
+  // The server is measured, not this machine's shared disk: fsync off unless BENCH_DURABLE=1.
+  const durable = process.env.BENCH_DURABLE === '1';
+  const embedded = await startEmbeddedPostgres({ dataDir, ephemeral: !durable });
+  try {
+    for (const node of nodes) rows.push(...(await measureOn(node, embedded.url)));
+  } finally {
     await embedded.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 
   const header = [
+    'node',
     'razorpay latency',
     'conns',
     'path',
