@@ -29,16 +29,19 @@ export interface SandboxTransaction {
 
 export interface SandboxStore {
   transaction<T>(work: (tx: SandboxTransaction) => Promise<T>): Promise<T>;
-  /** Saves one entity in a statement of its own: no transaction's BEGIN and COMMIT round trips. */
+  /** Saves one entity outside any transaction (no BEGIN and COMMIT round trips), batched with others (batchedSave). */
   save(entity: Entity): Promise<void>;
 }
 
-/** Inserts or replaces an entity; placeholders as knex (`?`) or node-postgres (`$1`) write them. */
-const saveSql = (id: string, kind: string, body: string) =>
-  `insert into ${SCHEMA}.entities (id, kind, body) values (${id}, ${kind}, ${body}::jsonb)
+/** Inserts or replaces entities: `rows` as knex (`(?, ?, ?::jsonb)`) or node-postgres (`($1, $2, $3::jsonb), …`) write them. */
+const saveSql = (rows: string) =>
+  `insert into ${SCHEMA}.entities (id, kind, body) values ${rows}
    on conflict (id) do update set body = excluded.body`;
-const SAVE_IN_TRANSACTION = saveSql('?', '?', '?');
-const SAVE_ALONE = saveSql('$1', '$2', '$3');
+const SAVE_IN_TRANSACTION = saveSql('(?, ?, ?::jsonb)');
+const saveManySql = (count: number) =>
+  saveSql(
+    Array.from({ length: count }, (_, row) => `($${row * 3 + 1}, $${row * 3 + 2}, $${row * 3 + 3}::jsonb)`).join(', '),
+  );
 
 const saveValues = (entity: Entity) => [entity.id, entity.entity, JSON.stringify(entity)];
 
@@ -72,8 +75,42 @@ export async function openSandboxStore(knex: Knex): Promise<SandboxStore> {
 
   return {
     transaction: (work) => knex.transaction((trx) => work(over(trx))),
-    async save(entity) {
-      await pooledQuery(knex, SAVE_ALONE, saveValues(entity));
-    },
+    save: batchedSave(knex),
   };
+}
+
+/**
+ * Entities saved in the same turn of the event loop (the orders of donors starting together) go to
+ * PostgreSQL in one statement: under load each statement's round trip to another process is the
+ * costliest step of the busiest call, and a batch of them costs about what one does. Each caller
+ * still waits until its entity is stored.
+ */
+function batchedSave(knex: Knex): SandboxStore['save'] {
+  let waiting: { entity: Entity; settle: (error?: unknown) => void }[] = [];
+  const write = async (entities: Entity[]) => {
+    await pooledQuery(knex, saveManySql(entities.length), entities.flatMap(saveValues));
+  };
+  const flush = async () => {
+    const batch = waiting;
+    waiting = [];
+    // A statement cannot write a row twice: of an id saved twice in a turn the later save is kept,
+    // as one statement after the other would keep it.
+    const latest = [...new Map(batch.map(({ entity }) => [entity.id, entity])).values()];
+    const failures = new Map<string, unknown>();
+    try {
+      await write(latest);
+    } catch (error) {
+      if (latest.length === 1) for (const entity of latest) failures.set(entity.id, error);
+      // One entity PostgreSQL refuses must fail only its own caller: each is tried alone, all at
+      // once (in an outage that is one more wait, not one per entity).
+      else
+        await Promise.all(latest.map((entity) => write([entity]).catch((failure) => failures.set(entity.id, failure))));
+    }
+    for (const { entity, settle } of batch) settle(failures.get(entity.id));
+  };
+  return (entity) =>
+    new Promise((resolve, reject) => {
+      const settle = (error?: unknown) => (error === undefined ? resolve() : reject(error));
+      if (waiting.push({ entity, settle }) === 1) setImmediate(flush);
+    });
 }

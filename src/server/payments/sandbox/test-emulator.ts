@@ -28,24 +28,35 @@ async function adminQuery(sql: string): Promise<void> {
   await client.query(sql).finally(() => client.end());
 }
 
-/**
- * An emulator on an empty database of its own. Plain knex, not the app's ORM: the checkout test
- * runs under jsdom, where the ORM's settings cannot load.
- */
-export async function startTestEmulator(options: Omit<RazorpayEmulatorOptions, 'database'>): Promise<TestEmulator> {
+/** An empty database of its own, through plain knex, and how to drop it. */
+export async function startSandboxDatabase(): Promise<{ database: knex.Knex; drop(): Promise<void> }> {
   const name = `sandbox_${randomBytes(8).toString('hex')}`;
   await adminQuery(`create database "${name}"`);
   const url = new URL(inject('adminDatabaseUrl'));
   url.pathname = `/${name}`;
   const database = knex({ client: 'pg', connection: url.toString(), pool: { min: 0, max: 4 } });
+  return {
+    database,
+    async drop() {
+      await database.destroy();
+      await adminQuery(`drop database if exists "${name}" with (force)`);
+    },
+  };
+}
+
+/**
+ * An emulator on an empty database of its own. Plain knex, not the app's ORM: the checkout test
+ * runs under jsdom, where the ORM's settings cannot load.
+ */
+export async function startTestEmulator(options: Omit<RazorpayEmulatorOptions, 'database'>): Promise<TestEmulator> {
+  const { database, drop } = await startSandboxDatabase();
   const emulator = await startRazorpayEmulator({ ...options, database });
   return {
     emulator,
     client: sdkClient(emulator.url, options.keyId, options.keySecret),
     async close() {
       await emulator.close();
-      await database.destroy();
-      await adminQuery(`drop database if exists "${name}" with (force)`);
+      await drop();
     },
   };
 }
