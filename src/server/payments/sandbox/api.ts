@@ -105,7 +105,8 @@ export function razorpayApi(options: {
   app.post('/v1/orders', async (request) => {
     const body = parse(orderBody, request.body);
     const order = newOrder(body.amount, body.receipt ?? null, toNotes(body.notes));
-    // The busiest call (one per donation): a new order reads nothing, so one statement suffices.
+    // The busiest call (one per donation): a new order reads nothing, so it needs no transaction,
+    // and the orders of one turn share a statement (store.ts).
     await store.save(order);
     return order;
   });
