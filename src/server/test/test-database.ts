@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { inject } from 'vitest';
 import { type Orm, openDatabase } from '../db/orm';
 import { ENTITIES } from '../wiring/entities';
+import { createEmptyDatabase } from './empty-database';
 
 export interface TestDatabase {
   url: string;
@@ -10,29 +8,16 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client(inject('adminDatabaseUrl'));
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A fresh database made by the real migrations, so each test file is isolated from the rest. */
 export async function createTestDatabase(options: { migrate: boolean } = { migrate: true }): Promise<TestDatabase> {
-  const name = `test_${randomBytes(8).toString('hex')}`;
-  await adminQuery(`create database "${name}"`);
-  const url = new URL(inject('adminDatabaseUrl'));
-  url.pathname = `/${name}`;
-  const orm = await openDatabase(url.toString(), ENTITIES, options);
+  const database = await createEmptyDatabase('test');
+  const orm = await openDatabase(database.url, ENTITIES, options);
   return {
-    url: url.toString(),
+    url: database.url,
     orm,
     async drop() {
       await orm.close();
-      await adminQuery(`drop database if exists "${name}" with (force)`);
+      await database.drop();
     },
   };
 }

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import knex from 'knex';
-import pg from 'pg';
 import Razorpay from 'razorpay';
-import { inject } from 'vitest';
+import { createEmptyDatabase } from '../../test/empty-database';
 import { type RazorpayEmulator, type RazorpayEmulatorOptions, startRazorpayEmulator } from './emulator';
 
 /** For the sandbox's tests: an emulator on a fresh database, and the official SDK pointed at it. */
@@ -22,24 +20,15 @@ export function sdkClient(url: string, keyId: string, keySecret: string): Razorp
   return client;
 }
 
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client(inject('adminDatabaseUrl'));
-  await client.connect();
-  await client.query(sql).finally(() => client.end());
-}
-
 /** An empty database of its own, through plain knex, and how to drop it. */
 export async function startSandboxDatabase(): Promise<{ database: knex.Knex; drop(): Promise<void> }> {
-  const name = `sandbox_${randomBytes(8).toString('hex')}`;
-  await adminQuery(`create database "${name}"`);
-  const url = new URL(inject('adminDatabaseUrl'));
-  url.pathname = `/${name}`;
-  const database = knex({ client: 'pg', connection: url.toString(), pool: { min: 0, max: 4 } });
+  const empty = await createEmptyDatabase('sandbox');
+  const database = knex({ client: 'pg', connection: empty.url, pool: { min: 0, max: 4 } });
   return {
     database,
     async drop() {
       await database.destroy();
-      await adminQuery(`drop database if exists "${name}" with (force)`);
+      await empty.drop();
     },
   };
 }

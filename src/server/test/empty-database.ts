@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+
+/** An empty database of its own on the tests' PostgreSQL: its URL, and how to drop it. */
+export interface EmptyDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client(inject('adminDatabaseUrl'));
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Creates an empty database named `<prefix>_<random hex>`. Knows nothing of the ORM, so tests
+ * under jsdom (the sandbox's checkout) can use it too.
+ */
+export async function createEmptyDatabase(prefix: string): Promise<EmptyDatabase> {
+  const name = `${prefix}_${randomBytes(8).toString('hex')}`;
+  await adminQuery(`create database "${name}"`);
+  const url = new URL(inject('adminDatabaseUrl'));
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(`drop database if exists "${name}" with (force)`),
+  };
+}
