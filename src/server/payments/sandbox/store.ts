@@ -1,4 +1,5 @@
 import type { Knex } from '@mikro-orm/knex';
+import { batchPerTurn } from '../../db/batch-per-turn';
 import { pooledQuery } from '../../db/pooled-query';
 import type { Entity } from './entities';
 
@@ -81,36 +82,14 @@ export async function openSandboxStore(knex: Knex): Promise<SandboxStore> {
 
 /**
  * Entities saved in the same turn of the event loop (the orders of donors starting together) go to
- * PostgreSQL in one statement: under load each statement's round trip to another process is the
- * costliest step of the busiest call, and a batch of them costs about what one does. Each caller
- * still waits until its entity is stored.
+ * PostgreSQL in one statement (db/batch-per-turn.ts). A statement cannot write a row twice, so of an
+ * id saved twice in one batch the later save is written, as one statement after the other would
+ * keep it (the app's outside-a-transaction saves are new orders and plans, so in practice ids differ).
  */
 function batchedSave(knex: Knex): SandboxStore['save'] {
-  let waiting: { entity: Entity; settle: (error?: unknown) => void }[] = [];
-  const write = async (entities: Entity[]) => {
-    await pooledQuery(knex, saveManySql(entities.length), entities.flatMap(saveValues));
-  };
-  const flush = async () => {
-    const batch = waiting;
-    waiting = [];
-    // A statement cannot write a row twice: of an id saved twice in a turn the later save is kept,
-    // as one statement after the other would keep it.
-    const latest = [...new Map(batch.map(({ entity }) => [entity.id, entity])).values()];
-    const failures = new Map<string, unknown>();
-    try {
-      await write(latest);
-    } catch (error) {
-      if (latest.length === 1) for (const entity of latest) failures.set(entity.id, error);
-      // One entity PostgreSQL refuses must fail only its own caller: each is tried alone, all at
-      // once (in an outage that is one more wait, not one per entity).
-      else
-        await Promise.all(latest.map((entity) => write([entity]).catch((failure) => failures.set(entity.id, failure))));
-    }
-    for (const { entity, settle } of batch) settle(failures.get(entity.id));
-  };
-  return (entity) =>
-    new Promise((resolve, reject) => {
-      const settle = (error?: unknown) => (error === undefined ? resolve() : reject(error));
-      if (waiting.push({ entity, settle }) === 1) setImmediate(flush);
-    });
+  return batchPerTurn(async (entities: Entity[]) => {
+    const latest = [...new Map(entities.map((entity) => [entity.id, entity])).values()];
+    await pooledQuery(knex, saveManySql(latest.length), latest.flatMap(saveValues));
+    return entities.map(() => undefined);
+  });
 }

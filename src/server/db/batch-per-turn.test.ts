@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { batchPerTurn } from './batch-per-turn';
+
+/** A batch runner that records each batch it was given and doubles every number, refusing negatives. */
+function doubler() {
+  const batches: number[][] = [];
+  const call = batchPerTurn(async (inputs: number[]) => {
+    batches.push(inputs);
+    if (inputs.some((input) => input < 0)) throw new Error(`refused ${inputs.join(',')}`);
+    return inputs.map((input) => input * 2);
+  });
+  return { call, batches };
+}
+
+describe('batchPerTurn', () => {
+  it('runs the calls of one turn as one batch, and answers each caller with its own result', async () => {
+    const { call, batches } = doubler();
+
+    const results = await Promise.all([1, 2, 3].map(call));
+
+    expect(results).toEqual([2, 4, 6]);
+    expect(batches).toEqual([[1, 2, 3]]);
+  });
+
+  it('starts a new batch for calls made in a later turn', async () => {
+    const { call, batches } = doubler();
+
+    await call(1);
+    await Promise.all([call(2), call(3)]);
+
+    expect(batches).toEqual([[1], [2, 3]]);
+  });
+
+  it('runs each call of a failed batch alone, so only the refused one fails', async () => {
+    const { call, batches } = doubler();
+
+    const results = await Promise.allSettled([call(1), call(-1), call(2)]);
+
+    expect(results).toEqual([
+      { status: 'fulfilled', value: 2 },
+      { status: 'rejected', reason: new Error('refused -1') },
+      { status: 'fulfilled', value: 4 },
+    ]);
+    expect(batches).toEqual([[1, -1, 2], [1], [-1], [2]]);
+  });
+
+  it('in an outage gives every caller the error of its own attempt after one retry each', async () => {
+    let attempts = 0;
+    const call = batchPerTurn(async (inputs: string[]) => {
+      attempts += 1;
+      throw new Error(`down for ${inputs.join(',')}`);
+    });
+
+    const results = await Promise.allSettled(['a', 'b'].map(call));
+
+    expect(results.map((result) => result.status === 'rejected' && (result.reason as Error).message)).toEqual([
+      'down for a',
+      'down for b',
+    ]);
+    expect(attempts).toBe(3);
+  });
+
+  it('fails the callers, never answers them wrongly, when a batch returns the wrong number of results', async () => {
+    const call = batchPerTurn(async (inputs: number[]) => inputs.slice(1));
+
+    const results = await Promise.allSettled([call(1), call(2)]);
+
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+  });
+
+  it('splits a turn of more than 1,000 calls into batches PostgreSQL can take', async () => {
+    const { call, batches } = doubler();
+
+    const results = await Promise.all(Array.from({ length: 2500 }, (_, index) => call(index)));
+
+    expect(results[2499]).toBe(4998);
+    expect(batches.map((batch) => batch.length)).toEqual([1000, 1000, 500]);
+  });
+});
