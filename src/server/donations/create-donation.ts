@@ -4,9 +4,10 @@ import { pooledQuery } from '../db/pooled-query';
 import type { PaymentGateway } from '../payments/gateway';
 import type { PlanCatalog } from '../payments/plans';
 import type { FieldCipher } from '../personal-data/field-cipher';
-import { type TaxReceiptColumns, taxReceiptColumns } from '../personal-data/tax-receipt-columns';
+import { taxReceiptColumns } from '../personal-data/tax-receipt-columns';
 import { Donation } from './donation.entity';
 import { DonationError } from './donation-errors';
+import { donationRows } from './donation-rows';
 
 /** Monthly giving runs for ten years unless the donor cancels; Razorpay needs a finite count. */
 export const SUBSCRIPTION_TOTAL_COUNT = 120;
@@ -25,13 +26,8 @@ export interface DonationStart {
 /**
  * The donation row is written first (so nothing is lost if the provider call hangs or fails),
  * then Razorpay is asked with the amount stored on that row. No transaction or pooled
- * connection is held while waiting on Razorpay.
- *
- * The two writes are plain SQL (one INSERT … RETURNING, one conditional UPDATE) rather than the
- * ORM's unit of work: on this, the busiest path, change tracking and flush planning cost about as
- * much CPU as everything else together (issue 13), and even the ORM's `execute` about doubles a
- * statement's CPU, so they go straight to node-postgres on a pooled connection (db/pooled-query.ts),
- * each statement on its own. The columns come from one list, DONATION_COLUMNS.
+ * connection is held while waiting on Razorpay. The two writes of the busiest path are plain,
+ * batched SQL (donation-rows.ts).
  */
 export async function createOneTimeDonation(
   { em, gateway, keyId, cipher }: DonationStart,
@@ -50,7 +46,7 @@ export async function createOneTimeDonation(
       receipt: `donation_${donation.id}`,
       notes: { donation_id: String(donation.id), purpose: donation.purpose ?? 'general' },
     });
-    await recordProviderId(em, ORDER_UPDATE_SQL, [order.id, donation.id]);
+    if (!(await donationRows(knexOf(em)).recordOrder(donation.id, order.id))) throw new Error(MOVED_ON);
     return { donation: summary(donation), razorpayKeyId: keyId, order: { id: order.id } };
   } catch (error) {
     throw await failed(em, donation, error);
@@ -75,7 +71,7 @@ export async function createMonthlyDonation(
     });
     // Its status starts as Razorpay's 'created' (the column's default) and becomes 'active' once
     // the first payment is verified.
-    await recordProviderId(em, SUBSCRIPTION_INSERT_SQL, [donation.id, subscription.id, planId]);
+    await pooledQuery(knexOf(em), SUBSCRIPTION_INSERT_SQL, [donation.id, subscription.id, planId]);
     return { donation: summary(donation), razorpayKeyId: keyId, subscription: { id: subscription.id } };
   } catch (error) {
     throw await failed(em, donation, error);
@@ -85,40 +81,15 @@ export async function createMonthlyDonation(
 /** The donation's stored row, as the create path reads it back. */
 type StartedDonation = Pick<Donation, 'id' | 'name' | 'email' | 'phone' | 'amount' | 'donationType' | 'purpose'>;
 
-/** Every column a new donation row is written with, and where its value comes from: one line per column. */
-const DONATION_COLUMNS: [column: string, value: (input: DonationInput, tax: TaxReceiptColumns) => unknown][] = [
-  ['name', (input) => input.name],
-  ['email', (input) => input.email],
-  ['phone', (input) => input.phone],
-  ['amount', (input) => input.amount],
-  ['donation_type', (input) => input.donationType],
-  ['purpose', (input) => input.purpose ?? null],
-  ['status', () => 'pending'],
-  ['address', (_input, tax) => tax.address],
-  ['tax_id_kind', (_input, tax) => tax.taxIdKind],
-  ['tax_id_masked', (_input, tax) => tax.taxIdMasked],
-  ['tax_id_encrypted', (_input, tax) => tax.taxIdEncrypted],
-];
-
-const DONATION_INSERT_SQL = `insert into "donations" (${DONATION_COLUMNS.map(([column]) => `"${column}"`).join(', ')})
-  values (${DONATION_COLUMNS.map((_, index) => `$${index + 1}`).join(', ')}) returning "id"`;
-
-/** Only a donation still waiting for its order takes one: a row another path has moved on is left alone. */
-const ORDER_UPDATE_SQL = `update "donations" set "razorpay_order_id" = $1
-  where "id" = $2 and "status" = 'pending' and "razorpay_order_id" is null`;
+const MOVED_ON = 'the donation row could not take its Razorpay id';
 
 const SUBSCRIPTION_INSERT_SQL = `insert into "subscriptions" ("donation_id", "razorpay_subscription_id", "razorpay_plan_id")
   values ($1, $2, $3)`;
 
+const knexOf = (em: EntityManager) => em.getConnection().getKnex();
+
 async function insertDonation(em: EntityManager, cipher: FieldCipher, input: DonationInput): Promise<StartedDonation> {
-  const tax = taxReceiptColumns(cipher, input);
-  const { rows } = await pooledQuery<{ id: number }>(
-    em.getConnection().getKnex(),
-    DONATION_INSERT_SQL,
-    DONATION_COLUMNS.map(([, value]) => value(input, tax)),
-  );
-  const id = rows[0]?.id;
-  if (id === undefined) throw new Error('the donation insert returned no id');
+  const id = await donationRows(knexOf(em)).insert({ input, tax: taxReceiptColumns(cipher, input) });
   return {
     id,
     name: input.name,
@@ -128,12 +99,6 @@ async function insertDonation(em: EntityManager, cipher: FieldCipher, input: Don
     donationType: input.donationType,
     purpose: input.purpose ?? null,
   };
-}
-
-/** Stores Razorpay's id for the donation; a row that has moved on meanwhile refuses it. */
-async function recordProviderId(em: EntityManager, sql: string, params: unknown[]): Promise<void> {
-  const { rowCount } = await pooledQuery(em.getConnection().getKnex(), sql, params);
-  if (rowCount !== 1) throw new Error('the donation row could not take its Razorpay id');
 }
 
 /** The attempt is recorded as failed, so the books show it; the caller gets a 502. */

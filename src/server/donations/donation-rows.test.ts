@@ -1,0 +1,110 @@
+import type { Knex } from '@mikro-orm/knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TaxReceiptColumns } from '../personal-data/tax-receipt-columns';
+import { donationBody } from '../test/donation-fixtures';
+import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { Donation } from './donation.entity';
+import { donationRows } from './donation-rows';
+
+let db: TestDatabase;
+let knex: Knex;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  knex = db.orm.em.getConnection().getKnex();
+});
+afterAll(() => db.drop());
+
+const NO_TAX: TaxReceiptColumns = { address: null, taxIdKind: null, taxIdMasked: null, taxIdEncrypted: null };
+const taxFor = (index: number): TaxReceiptColumns => ({
+  address: `${index} Beach Road, Chennai`,
+  taxIdKind: 'pan',
+  taxIdMasked: `XXXXXX${String(index).padStart(3, '0')}F`,
+  taxIdEncrypted: `sealed-${index}`,
+});
+const stored = (id: number) => db.orm.em.fork().findOneOrFail(Donation, id);
+
+/** Counts the connections borrowed from the pool while `work` runs: one per statement sent. */
+async function statementsSentBy<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
+  const lender = knex.client as { acquireConnection: () => Promise<unknown> };
+  const acquire = lender.acquireConnection;
+  let statements = 0;
+  lender.acquireConnection = function (this: unknown) {
+    statements += 1;
+    return acquire.call(this);
+  };
+  try {
+    return { result: await work(), statements };
+  } finally {
+    lender.acquireConnection = acquire;
+  }
+}
+
+describe('donation rows of donors starting together', () => {
+  it('go in one INSERT, and each donor gets the id of the row holding their own details', async () => {
+    const donors = Array.from({ length: 30 }, (_, index) => ({
+      input: donationBody({ name: `Donor ${index}`, email: `donor${index}@example.com`, amount: 10000 + index }),
+      tax: taxFor(index),
+    }));
+
+    const { result: ids, statements } = await statementsSentBy(() =>
+      Promise.all(donors.map((donor) => donationRows(knex).insert(donor))),
+    );
+
+    expect(statements).toBe(1);
+    expect(new Set(ids).size).toBe(30);
+    for (const [index, id] of ids.entries()) {
+      expect(await stored(id)).toMatchObject({
+        name: `Donor ${index}`,
+        email: `donor${index}@example.com`,
+        amount: 10000 + index,
+        status: 'pending',
+        address: `${index} Beach Road, Chennai`,
+        taxIdEncrypted: `sealed-${index}`,
+      });
+    }
+  });
+
+  it('fail only the donor whose row PostgreSQL refuses; the others of the same turn are stored', async () => {
+    const count = () => db.orm.em.fork().count(Donation);
+    const before = await count();
+
+    const results = await Promise.allSettled(
+      ['Before', 'Refused\u0000Donor', 'After'].map((name) =>
+        donationRows(knex).insert({ input: donationBody({ name }), tax: NO_TAX }),
+      ),
+    );
+
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await count()).toBe(before + 2);
+    const [first, , last] = results;
+    if (first?.status !== 'fulfilled' || last?.status !== 'fulfilled') throw new Error('unreachable');
+    expect((await stored(first.value)).name).toBe('Before');
+    expect((await stored(last.value)).name).toBe('After');
+  });
+
+  it('take their order ids in one UPDATE, which leaves alone a row that has moved on', async () => {
+    const insert = (name: string) => donationRows(knex).insert({ input: donationBody({ name }), tax: NO_TAX });
+    const [waiting, failedMeanwhile, ordered, alsoWaiting] = await Promise.all(
+      ['Waiting', 'Failed', 'Ordered', 'Also waiting'].map(insert),
+    );
+    const em = db.orm.em.fork();
+    await em.nativeUpdate(Donation, { id: failedMeanwhile }, { status: 'failed' });
+    await em.nativeUpdate(Donation, { id: ordered }, { razorpayOrderId: 'order_first' });
+
+    const { result, statements } = await statementsSentBy(() =>
+      Promise.all([
+        donationRows(knex).recordOrder(waiting as number, 'order_a'),
+        donationRows(knex).recordOrder(failedMeanwhile as number, 'order_b'),
+        donationRows(knex).recordOrder(ordered as number, 'order_c'),
+        donationRows(knex).recordOrder(alsoWaiting as number, 'order_d'),
+      ]),
+    );
+
+    expect(statements).toBe(1);
+    expect(result).toEqual([true, false, false, true]);
+    expect((await stored(waiting as number)).razorpayOrderId).toBe('order_a');
+    expect(await stored(failedMeanwhile as number)).toMatchObject({ status: 'failed', razorpayOrderId: null });
+    expect((await stored(ordered as number)).razorpayOrderId).toBe('order_first');
+    expect((await stored(alsoWaiting as number)).razorpayOrderId).toBe('order_d');
+  });
+});

@@ -1,0 +1,101 @@
+import type { Knex } from '@mikro-orm/knex';
+import type { DonationInput } from '../../shared/donation.schema';
+import { batchPerTurn } from '../db/batch-per-turn';
+import { pooledQuery } from '../db/pooled-query';
+import type { TaxReceiptColumns } from '../personal-data/tax-receipt-columns';
+
+/**
+ * The create path's two writes to a donation row: the INSERT … RETURNING that records a donor's
+ * attempt, and the conditional UPDATE that gives it Razorpay's order id.
+ *
+ * They are plain SQL rather than the ORM's unit of work: on this, the busiest path, change tracking
+ * and flush planning cost about as much CPU as everything else together (issue 13), and even the
+ * ORM's `execute` about doubles a statement's CPU, so they go straight to node-postgres on a pooled
+ * connection (db/pooled-query.ts). The rows of donors starting in the same turn of the event loop
+ * share one statement (db/batch-per-turn.ts): each donation still gets its own row and its own
+ * answer, and one refused row fails only its own donor.
+ */
+export interface DonationRows {
+  /** Stores a new pending donation; answers its id. */
+  insert(donation: NewDonation): Promise<number>;
+  /** Gives a donation Razorpay's order id; false when the row has moved on (no longer pending, or has one). */
+  recordOrder(donationId: number, orderId: string): Promise<boolean>;
+}
+
+export interface NewDonation {
+  input: DonationInput;
+  tax: TaxReceiptColumns;
+}
+
+/** Every column a new donation row is written with, and where its value comes from: one line per column. */
+const DONATION_COLUMNS: [column: string, value: (donation: NewDonation) => unknown][] = [
+  ['name', ({ input }) => input.name],
+  ['email', ({ input }) => input.email],
+  ['phone', ({ input }) => input.phone],
+  ['amount', ({ input }) => input.amount],
+  ['donation_type', ({ input }) => input.donationType],
+  ['purpose', ({ input }) => input.purpose ?? null],
+  ['status', () => 'pending'],
+  ['address', ({ tax }) => tax.address],
+  ['tax_id_kind', ({ tax }) => tax.taxIdKind],
+  ['tax_id_masked', ({ tax }) => tax.taxIdMasked],
+  ['tax_id_encrypted', ({ tax }) => tax.taxIdEncrypted],
+];
+
+/** `rows` groups of `width` placeholders, numbered on from $1: `($1, $2), ($3, $4)`; each cast when `casts` is given. */
+function placeholders(rows: number, width: number, casts: string[] = []): string {
+  return Array.from(
+    { length: rows },
+    (_, row) =>
+      `(${Array.from({ length: width }, (_, column) => `$${row * width + column + 1}${casts[column] ?? ''}`).join(', ')})`,
+  ).join(', ');
+}
+
+const insertSql = (rows: number) =>
+  `insert into "donations" (${DONATION_COLUMNS.map(([column]) => `"${column}"`).join(', ')})
+  values ${placeholders(rows, DONATION_COLUMNS.length)} returning "id"`;
+
+/** Only a donation still waiting for its order takes one: a row another path has moved on is left alone. */
+const recordOrderSql = (rows: number) =>
+  `update "donations" as "donation" set "razorpay_order_id" = "given"."order_id"
+  from (values ${placeholders(rows, 2, ['::int', '::text'])}) as "given" ("id", "order_id")
+  where "donation"."id" = "given"."id" and "donation"."status" = 'pending' and "donation"."razorpay_order_id" is null
+  returning "donation"."id"`;
+
+const rowsByPool = new WeakMap<Knex, DonationRows>();
+
+/** The donation rows of the app's connection pool (one batch per turn for the whole pool). */
+export function donationRows(knex: Knex): DonationRows {
+  let rows = rowsByPool.get(knex);
+  if (!rows) {
+    rows = { insert: batchPerTurn(insertMany(knex)), recordOrder: batchedRecordOrder(knex) };
+    rowsByPool.set(knex, rows);
+  }
+  return rows;
+}
+
+function insertMany(knex: Knex) {
+  return async (donations: NewDonation[]): Promise<number[]> => {
+    const { rows } = await pooledQuery<{ id: number }>(
+      knex,
+      insertSql(donations.length),
+      donations.flatMap((donation) => DONATION_COLUMNS.map(([, value]) => value(donation))),
+    );
+    // The ids are drawn from the sequence row by row in the order of VALUES, so the k-th smallest
+    // id is the k-th donation's, whatever order RETURNING lists them in.
+    return rows.map((row) => row.id).sort((a, b) => a - b);
+  };
+}
+
+function batchedRecordOrder(knex: Knex): DonationRows['recordOrder'] {
+  const record = batchPerTurn(async (given: { donationId: number; orderId: string }[]): Promise<boolean[]> => {
+    const { rows } = await pooledQuery<{ id: number }>(
+      knex,
+      recordOrderSql(given.length),
+      given.flatMap(({ donationId, orderId }) => [donationId, orderId]),
+    );
+    const updated = new Set(rows.map((row) => row.id));
+    return given.map(({ donationId }) => updated.has(donationId));
+  });
+  return (donationId, orderId) => record({ donationId, orderId });
+}
