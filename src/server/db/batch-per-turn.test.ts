@@ -4,11 +4,14 @@ import { batchPerTurn } from './batch-per-turn';
 /** A batch runner that records each batch it was given and doubles every number, refusing negatives. */
 function doubler() {
   const batches: number[][] = [];
-  const call = batchPerTurn(async (inputs: number[]) => {
-    batches.push(inputs);
-    if (inputs.some((input) => input < 0)) throw new Error(`refused ${inputs.join(',')}`);
-    return inputs.map((input) => input * 2);
-  });
+  const call = batchPerTurn(
+    async (inputs: number[]) => {
+      batches.push(inputs);
+      if (inputs.some((input) => input < 0)) throw new Error(`refused ${inputs.join(',')}`);
+      return inputs.map((input) => input * 2);
+    },
+    { parametersPerCall: 100 },
+  );
   return { call, batches };
 }
 
@@ -31,7 +34,7 @@ describe('batchPerTurn', () => {
     expect(batches).toEqual([[1], [2, 3]]);
   });
 
-  it('runs each call of a failed batch alone, so only the refused one fails', async () => {
+  it('runs each call of a refused batch alone, in call order, so only the refused one fails', async () => {
     const { call, batches } = doubler();
 
     const results = await Promise.allSettled([call(1), call(-1), call(2)]);
@@ -44,36 +47,41 @@ describe('batchPerTurn', () => {
     expect(batches).toEqual([[1, -1, 2], [1], [-1], [2]]);
   });
 
-  it('in an outage gives every caller the error of its own attempt after one retry each', async () => {
+  it('in an outage gives every caller the error at once, and sends nothing again', async () => {
     let attempts = 0;
-    const call = batchPerTurn(async (inputs: string[]) => {
-      attempts += 1;
-      throw new Error(`down for ${inputs.join(',')}`);
-    });
+    const call = batchPerTurn(
+      async (_inputs: string[]) => {
+        attempts += 1;
+        // node-postgres's words when the server goes away mid-statement (db/database-unavailable.ts).
+        throw new Error('Connection terminated unexpectedly');
+      },
+      { parametersPerCall: 1 },
+    );
 
     const results = await Promise.allSettled(['a', 'b'].map(call));
 
     expect(results.map((result) => result.status === 'rejected' && (result.reason as Error).message)).toEqual([
-      'down for a',
-      'down for b',
+      'Connection terminated unexpectedly',
+      'Connection terminated unexpectedly',
     ]);
-    expect(attempts).toBe(3);
+    expect(attempts).toBe(1);
   });
 
   it('fails the callers, never answers them wrongly, when a batch returns the wrong number of results', async () => {
-    const call = batchPerTurn(async (inputs: number[]) => inputs.slice(1));
+    const call = batchPerTurn(async (inputs: number[]) => inputs.slice(1), { parametersPerCall: 1 });
 
     const results = await Promise.allSettled([call(1), call(2)]);
 
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
   });
 
-  it('splits a turn of more than 1,000 calls into batches PostgreSQL can take', async () => {
+  it('splits a turn into batches of at most 65,535 parameters, the most PostgreSQL takes', async () => {
     const { call, batches } = doubler();
 
-    const results = await Promise.all(Array.from({ length: 2500 }, (_, index) => call(index)));
+    const results = await Promise.all(Array.from({ length: 1500 }, (_, index) => call(index)));
 
-    expect(results[2499]).toBe(4998);
-    expect(batches.map((batch) => batch.length)).toEqual([1000, 1000, 500]);
+    expect(results[1499]).toBe(2998);
+    // 100 parameters a call: 655 calls a batch.
+    expect(batches.map((batch) => batch.length)).toEqual([655, 655, 190]);
   });
 });

@@ -1,5 +1,8 @@
-/** More calls than this in one turn start a second batch: PostgreSQL takes at most 65,535 parameters a statement. */
-const MOST_CALLS_PER_BATCH = 1000;
+import { isDatabaseUnavailable } from './database-unavailable';
+import { isUnstorableText } from './unstorable-text';
+
+/** PostgreSQL takes at most this many parameters in one statement. */
+const MOST_PARAMETERS_PER_STATEMENT = 65_535;
 
 /**
  * Group commit for the busiest statements: the calls made in one turn of the event loop (donors
@@ -7,15 +10,19 @@ const MOST_CALLS_PER_BATCH = 1000;
  * load each statement's round trip and commit cost more than its rows do, and a batch of rows costs
  * about what one row does. Each caller still waits for, and gets, its own result.
  *
- * `run` answers one output per input, in the inputs' order. If a batch fails, each of its calls is
- * run again alone, all at once: an input PostgreSQL refuses (text it cannot store) fails only its
- * own caller, and in an outage each caller gets the outage's own error after one more wait, not one
- * wait per call.
+ * `run` answers one output per input, in the inputs' order; each input takes `parametersPerCall`
+ * of the statement's parameters, which bounds a batch. When PostgreSQL refuses a batch (text it
+ * cannot store, a constraint), nothing of it was written: each call is tried again alone, one after
+ * another in call order, so only the refused one fails, as separate statements would have. When the
+ * database cannot be reached, every caller gets that error at once: a batch whose connection died
+ * may have been written, so it is not sent again.
  */
 export function batchPerTurn<Input, Output>(
   run: (inputs: Input[]) => Promise<Output[]>,
+  { parametersPerCall }: { parametersPerCall: number },
 ): (input: Input) => Promise<Output> {
   type Call = { input: Input; resolve: (output: Output) => void; reject: (error: unknown) => void };
+  const mostCallsPerBatch = Math.floor(MOST_PARAMETERS_PER_STATEMENT / parametersPerCall);
   let waiting: Call[] = [];
 
   const runAndSettle = async (calls: Call[]) => {
@@ -30,8 +37,12 @@ export function batchPerTurn<Input, Output>(
     try {
       await runAndSettle(calls);
     } catch (error) {
-      if (calls.length === 1) calls[0]?.reject(error);
-      else await Promise.all(calls.map((call) => runAndSettle([call]).catch(call.reject)));
+      const refused = isUnstorableText(error) || !isDatabaseUnavailable(error);
+      if (calls.length === 1 || !refused) {
+        for (const call of calls) call.reject(error);
+        return;
+      }
+      for (const call of calls) await runAndSettle([call]).catch(call.reject);
     }
   };
 
@@ -44,7 +55,7 @@ export function batchPerTurn<Input, Output>(
           if (waiting === batch) waiting = [];
           void flush(batch);
         });
-      } else if (size === MOST_CALLS_PER_BATCH) {
+      } else if (size === mostCallsPerBatch) {
         waiting = [];
       }
     });

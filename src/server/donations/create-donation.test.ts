@@ -110,8 +110,12 @@ describe('while Razorpay answers', () => {
     expect(pool.numUsed()).toBeLessThan(pool.max);
     release();
     const results = await Promise.all(creates);
-    for (const result of results) {
-      expect((await findDonation(result.donation.id)).razorpayOrderId).toBe(result.order.id);
+    for (const [index, result] of results.entries()) {
+      // Each donor's answer names their own row, which holds their own details and order.
+      expect(await findDonation(result.donation.id)).toMatchObject({
+        name: `Waiting Donor ${index}`,
+        razorpayOrderId: result.order.id,
+      });
     }
   });
 });

@@ -1,5 +1,6 @@
 import type { Knex } from '@mikro-orm/knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isUnstorableText } from '../db/unstorable-text';
 import type { TaxReceiptColumns } from '../personal-data/tax-receipt-columns';
 import { donationBody } from '../test/donation-fixtures';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
@@ -68,13 +69,20 @@ describe('donation rows of donors starting together', () => {
     const count = () => db.orm.em.fork().count(Donation);
     const before = await count();
 
-    const results = await Promise.allSettled(
-      ['Before', 'Refused\u0000Donor', 'After'].map((name) =>
-        donationRows(knex).insert({ input: donationBody({ name }), tax: NO_TAX }),
+    const { result: results, statements } = await statementsSentBy(() =>
+      Promise.allSettled(
+        ['Before', 'Refused\u0000Donor', 'After'].map((name) =>
+          donationRows(knex).insert({ input: donationBody({ name }), tax: NO_TAX }),
+        ),
       ),
     );
 
+    // The batch, then each row alone.
+    expect(statements).toBe(4);
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const [, refused] = results;
+    // What the app's error handlers answer 400 for.
+    expect(refused?.status === 'rejected' && isUnstorableText(refused.reason)).toBe(true);
     expect(await count()).toBe(before + 2);
     const [first, , last] = results;
     if (first?.status !== 'fulfilled' || last?.status !== 'fulfilled') throw new Error('unreachable');
@@ -106,5 +114,18 @@ describe('donation rows of donors starting together', () => {
     expect(await stored(failedMeanwhile as number)).toMatchObject({ status: 'failed', razorpayOrderId: null });
     expect((await stored(ordered as number)).razorpayOrderId).toBe('order_first');
     expect((await stored(alsoWaiting as number)).razorpayOrderId).toBe('order_d');
+  });
+
+  it('answer only the one call whose order id a row took, when two give one row an order in the same turn', async () => {
+    const id = await donationRows(knex).insert({ input: donationBody({ name: 'Asked twice' }), tax: NO_TAX });
+
+    const results = await Promise.all([
+      donationRows(knex).recordOrder(id, 'order_one'),
+      donationRows(knex).recordOrder(id, 'order_two'),
+    ]);
+
+    const stored = (await db.orm.em.fork().findOneOrFail(Donation, id)).razorpayOrderId;
+    expect(results).toEqual([stored === 'order_one', stored === 'order_two']);
+    expect(results.filter(Boolean)).toHaveLength(1);
   });
 });

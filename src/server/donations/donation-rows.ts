@@ -60,7 +60,7 @@ const recordOrderSql = (rows: number) =>
   `update "donations" as "donation" set "razorpay_order_id" = "given"."order_id"
   from (values ${placeholders(rows, 2, ['::int', '::text'])}) as "given" ("id", "order_id")
   where "donation"."id" = "given"."id" and "donation"."status" = 'pending' and "donation"."razorpay_order_id" is null
-  returning "donation"."id"`;
+  returning "donation"."id", "given"."order_id"`;
 
 const rowsByPool = new WeakMap<Knex, DonationRows>();
 
@@ -68,7 +68,10 @@ const rowsByPool = new WeakMap<Knex, DonationRows>();
 export function donationRows(knex: Knex): DonationRows {
   let rows = rowsByPool.get(knex);
   if (!rows) {
-    rows = { insert: batchPerTurn(insertMany(knex)), recordOrder: batchedRecordOrder(knex) };
+    rows = {
+      insert: batchPerTurn(insertMany(knex), { parametersPerCall: DONATION_COLUMNS.length }),
+      recordOrder: batchedRecordOrder(knex),
+    };
     rowsByPool.set(knex, rows);
   }
   return rows;
@@ -81,21 +84,28 @@ function insertMany(knex: Knex) {
       insertSql(donations.length),
       donations.flatMap((donation) => DONATION_COLUMNS.map(([, value]) => value(donation))),
     );
-    // The ids are drawn from the sequence row by row in the order of VALUES, so the k-th smallest
-    // id is the k-th donation's, whatever order RETURNING lists them in.
+    // The ids are drawn from the sequence row by row in the order of VALUES (the column default is
+    // evaluated as the VALUES scan emits each row; an INSERT never runs in parallel), so the k-th
+    // smallest id is the k-th donation's, whatever order RETURNING lists them in. PostgreSQL does
+    // not document this, but does it; it would break only with a descending or cycling sequence,
+    // or a trigger that sets the id, none of which this table has.
     return rows.map((row) => row.id).sort((a, b) => a - b);
   };
 }
 
 function batchedRecordOrder(knex: Knex): DonationRows['recordOrder'] {
-  const record = batchPerTurn(async (given: { donationId: number; orderId: string }[]): Promise<boolean[]> => {
-    const { rows } = await pooledQuery<{ id: number }>(
-      knex,
-      recordOrderSql(given.length),
-      given.flatMap(({ donationId, orderId }) => [donationId, orderId]),
-    );
-    const updated = new Set(rows.map((row) => row.id));
-    return given.map(({ donationId }) => updated.has(donationId));
-  });
+  const record = batchPerTurn(
+    async (given: { donationId: number; orderId: string }[]): Promise<boolean[]> => {
+      const { rows } = await pooledQuery<{ id: number; order_id: string }>(
+        knex,
+        recordOrderSql(given.length),
+        given.flatMap(({ donationId, orderId }) => [donationId, orderId]),
+      );
+      // By id and order id: of two calls for one row, only the one whose order id it took succeeded.
+      const taken = new Set(rows.map((row) => `${row.id} ${row.order_id}`));
+      return given.map(({ donationId, orderId }) => taken.has(`${donationId} ${orderId}`));
+    },
+    { parametersPerCall: 2 },
+  );
   return (donationId, orderId) => record({ donationId, orderId });
 }

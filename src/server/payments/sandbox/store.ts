@@ -39,9 +39,15 @@ const saveSql = (rows: string) =>
   `insert into ${SCHEMA}.entities (id, kind, body) values ${rows}
    on conflict (id) do update set body = excluded.body`;
 const SAVE_IN_TRANSACTION = saveSql('(?, ?, ?::jsonb)');
+/** An entity is saved with three parameters: its id, its kind and its body. */
+const SAVE_PARAMETERS = 3;
 const saveManySql = (count: number) =>
   saveSql(
-    Array.from({ length: count }, (_, row) => `($${row * 3 + 1}, $${row * 3 + 2}, $${row * 3 + 3}::jsonb)`).join(', '),
+    Array.from(
+      { length: count },
+      (_, row) =>
+        `($${row * SAVE_PARAMETERS + 1}, $${row * SAVE_PARAMETERS + 2}, $${row * SAVE_PARAMETERS + 3}::jsonb)`,
+    ).join(', '),
   );
 
 const saveValues = (entity: Entity) => [entity.id, entity.entity, JSON.stringify(entity)];
@@ -87,9 +93,12 @@ export async function openSandboxStore(knex: Knex): Promise<SandboxStore> {
  * keep it (the app's outside-a-transaction saves are new orders and plans, so in practice ids differ).
  */
 function batchedSave(knex: Knex): SandboxStore['save'] {
-  return batchPerTurn(async (entities: Entity[]) => {
-    const latest = [...new Map(entities.map((entity) => [entity.id, entity])).values()];
-    await pooledQuery(knex, saveManySql(latest.length), latest.flatMap(saveValues));
-    return entities.map(() => undefined);
-  });
+  return batchPerTurn(
+    async (entities: Entity[]) => {
+      const latest = [...new Map(entities.map((entity) => [entity.id, entity])).values()];
+      await pooledQuery(knex, saveManySql(latest.length), latest.flatMap(saveValues));
+      return entities.map(() => undefined);
+    },
+    { parametersPerCall: SAVE_PARAMETERS },
+  );
 }
