@@ -1,6 +1,7 @@
 import type { Knex } from '@mikro-orm/knex';
 import type { DonationInput } from '../../shared/donation.schema';
 import { batchPerTurn } from '../db/batch-per-turn';
+import { placeholders } from '../db/placeholders';
 import { pooledQuery } from '../db/pooled-query';
 import type { TaxReceiptColumns } from '../personal-data/tax-receipt-columns';
 
@@ -41,15 +42,6 @@ const DONATION_COLUMNS: [column: string, value: (donation: NewDonation) => unkno
   ['tax_id_masked', ({ tax }) => tax.taxIdMasked],
   ['tax_id_encrypted', ({ tax }) => tax.taxIdEncrypted],
 ];
-
-/** `rows` groups of `width` placeholders, numbered on from $1: `($1, $2), ($3, $4)`; each cast when `casts` is given. */
-function placeholders(rows: number, width: number, casts: string[] = []): string {
-  return Array.from(
-    { length: rows },
-    (_, row) =>
-      `(${Array.from({ length: width }, (_, column) => `$${row * width + column + 1}${casts[column] ?? ''}`).join(', ')})`,
-  ).join(', ');
-}
 
 const insertSql = (rows: number) =>
   `insert into "donations" (${DONATION_COLUMNS.map(([column]) => `"${column}"`).join(', ')})

@@ -1,5 +1,6 @@
 import type { Knex } from '@mikro-orm/knex';
 import { batchPerTurn } from '../../db/batch-per-turn';
+import { placeholders } from '../../db/placeholders';
 import { pooledQuery } from '../../db/pooled-query';
 import type { Entity } from './entities';
 
@@ -41,14 +42,7 @@ const saveSql = (rows: string) =>
 const SAVE_IN_TRANSACTION = saveSql('(?, ?, ?::jsonb)');
 /** An entity is saved with three parameters: its id, its kind and its body. */
 const SAVE_PARAMETERS = 3;
-const saveManySql = (count: number) =>
-  saveSql(
-    Array.from(
-      { length: count },
-      (_, row) =>
-        `($${row * SAVE_PARAMETERS + 1}, $${row * SAVE_PARAMETERS + 2}, $${row * SAVE_PARAMETERS + 3}::jsonb)`,
-    ).join(', '),
-  );
+const saveManySql = (count: number) => saveSql(placeholders(count, SAVE_PARAMETERS, ['', '', '::jsonb']));
 
 const saveValues = (entity: Entity) => [entity.id, entity.entity, JSON.stringify(entity)];
 
