@@ -117,3 +117,34 @@ describe('the gateway parses what Razorpay answers', () => {
     expect(requests.length - before).toBe(1);
   });
 });
+
+describe('the gateway behind a proxy', () => {
+  it('sends its calls through the proxy the environment names when it is made (HTTP_PROXY, as axios reads it)', async () => {
+    answer = () => ({ id: 'sub_Proxied000001', status: 'active' });
+    const saved = { HTTP_PROXY: process.env.HTTP_PROXY, NO_PROXY: process.env.NO_PROXY };
+    // The test server stands in for the proxy; the API's host does not exist, so only the proxy can answer.
+    process.env.HTTP_PROXY = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    delete process.env.NO_PROXY;
+    try {
+      const client = createRazorpayGateway({
+        keyId: 'rzp_test_Proxy',
+        keySecret: 'secret',
+        apiUrl: 'http://razorpay.invalid',
+      });
+      expect(await client.fetchSubscription('sub_Proxied000001')).toEqual({
+        id: 'sub_Proxied000001',
+        status: 'active',
+      });
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+    // A proxy is asked for the whole address.
+    expect(requests.at(-1)).toMatchObject({
+      method: 'GET',
+      url: 'http://razorpay.invalid/v1/subscriptions/sub_Proxied000001',
+    });
+  });
+});
