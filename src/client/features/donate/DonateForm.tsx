@@ -1,5 +1,5 @@
 import { Button, Group, List, NativeSelect, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, startTransition, useEffect, useRef, useState } from 'react';
 import type { VerifyPaymentOutput } from '../../../shared/donation.schema';
 import { PURPOSES, type Purpose } from '../../../shared/donation-rules';
 import { DONATION_TYPES, type DonationType } from '../../../shared/donation-states';
@@ -53,11 +53,16 @@ export function DonateForm({ api }: { api: DonationApi }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [thanked, setThanked] = useState<Pick<VerifyPaymentOutput, 'receipt'> | null>(null);
   const title = useRef<HTMLHeadingElement>(null);
-  // The page is prerendered without a query: a link's values (a failed payment's e-mail) apply after hydration.
+  // The page is prerendered without a query: a link's values (a failed payment's e-mail) apply after
+  // hydration. Only when there are some, and as a transition: re-rendering the whole form at once
+  // right after hydration was a long task on a slow phone, for most visitors to change nothing.
   useEffect(() => {
     const { choice: linked, ...fields } = prefillFromUrl(window.location.search);
-    if (linked) setChoice(linked);
-    setValues((v) => ({ ...v, ...fields }));
+    if (!linked && Object.keys(fields).length === 0) return;
+    startTransition(() => {
+      if (linked) setChoice(linked);
+      setValues((v) => ({ ...v, ...fields }));
+    });
   }, []);
 
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
