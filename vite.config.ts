@@ -1,13 +1,29 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * Mantine's useId module, wherever Mantine imports it, becomes src/client/mantine-use-id.ts (why: see
+ * there). Only the build: the dev server's pre-bundled dependencies keep Mantine's own.
+ */
+function mantineUseIdWithoutRerender(): Plugin {
+  const replacement = fromRoot('./src/client/mantine-use-id.ts');
+  return {
+    name: 'mantine-use-id-without-rerender',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fromMantineHooks = importer?.replace(/\\/g, '/').includes('/@mantine/hooks/') ?? false;
+      return fromMantineHooks && source.endsWith('/use-id/use-id.mjs') ? replacement : null;
+    },
+  };
+}
 
 export default defineConfig({
   root: fromRoot('./src/client'),
   publicDir: fromRoot('./public'),
-  plugins: [react()],
+  plugins: [react(), mantineUseIdWithoutRerender()],
   build: {
     outDir: fromRoot('./dist/client'),
     emptyOutDir: true,

@@ -102,6 +102,19 @@ describe.each(Object.entries(VIEWPORTS))('the donate page at %s size', (size, vi
     expect(errors).toEqual([]);
   });
 
+  it('keeps the prerendered ids of the form’s fields through hydration: no second render of every input', async () => {
+    const html = await (await fetch(`${suite.server.url}/donate`)).text();
+    const servedForm = html.slice(html.indexOf('<form'), html.indexOf('</form>'));
+    const servedIds = [...servedForm.matchAll(/<input[^>]*?\sid="([^"]+)"/g)].map((match) => match[1]);
+    // Set by an effect, so hydration's commit, and Mantine's layout effects with it, are over.
+    await page.locator('video[poster]').waitFor({ state: 'attached' });
+    const ids = await form()
+      .locator('input[id]')
+      .evaluateAll((inputs) => inputs.map((input) => input.id));
+    expect(servedIds.length).toBeGreaterThan(3);
+    expect(ids).toEqual(servedIds);
+  });
+
   it('has the controls of the spec; the custom amount appears only with Other', async () => {
     await expect(form().getByRole('radio', { name: 'One-time' }).isChecked()).resolves.toBe(true);
     await expect(form().getByRole('radio', { name: 'Monthly' }).isChecked()).resolves.toBe(false);
