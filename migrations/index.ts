@@ -49,4 +49,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261122223000',
     load: async () => (await import('./Migration20261122223000')).Migration20261122223000,
   },
+  {
+    name: 'Migration20261124170000',
+    load: async () => (await import('./Migration20261124170000')).Migration20261124170000,
+  },
 ];

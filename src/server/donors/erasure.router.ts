@@ -9,5 +9,7 @@ export const erasureRouter = router({
   list: staffProcedure.query(({ ctx }) => listErasureRequests(ctx.em)),
   complete: staffProcedure
     .input(erasureCompleteInputSchema)
-    .mutation(({ ctx, input }) => completeErasure(ctx.em, actorOf(ctx.staff), input.id)),
+    .mutation(({ ctx, input }) =>
+      completeErasure(ctx.em, { gateway: ctx.gateway, notices: ctx.notices }, actorOf(ctx.staff), input.id),
+    ),
 });

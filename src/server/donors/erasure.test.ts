@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resolveDataEncryptionKey } from '../personal-data/data-encryption-key';
 import { createFieldCipher } from '../personal-data/field-cipher';
 import { buildStatement } from '../reporting/statement';
@@ -62,10 +62,13 @@ beforeAll(async () => {
     at: '2026-06-02T10:00:00+05:30',
     rupees: 100,
   });
-  await sql(
-    `insert into subscriptions (donation_id, razorpay_subscription_id, status) values (?, 'sub_meena', 'active')`,
-    [donationId],
-  );
+  // Her monthly gift, known to the sandbox's Razorpay too: the erasure stops it there first.
+  const plan = await t.deps.gateway.createMonthlyPlan({ amount: 500000 });
+  const subscription = await t.deps.gateway.createSubscription({ planId: plan.id, totalCount: 120, notes: {} });
+  await sql(`insert into subscriptions (donation_id, razorpay_subscription_id, status) values (?, ?, 'active')`, [
+    donationId,
+    subscription.id,
+  ]);
   await sql(
     `insert into mail_outbox (message_id, kind, recipient, subject, text_body, html_body, attachments)
      values ('receipt-meena', 'receipt', ?, 'Your donation receipt', 'Dear Meena Krishnan, …', '<p>Dear Meena Krishnan</p>', '[{"filename":"r.pdf"}]')`,
@@ -125,9 +128,12 @@ describe("a donor's erasure", () => {
     expect(done.statusCode).toBe(200);
     expect(done.json().result.data).toEqual({
       requestId: id,
+      monthlyGiftsCancelled: 1,
+      donorMailed: true,
       donations: 1,
       contacts: 1,
-      mails: 1,
+      // The receipt's mail, and the notice that her monthly gift was cancelled.
+      mails: 2,
       webhookEvents: 1,
       auditEntries: 1,
       receiptsKept: 1,
@@ -163,6 +169,16 @@ describe("a donor's erasure", () => {
       ['MEENA1234K', 'Meena Krishnan', '5000'],
     ]);
 
+    // Her last mail goes out; the outbox then forgets where it went.
+    await vi.waitFor(
+      async () => {
+        const [notice] = await sql(`select status, recipient from mail_outbox where message_id = ?`, [
+          `erasure-completed-${id}`,
+        ]);
+        expect(notice).toEqual({ status: 'sent', recipient: 'erased@erased.invalid' });
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     // Only the receipts the tax law keeps still hold her e-mail, name and phone.
     expect(await placesHolding(EMAIL)).toEqual(['receipts.donor_email']);
     expect(await placesHolding('Meena Krishnan')).toEqual(['receipts.donor_name']);

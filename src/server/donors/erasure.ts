@@ -1,16 +1,23 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { TRPCError } from '@trpc/server';
+import type { SubscriptionStatus } from '../../shared/donation-states';
+import { formatIndiaDate } from '../../shared/financial-year';
 import { financialYearStarting } from '../../shared/india-time';
+import { enqueueMail } from '../mail/outbox';
+import { erasureCompletedMail } from '../mail/templates';
+import type { PaymentGateway } from '../payments/gateway';
+import { ERASED, ERASED_EMAIL } from '../personal-data/erased';
+import { cancelSubscription } from '../settlement/cancel-subscription';
+import type { DonorNotices } from '../settlement/donor-notices';
+import { isFinalSubscriptionStatus } from '../settlement/subscription-status';
 import { type Actor, audit } from '../staff/audit';
 import { isoTime } from '../staff/sql-time';
+import { StaffError } from '../staff/staff-error';
 import { type DonorActor, donorAuditActor } from './donor-procedure';
 import { ErasureRequest } from './erasure-request.entity';
 import { scrubJson } from './scrub-json';
 
 /** The tax law keeps receipts (and what the statement reported) for this long after their year ends. */
 export const RETENTION_YEARS = 8;
-export const ERASED = 'erased';
-const ERASED_EMAIL = 'erased@erased.invalid';
 /** A list of ids bound as one JSON parameter (a JS array would be spread into several). */
 const JSON_INTS = '(select value::int from jsonb_array_elements_text(?::jsonb))';
 
@@ -40,7 +47,7 @@ export interface ErasureRequestRow {
 
 /** Every request, waiting ones first; a completed one no longer shows whose it was. */
 export async function listErasureRequests(em: EntityManager) {
-  return em.getConnection().execute<ErasureRequestRow[]>(
+  return em.execute<ErasureRequestRow[]>(
     `select id, email, status, ${isoTime('requested_at')} as "requestedAt", ${isoTime('completed_at')} as "completedAt",
             completed_by as "completedBy", jsonb_array_length(kept_receipt_ids) as "keptReceipts",
             ${isoTime('retained_until')} as "retainedUntil", ${isoTime('receipts_anonymised_at')} as "receiptsAnonymisedAt"
@@ -53,32 +60,106 @@ export function retentionEnd(financialYear: string): Date {
   return financialYearStarting(Number(financialYear.slice(0, 4)) + 1 + RETENTION_YEARS).start;
 }
 
+/** What erasing a donor needs besides the database: Razorpay, to stop their monthly gifts first. */
+export interface ErasureDeps {
+  gateway: Pick<PaymentGateway, 'cancelSubscription'>;
+  notices: DonorNotices;
+}
+
+interface MonthlyGift {
+  id: number;
+  status: SubscriptionStatus;
+  razorpaySubscriptionId: string | null;
+  amount: number;
+}
+
+/** The donor's monthly gifts that could still charge them: not cancelled, completed or expired. */
+async function liveMonthlyGifts(em: EntityManager, email: string): Promise<MonthlyGift[]> {
+  const rows = await em.execute<MonthlyGift[]>(
+    `select s.id, s.status, s.razorpay_subscription_id as "razorpaySubscriptionId", d.amount
+       from subscriptions s join donations d on d.id = s.donation_id where lower(d.email) = ? order by s.id`,
+    [email],
+  );
+  return rows.filter((gift) => !isFinalSubscriptionStatus(gift.status));
+}
+
+/**
+ * Stops every monthly gift of the donor at Razorpay (settlement/cancel-subscription.ts, as the
+ * console and the donor page do), each committed on its own: a cancellation Razorpay has made must
+ * stay recorded even if the erasure then waits. Razorpay unreachable: the erasure waits, and says so.
+ */
+async function stopMonthlyGifts(em: EntityManager, deps: ErasureDeps, email: string): Promise<MonthlyGift[]> {
+  const stopped: MonthlyGift[] = [];
+  for (const gift of await liveMonthlyGifts(em, email)) {
+    // Never started at Razorpay (no subscription id): there is nothing there that could charge.
+    if (!gift.razorpaySubscriptionId) continue;
+    const outcome = await cancelSubscription(em.fork(), deps, gift);
+    if (outcome.ok) {
+      stopped.push(gift);
+      continue;
+    }
+    // A colleague's completion of the same request (or the donor) may have cancelled it meanwhile.
+    const [now] = await em.execute<{ status: SubscriptionStatus }[]>('select status from subscriptions where id = ?', [
+      gift.id,
+    ]);
+    if (now && isFinalSubscriptionStatus(now.status)) continue;
+    throw new StaffError(
+      'BAD_GATEWAY',
+      `Razorpay did not cancel the donor's monthly gift ${gift.id}, so nothing was erased: the erasure waits until their monthly gifts can be stopped. Try again later.`,
+      { cause: outcome.cause },
+    );
+  }
+  return stopped;
+}
+
 /**
  * Erases a donor everywhere but on the receipts the tax law keeps: donation rows (subscriptions
  * reach the donor only through them), contact messages, mails, webhook payloads and the audit
- * trail's details. The receipts are listed on the request for the retention job (retention.ts).
+ * trail's details. Their monthly gifts are stopped at Razorpay first, and their last mail (what was
+ * stopped, erased and kept) is queued to an address the outbox forgets once it is sent. The
+ * receipts are listed on the request for the retention job (retention.ts).
+ *
+ * Everything from the request's row lock to the audit entry is one transaction: a failure erases
+ * nothing, and a second completion of the same request waits for the first, then is refused.
  */
-export async function completeErasure(em: EntityManager, actor: Actor, id: number, now: Date = new Date()) {
+export async function completeErasure(
+  em: EntityManager,
+  deps: ErasureDeps,
+  actor: Actor,
+  id: number,
+  now: Date = new Date(),
+) {
+  const [waiting] = await em.execute<{ email: string; status: string }[]>(
+    'select email, status from erasure_requests where id = ?',
+    [id],
+  );
+  if (!waiting) throw new StaffError('NOT_FOUND', `No erasure request ${id}`);
+  if (waiting.status !== 'requested') throw new StaffError('CONFLICT', 'Already completed');
+  const stopped = await stopMonthlyGifts(em, deps, waiting.email);
+
   return em.transactional(async (tx) => {
-    const connection = tx.getConnection();
-    const [request] = await connection.execute<{ email: string; status: string }[]>(
+    const [request] = await tx.execute<{ email: string; status: string }[]>(
       'select email, status from erasure_requests where id = ? for update',
       [id],
     );
-    if (!request) throw new TRPCError({ code: 'NOT_FOUND', message: `No erasure request ${id}` });
-    if (request.status !== 'requested') throw new TRPCError({ code: 'CONFLICT', message: 'Already completed' });
+    if (!request) throw new StaffError('NOT_FOUND', `No erasure request ${id}`);
+    if (request.status !== 'requested') throw new StaffError('CONFLICT', 'Already completed');
     const { email } = request;
+    // A monthly gift started between the cancellations and this lock: stop it first, then erase.
+    if ((await liveMonthlyGifts(tx, email)).some((gift) => gift.razorpaySubscriptionId)) {
+      throw new StaffError('CONFLICT', 'The donor started a monthly gift just now: complete the erasure again');
+    }
 
-    const donations = await connection.execute<{ id: number; name: string; phone: string; ids: string[] }[]>(
+    const donations = await tx.execute<{ id: number; name: string; phone: string; ids: string[] }[]>(
       `select id, name, phone, array_remove(array[razorpay_payment_id, razorpay_order_id], null) as ids
-         from donations where lower(email) = ?`,
+         from donations where lower(email) = ? order by id desc`,
       [email],
     );
     const donationIds = donations.map((donation) => donation.id);
     const personal = [email, ...new Set(donations.flatMap((donation) => [donation.name, donation.phone]))];
     const providerIds = donations.flatMap((donation) => donation.ids);
 
-    const receipts = await connection.execute<{ id: number; financial_year: string }[]>(
+    const receipts = await tx.execute<{ id: number; financial_year: string }[]>(
       `select id, financial_year from receipts where lower(donor_email) = ? or donation_id in ${JSON_INTS} order by id`,
       [email, JSON.stringify(donationIds)],
     );
@@ -86,18 +167,18 @@ export async function completeErasure(em: EntityManager, actor: Actor, id: numbe
       ? new Date(Math.max(...receipts.map((receipt) => retentionEnd(receipt.financial_year).getTime())))
       : null;
 
-    await connection.execute(
+    await tx.execute(
       `update donations set name = 'Erased donor', email = 'erased-' || id || '@erased.invalid', phone = '0000000000'
         where id in ${JSON_INTS}`,
       [JSON.stringify(donationIds)],
     );
     await eraseOptionalDonationColumns(tx, donationIds);
-    const [contacts] = await connection.execute<{ count: number }[]>(
+    const [contacts] = await tx.execute<{ count: number }[]>(
       `with erased as (update contacts set name = 'Erased', email = ?, subject = ?, message = ?
         where lower(email) = ? returning 1) select count(*)::int as count from erased`,
       [ERASED_EMAIL, ERASED, ERASED, email],
     );
-    const [mails] = await connection.execute<{ count: number }[]>(
+    const [mails] = await tx.execute<{ count: number }[]>(
       `with erased as (update mail_outbox set recipient = ?, subject = ?, text_body = ?, html_body = ?, attachments = '[]',
           status = case when status = 'queued' then 'failed' else status end,
           last_error = case when status = 'queued' then 'erased at the donor''s request' else last_error end
@@ -107,13 +188,29 @@ export async function completeErasure(em: EntityManager, actor: Actor, id: numbe
     const webhookEvents = await scrubJsonColumn(tx, 'webhook_events', 'payload', personal, providerIds);
     const auditEntries = await scrubJsonColumn(tx, 'staff_audit', 'details', personal, []);
 
-    await connection.execute(
+    await tx.execute(
       `update erasure_requests set email = ?, status = 'completed', completed_at = ?, completed_by = ?,
          kept_receipt_ids = ?, retained_until = ? where id = ?`,
       [ERASED, now, actor.username, JSON.stringify(receipts.map((receipt) => receipt.id)), retainedUntil, id],
     );
+    // Queued after the outbox was scrubbed above, so this one mail still reaches the donor.
+    await enqueueMail(tx, {
+      eventKey: `erasure-completed-${id}`,
+      kind: 'erasure-completed',
+      to: email,
+      forgetOnceSent: true,
+      ...erasureCompletedMail({
+        donorName: donations[0]?.name ?? 'donor',
+        cancelledMonthlyAmounts: stopped.map((gift) => gift.amount),
+        receiptsKept: receipts.length,
+        // The last day the receipts are kept, as a person reads it: the day before the period ends.
+        retainedUntil: retainedUntil && formatIndiaDate(new Date(retainedUntil.getTime() - 1)),
+      }),
+    });
     const outcome = {
       requestId: id,
+      monthlyGiftsCancelled: stopped.length,
+      donorMailed: true,
       donations: donationIds.length,
       contacts: contacts?.count ?? 0,
       mails: mails?.count ?? 0,
@@ -132,15 +229,13 @@ export async function completeErasure(em: EntityManager, actor: Actor, id: numbe
  * text column so named is cleared, so a column added later is erased without a change here.
  */
 async function eraseOptionalDonationColumns(em: EntityManager, donationIds: number[]) {
-  const columns = await em.getConnection().execute<{ column_name: string }[]>(
+  const columns = await em.execute<{ column_name: string }[]>(
     `select column_name from information_schema.columns
       where table_schema = current_schema() and table_name = 'donations' and is_nullable = 'YES'
         and data_type = 'text' and column_name ~ '(^|_)(address|tax_id|pan|aadhaar|id_number|id_masked|id_encrypted)(_|$)'`,
   );
   for (const { column_name: column } of columns) {
-    await em
-      .getConnection()
-      .execute(`update donations set "${column}" = null where id in ${JSON_INTS}`, [JSON.stringify(donationIds)]);
+    await em.execute(`update donations set "${column}" = null where id in ${JSON_INTS}`, [JSON.stringify(donationIds)]);
   }
 }
 
@@ -152,10 +247,9 @@ async function scrubJsonColumn(
   personal: string[],
   providerIds: string[],
 ): Promise<number> {
-  const connection = em.getConnection();
   // Rows are picked by the e-mail or the donor's payment ids (a name alone could be another donor's).
   const needles = [personal[0] ?? '', ...providerIds].filter((item) => item.length >= 3);
-  const rows = await connection.execute<{ id: string | number; value: unknown }[]>(
+  const rows = await em.execute<{ id: string | number; value: unknown }[]>(
     `select id, ${column} as value from ${table}
       where ${column}::text ilike any(select '%' || value || '%' from jsonb_array_elements_text(?::jsonb))`,
     [JSON.stringify(needles)],
@@ -164,7 +258,7 @@ async function scrubJsonColumn(
   for (const row of rows) {
     const { value, replaced } = scrubJson(row.value, personal, ERASED);
     if (replaced === 0) continue;
-    await connection.execute(`update ${table} set ${column} = ? where id = ?`, [JSON.stringify(value), row.id]);
+    await em.execute(`update ${table} set ${column} = ? where id = ?`, [JSON.stringify(value), row.id]);
     changed += 1;
   }
   return changed;

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Orm } from '../db/orm';
+import { ERASED_EMAIL } from '../personal-data/erased';
 import { audit } from '../staff/audit';
 
 /** pg_try_advisory_xact_lock key: one instance anonymises at a time (any fixed number unique to this job). */
@@ -14,28 +15,26 @@ const SYSTEM = { userId: null, username: 'system', ip: '-' };
  */
 export async function anonymiseExpiredReceipts(em: EntityManager, now: Date = new Date()): Promise<number | null> {
   return em.transactional(async (tx) => {
-    const connection = tx.getConnection();
-    const [lock] = await connection.execute<{ locked: boolean }[]>('select pg_try_advisory_xact_lock(?) as locked', [
+    // tx.execute, not getConnection().execute: only the former runs inside this transaction, and
+    // the lock (a transaction-level one) must be held until it commits.
+    const [lock] = await tx.execute<{ locked: boolean }[]>('select pg_try_advisory_xact_lock(?) as locked', [
       RETENTION_LOCK,
     ]);
     if (!lock?.locked) return null;
-    const due = await connection.execute<{ id: number; kept_receipt_ids: number[] }[]>(
+    const due = await tx.execute<{ id: number; kept_receipt_ids: number[] }[]>(
       `select id, kept_receipt_ids from erasure_requests
         where status = 'completed' and receipts_anonymised_at is null and retained_until <= ? for update`,
       [now],
     );
     for (const request of due) {
       const ids = JSON.stringify(request.kept_receipt_ids);
-      await connection.execute(
-        `update receipts set donor_name = 'Erased donor', donor_email = 'erased@erased.invalid', donor_address = null,
+      await tx.execute(
+        `update receipts set donor_name = 'Erased donor', donor_email = ?, donor_address = null,
            donor_id_kind = null, donor_id_masked = null, donor_id_encrypted = null
          where id in (select value::int from jsonb_array_elements_text(?::jsonb))`,
-        [ids],
+        [ERASED_EMAIL, ids],
       );
-      await connection.execute('update erasure_requests set receipts_anonymised_at = ? where id = ?', [
-        now,
-        request.id,
-      ]);
+      await tx.execute('update erasure_requests set receipts_anonymised_at = ? where id = ?', [now, request.id]);
       await audit(tx, SYSTEM, 'retention_anonymised', {
         requestId: request.id,
         receipts: request.kept_receipt_ids.length,

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Orm } from '../db/orm';
+import { ERASED, ERASED_EMAIL } from '../personal-data/erased';
 import type { Mailer } from './mailer';
 import { type OutboxAttachment, OutboxMessage } from './outbox-message.entity';
 
@@ -50,6 +51,7 @@ export async function sendNextMail(orm: Orm, mailer: Mailer, options: MailWorker
         [message.id],
         'run',
       );
+      await forgetIfAsked(em, message);
       options.log.info({ outboxId: message.id, kind: message.kind }, 'mail sent');
       return 'sent';
     } catch (error) {
@@ -63,11 +65,22 @@ export async function sendNextMail(orm: Orm, mailer: Mailer, options: MailWorker
         [status, attempts, describeError(error), delayMs, message.id],
         'run',
       );
+      if (gaveUp) await forgetIfAsked(em, message);
       // Ids and counts only: an SMTP error can quote the recipient's address.
       options.log.warn({ outboxId: message.id, attempts, status }, 'mail not sent');
       return gaveUp ? 'failed' : 'retrying';
     }
   });
+}
+
+/** A mail to someone being forgotten keeps no address or text once it is done with (sent or failed). */
+async function forgetIfAsked(em: EntityManager, message: OutboxMessage) {
+  if (!message.forgetOnceSent) return;
+  await em.execute(
+    'update mail_outbox set recipient = ?, subject = ?, text_body = ?, html_body = ?, last_error = null where id = ?',
+    [ERASED_EMAIL, ERASED, ERASED, ERASED, message.id],
+    'run',
+  );
 }
 
 /** For the staff's outbox view: the SMTP reply or the network error, shortened. */

@@ -27,6 +27,8 @@ export const OutboxMessage = defineEntity({
     attempts: p.integer().default(0),
     nextAttemptAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
     lastError: p.text().nullable(),
+    /** Once sent or given up on, recipient, subject and bodies are overwritten (personal-data/erased.ts). */
+    forgetOnceSent: p.boolean().default(false),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
     sentAt: p.datetime().columnType('timestamptz').nullable(),
   }),

@@ -12,6 +12,8 @@ export interface OutgoingMail extends MailContent {
   kind: string;
   to: string;
   attachments?: OutboxAttachment[];
+  /** Overwrite the recipient and the text once sent or given up on: a mail to someone being forgotten. */
+  forgetOnceSent?: boolean;
 }
 
 /** An event key made safe for a Message-ID: `CART/2026-27/000123` → `CART-2026-27-000123`. */
@@ -25,8 +27,8 @@ export function eventKeyPart(value: string): string {
  */
 export async function enqueueMail(em: EntityManager, mail: OutgoingMail): Promise<boolean> {
   const rows = await em.execute<{ id: number }[]>(
-    `insert into mail_outbox (message_id, kind, recipient, subject, text_body, html_body, attachments)
-     values (?, ?, ?, ?, ?, ?, ?) on conflict (message_id) do nothing returning id`,
+    `insert into mail_outbox (message_id, kind, recipient, subject, text_body, html_body, attachments, forget_once_sent)
+     values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (message_id) do nothing returning id`,
     [
       eventKeyPart(mail.eventKey),
       mail.kind,
@@ -35,6 +37,7 @@ export async function enqueueMail(em: EntityManager, mail: OutgoingMail): Promis
       mail.text,
       mail.html,
       JSON.stringify(mail.attachments ?? []),
+      mail.forgetOnceSent ?? false,
     ],
   );
   return rows.length > 0;

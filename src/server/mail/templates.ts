@@ -118,3 +118,33 @@ export function refundMail(facts: RefundFacts): MailContent {
   }
   return mail(facts, 'Your donation has been refunded', blocks);
 }
+
+export interface ErasureCompletedFacts {
+  donorName: string;
+  /** The monthly gifts stopped at Razorpay for the erasure, each in paise a month. */
+  cancelledMonthlyAmounts: number[];
+  receiptsKept: number;
+  /** When the kept receipts are anonymised in turn, as the donor reads it (India time). */
+  retainedUntil: string | null;
+}
+
+/**
+ * The last mail to a donor who asked to be forgotten: what was stopped, erased and kept. It has no
+ * link to the donor page (it shows nothing any more), and the outbox forgets its address once sent.
+ */
+export function erasureCompletedMail(facts: ErasureCompletedFacts): MailContent {
+  const blocks: Block[] = [
+    { p: `Dear ${facts.donorName},` },
+    { p: 'As you asked, we have erased your personal details from our records.' },
+  ];
+  for (const amount of facts.cancelledMonthlyAmounts) {
+    blocks.push({ p: `Your monthly donation of ${rupees(amount)} is cancelled; nothing more will be charged.` });
+  }
+  if (facts.receiptsKept > 0 && facts.retainedUntil) {
+    blocks.push({
+      p: `The income-tax law requires us to keep the ${facts.receiptsKept === 1 ? 'receipt' : `${facts.receiptsKept} receipts`} we issued to you until ${facts.retainedUntil}; ${facts.receiptsKept === 1 ? 'it is' : 'they are'} no longer shown or sent to anyone, and ${facts.receiptsKept === 1 ? 'is' : 'are'} anonymised then.`,
+    });
+  }
+  blocks.push({ p: 'This is the last message you will receive from us. Thank you for the animals you helped.' });
+  return { subject: 'Your personal details have been erased', ...renderMail(blocks) };
+}

@@ -28,21 +28,20 @@ export interface Actor {
   ip: string;
 }
 
+/** Written in the caller's transaction when there is one: an action rolled back leaves no entry. */
 export async function audit(
   em: EntityManager,
   actor: Actor,
   action: AuditAction,
   details: Record<string, unknown> | null = null,
 ): Promise<void> {
-  await em
-    .getConnection()
-    .execute('insert into staff_audit (user_id, username, action, ip, details) values (?, ?, ?, ?, ?)', [
-      actor.userId,
-      actor.username,
-      action,
-      actor.ip,
-      details === null ? null : JSON.stringify(details),
-    ]);
+  await em.execute('insert into staff_audit (user_id, username, action, ip, details) values (?, ?, ?, ?, ?)', [
+    actor.userId,
+    actor.username,
+    action,
+    actor.ip,
+    details === null ? null : JSON.stringify(details),
+  ]);
 }
 
 export interface AuditRow {
@@ -61,12 +60,11 @@ export async function listAudit(
   em: EntityManager,
   input: { page: number; pageSize: number },
 ): Promise<{ rows: AuditRow[]; total: number }> {
-  const connection = em.getConnection();
-  const rows = await connection.execute<AuditRow[]>(
+  const rows = await em.execute<AuditRow[]>(
     `select id, ${isoTime('at')} as at, user_id as "userId", username, action, ip, details from staff_audit
       order by at desc, id desc limit ? offset ?`,
     [input.pageSize, (input.page - 1) * input.pageSize],
   );
-  const [count] = await connection.execute<{ total: string }[]>('select count(*) as total from staff_audit');
+  const [count] = await em.execute<{ total: string }[]>('select count(*) as total from staff_audit');
   return { rows, total: Number(count?.total ?? 0) };
 }

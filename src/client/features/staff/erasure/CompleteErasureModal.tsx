@@ -17,7 +17,13 @@ export function CompleteErasureModal({ request, onClose }: { request: ErasureRow
       const kept = outcome.receiptsKept
         ? ` ${outcome.receiptsKept} ${outcome.receiptsKept === 1 ? 'receipt is' : 'receipts are'} kept until ${indiaTime(outcome.retainedUntil)}.`
         : '';
-      notifications.show({ color: 'green', message: `Erasure request ${outcome.requestId} completed.${kept}` });
+      const stopped = outcome.monthlyGiftsCancelled
+        ? ` ${outcome.monthlyGiftsCancelled} monthly ${outcome.monthlyGiftsCancelled === 1 ? 'gift was' : 'gifts were'} cancelled at Razorpay.`
+        : '';
+      notifications.show({
+        color: 'green',
+        message: `Erasure request ${outcome.requestId} completed.${stopped}${kept} The donor has been told by mail.`,
+      });
       onClose();
       await utils.staff.erasure.list.invalidate();
     },
@@ -36,6 +42,11 @@ export function CompleteErasureModal({ request, onClose }: { request: ErasureRow
         <Stack gap="sm">
           <Text size="sm">
             Erasure for <strong>{request.email}</strong>, asked {indiaTime(request.requestedAt)}. This cannot be undone.
+          </Text>
+          <Text size="sm">
+            Their monthly gifts are cancelled at Razorpay first, so nothing more is charged (if Razorpay cannot be
+            reached, nothing is erased and you can try again later). Then one last mail tells the donor what was
+            stopped, erased and kept.
           </Text>
           <Text size="sm" fw={600}>
             Anonymised now
