@@ -193,7 +193,8 @@ async function startServer(node: NodeRuntime, databaseUrl: string, latencyMs: nu
   const child = spawn(node.path, ['--import', 'tsx', '--import', './scripts/lib/count-agent-sockets.ts', ENTRY], {
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // Not production: production refuses the sandbox. 'test' logs JSON as production does.
+      NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       PORT: String(port),
       DATABASE_URL: databaseUrl,

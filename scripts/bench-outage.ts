@@ -58,10 +58,9 @@ async function create(baseUrl: string, n: number): Promise<Outcome> {
   }
 }
 
-/** The real server in production mode, with limits no load here reaches (scripts/lib/site-server.ts). */
+/** The real server in sandbox mode (refused in production), with limits no load here reaches (scripts/lib/site-server.ts). */
 const startServer = (databaseUrl: string) =>
   startSiteServer(databaseUrl, {
-    NODE_ENV: 'production',
     DATA_ENCRYPTION_KEY: '0123456789abcdef'.repeat(4),
     RATE_LIMIT_PER_MINUTE: '1000000000',
     DONATION_EMAIL_LIMIT_PER_HOUR: '1000000000',

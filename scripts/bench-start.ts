@@ -19,11 +19,13 @@ const ENTRY = process.env.BENCH_START_ENTRY ?? 'dist/server/main.js';
 
 const MODES: Record<string, NodeJS.ProcessEnv> = {
   razorpay: {
+    NODE_ENV: 'production',
     RAZORPAY_KEY_ID: 'rzp_test_BenchStart0001',
     RAZORPAY_KEY_SECRET: 'bench-start-secret',
     RAZORPAY_WEBHOOK_SECRET: 'bench-start-webhook-secret',
   },
-  sandbox: { PAYMENT_PROVIDER: 'sandbox' },
+  // Production refuses the sandbox; 'test' starts the same compiled server with JSON logs.
+  sandbox: { NODE_ENV: 'test', PAYMENT_PROVIDER: 'sandbox' },
 };
 
 /** Milliseconds from spawning the server to its first 200 on /api/health. */
@@ -34,7 +36,6 @@ async function startToHealthy(databaseUrl: string, modeEnv: NodeJS.ProcessEnv): 
     env: {
       ...process.env,
       ...modeEnv,
-      NODE_ENV: 'production',
       LOG_LEVEL: 'error',
       PORT: String(port),
       DATABASE_URL: databaseUrl,

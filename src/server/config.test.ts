@@ -76,9 +76,26 @@ describe('loadConfig', () => {
 });
 
 describe('loadConfig: safety in production and behind proxies', () => {
-  it('refuses to fall back to the sandbox in production without keys', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })[0]).toMatch(/required in production/);
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }).payments.provider).toBe('sandbox');
+  it('refuses to fall back to the sandbox in production without keys, and refuses the sandbox there when asked', () => {
+    const site = { SITE_URL: 'https://rescue.example.org' };
+    expect(problemsOf({ NODE_ENV: 'production', ...site })).toEqual([
+      'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: required in production',
+    ]);
+    // Its checkout pays any order with no money moving, and would take real receipt numbers.
+    expect(problemsOf({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', ...site })).toEqual([
+      expect.stringMatching(/^PAYMENT_PROVIDER: the sandbox cannot run with NODE_ENV=production/),
+    ]);
+    expect(loadConfig({ NODE_ENV: 'development', PAYMENT_PROVIDER: 'sandbox' }).payments.provider).toBe('sandbox');
+  });
+
+  it('refuses production without SITE_URL: mails would link to localhost and the staff cookie lose Secure', () => {
+    const keys = { RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' };
+    expect(problemsOf({ NODE_ENV: 'production', ...keys })).toEqual([
+      'SITE_URL: required in production: the public https origin, e.g. https://rescue.example.org',
+    ]);
+    expect(loadConfig({ NODE_ENV: 'production', SITE_URL: 'https://rescue.example.org', ...keys }).siteUrl).toBe(
+      'https://rescue.example.org',
+    );
   });
 
   it('refuses one Razorpay key without the other', () => {
@@ -109,8 +126,8 @@ describe('loadConfig: the sandbox', () => {
     expect(loadConfig({}).payments.sandboxDevControls).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development' }).payments.sandboxDevControls).toBe(false);
     expect(loadConfig({ SANDBOX_DEV_CONTROLS: 'true' }).payments.sandboxDevControls).toBe(true);
-    const production = { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', SANDBOX_DEV_CONTROLS: 'true' };
-    expect(loadConfig(production).payments.sandboxDevControls).toBe(true);
+    const test = { NODE_ENV: 'test', PAYMENT_PROVIDER: 'sandbox', SANDBOX_DEV_CONTROLS: 'true' };
+    expect(loadConfig(test).payments.sandboxDevControls).toBe(true);
     expect(problemsOf({ SANDBOX_DEV_CONTROLS: 'yes' })[0]).toMatch(/^SANDBOX_DEV_CONTROLS:/);
   });
 
@@ -121,8 +138,8 @@ describe('loadConfig: the sandbox', () => {
         webhookSecret: SANDBOX_KEYS.webhookSecret,
       });
     }
-    // Behind a proxy, or in production, a loopback server is public too.
-    for (const env of [{ TRUST_PROXY: '1' }, { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }]) {
+    // Behind a proxy a loopback server is public too.
+    for (const env of [{ TRUST_PROXY: '1' }]) {
       const { keySecret, webhookSecret } = loadConfig({ HOST: '127.0.0.1', ...env }).payments;
       expect([keySecret, webhookSecret]).not.toContain(SANDBOX_KEYS.keySecret);
       expect(webhookSecret).not.toBe(SANDBOX_KEYS.webhookSecret);

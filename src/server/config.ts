@@ -111,11 +111,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError([`${missing}: required when the other Razorpay key is set`]);
   }
   const provider = values.PAYMENT_PROVIDER ?? (hasKeys ? 'razorpay' : 'sandbox');
-  // In production the sandbox is never a silent fallback: it takes no money and its secrets are public.
-  if (values.NODE_ENV === 'production' && provider === 'sandbox' && !values.PAYMENT_PROVIDER) {
+  // Never the sandbox in production: anyone could "pay" any order through its checkout with no
+  // money moving, and each such payment would take a number from the trust's real receipt series
+  // and count in the statement it files. A demo or staging site runs without NODE_ENV=production.
+  if (values.NODE_ENV === 'production' && provider === 'sandbox') {
     throw new ConfigError([
-      'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: required in production ' +
-        '(or set PAYMENT_PROVIDER=sandbox to run the offline sandbox on purpose)',
+      values.PAYMENT_PROVIDER
+        ? 'PAYMENT_PROVIDER: the sandbox cannot run with NODE_ENV=production (it takes no money but issues real receipts); use razorpay, or run a demo without NODE_ENV=production'
+        : 'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: required in production',
+    ]);
+  }
+  // In production every mail links to SITE_URL and the staff cookie is Secure only on https.
+  if (values.NODE_ENV === 'production' && !values.SITE_URL) {
+    throw new ConfigError([
+      'SITE_URL: required in production: the public https origin, e.g. https://rescue.example.org',
     ]);
   }
 
@@ -136,9 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   // The constant secrets are public (they are in this file): fine on loopback, never reachable from
-  // outside, and a proxy in front (TRUST_PROXY) or production makes even a loopback server public.
-  const privateSandbox =
-    ['127.0.0.1', '::1', 'localhost'].includes(values.HOST) && !values.TRUST_PROXY && values.NODE_ENV !== 'production';
+  // outside, and a proxy in front (TRUST_PROXY) makes even a loopback server public.
+  const privateSandbox = ['127.0.0.1', '::1', 'localhost'].includes(values.HOST) && !values.TRUST_PROXY;
   const secrets = privateSandbox
     ? SANDBOX_KEYS
     : { keySecret: randomBytes(32).toString('hex'), webhookSecret: randomBytes(32).toString('hex') };

@@ -17,7 +17,11 @@ function startServer(
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
       LOG_LEVEL: 'info',
-      PAYMENT_PROVIDER: 'sandbox',
+      // Production takes real payments only (the sandbox is refused there): test keys nothing calls.
+      RAZORPAY_KEY_ID: 'rzp_test_MainTest000001',
+      RAZORPAY_KEY_SECRET: 'main-test-key-secret',
+      RAZORPAY_WEBHOOK_SECRET: 'main-test-webhook-secret',
+      SITE_URL: 'https://rescue.example.org',
       // Production refuses to start without it (personal-data/data-encryption-key.ts).
       DATA_ENCRYPTION_KEY: '0123456789abcdef'.repeat(4),
       ...env,
@@ -104,6 +108,19 @@ describe('the server process', () => {
     const [code] = await once(server.child, 'exit');
     expect(code).toBe(1);
     expect(server.output()).toMatch(/DATA_ENCRYPTION_KEY: required in production/);
+  });
+
+  it('refuses to start in production without SITE_URL, or with the sandbox, and says why', async () => {
+    for (const [env, reason] of [
+      [{ SITE_URL: '' }, /SITE_URL: required in production/],
+      [{ PAYMENT_PROVIDER: 'sandbox' }, /PAYMENT_PROVIDER: the sandbox cannot run with NODE_ENV=production/],
+    ] as const) {
+      const server = startServer({ DATABASE_URL: db.url, PORT: '0', ...env });
+      const [code] = await once(server.child, 'exit');
+      expect(code).toBe(1);
+      expect(server.output()).toMatch(reason);
+      expect(server.output()).not.toMatch(/\n\s+at /);
+    }
   });
 
   it('stops with one readable line, no stack trace, when the database cannot be reached', async () => {

@@ -20,9 +20,6 @@ function ownOrigin(address: AddressInfo | string | null): string {
 
 const config = configOrExit();
 const logger = createLogger(config);
-if (config.env === 'production' && new URL(config.siteUrl).hostname === 'localhost') {
-  logger.warn(`SITE_URL is not set: share links, canonical and Open Graph URLs point at ${config.siteUrl}`);
-}
 const database = await databaseOrExit(config, logger);
 const { orm } = database;
 

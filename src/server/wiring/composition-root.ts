@@ -72,12 +72,6 @@ export async function buildDependencies(
   const { provider, keyId, keySecret, webhookSecret, sandboxLatencyMs, sandboxDevControls } = config.payments;
   let emulator: RazorpayEmulator | undefined;
   if (provider === 'sandbox') {
-    if (config.env === 'production') {
-      log?.warn(
-        '!!! PAYMENT_PROVIDER is sandbox in production: donations go to a local emulator and NO MONEY MOVES. ' +
-          'Set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET to take real donations. !!!',
-      );
-    }
     // Loaded here only: in razorpay mode the emulator's code is never imported.
     const { startRazorpayEmulator } = await import('../payments/sandbox/emulator');
     emulator = await startRazorpayEmulator({
