@@ -17,20 +17,26 @@ export interface StatementRouteOptions {
 }
 
 /**
- * `GET /staff/api/statement.csv?year=2026-27`: Part B of the statement of donations, and
- * `GET /staff/api/statement-unreportable.csv?year=…`: the gifts it leaves out for want of an ID.
- * Any signed-in staff member; each download is in the audit trail.
+ * `GET /staff/api/statement.csv?year=2026-27`: Part B of the statement of donations, the one file
+ * with donors' full PAN and Aadhaar: admins only. `GET /staff/api/statement-unreportable.csv?year=…`:
+ * the gifts it leaves out for want of an ID, for any signed-in staff member. Each download is in
+ * the audit trail, with who and when.
  */
 export async function statementRoutes(app: FastifyInstance, options: StatementRouteOptions) {
   const layout = options.layout ?? loadStatementLayout();
   const cipher = createFieldCipher(options.personalDataKey);
 
   const download =
-    (name: string, render: (statement: Statement) => string, part: string) =>
+    (name: string, render: (statement: Statement) => string, part: string, who: 'admin' | 'staff') =>
     async (request: FastifyRequest<{ Querystring: { year?: string } }>, reply: FastifyReply) => {
       const em = options.orm.em.fork();
       const staff = await findSession(em, request.cookies[SESSION_COOKIE]);
       if (!staff) return reply.code(401).send({ message: 'Sign in to continue' });
+      if (who === 'admin' && staff.role !== 'admin') {
+        return reply
+          .code(403)
+          .send({ message: 'Only an admin may download Part B: it holds donors’ full PAN and Aadhaar' });
+      }
       const parsed = statementYearInputSchema.safeParse({ year: request.query.year ?? '' });
       if (!parsed.success) return reply.code(400).send({ message: 'Invalid input', issues: fieldIssues(parsed.error) });
       const { year } = parsed.data;
@@ -53,7 +59,11 @@ export async function statementRoutes(app: FastifyInstance, options: StatementRo
   app.get(
     '/staff/api/statement.csv',
     quiet,
-    download('statement', (s) => statementCsv(s, layout), 'statement'),
+    download('statement', (s) => statementCsv(s, layout), 'statement', 'admin'),
   );
-  app.get('/staff/api/statement-unreportable.csv', quiet, download('without-id', unreportableCsv, 'unreportable'));
+  app.get(
+    '/staff/api/statement-unreportable.csv',
+    quiet,
+    download('without-id', unreportableCsv, 'unreportable', 'staff'),
+  );
 }

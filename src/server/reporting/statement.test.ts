@@ -14,6 +14,8 @@ import { statementYears } from './statement-summary';
 
 let t: StaffTestApp;
 let token: string;
+/** An admin's session: Part B (full PAN and Aadhaar) is theirs alone to download. */
+let adminToken: string;
 let key: Buffer;
 
 const asha = { kind: 'pan' as const, value: 'ABCDE1234F' };
@@ -26,6 +28,8 @@ beforeAll(async () => {
   key = resolveDataEncryptionKey(t.config);
   await t.addAccount('accounts', 'staff');
   token = await t.signIn('accounts');
+  await t.addAccount('treasurer', 'admin');
+  adminToken = await t.signIn('treasurer');
   const seed = (gift: Parameters<typeof seedReceipt>[2]) => seedReceipt(t.db.orm, key, gift);
   // A monthly donor: twelve charges of ₹500, April 2025 to March 2026.
   for (let month = 0; month < 12; month++) {
@@ -107,7 +111,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const download = (year: string, path = 'statement.csv', session: string | null = token) =>
+const download = (year: string, path = 'statement.csv', session: string | null = adminToken) =>
   t.app.inject({
     method: 'GET',
     url: `/staff/api/${path}?year=${year}`,
@@ -203,6 +207,11 @@ describe('the statement of donations (Part B)', () => {
 
   it('is audited, needs a session, and refuses a malformed year with the field and the reason', async () => {
     expect((await download('2025-26', 'statement.csv', null)).statusCode).toBe(401);
+    // Part B holds full PAN and Aadhaar: an admin's download. Staff keep the list without an ID.
+    const refused = await download('2025-26', 'statement.csv', token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('PQRSX6789K');
+    expect((await download('2025-26', 'statement-unreportable.csv', token)).statusCode).toBe(200);
     const bad = await download('2025-27');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues).toEqual([{ path: 'year', message: 'the two years must follow each other' }]);

@@ -19,7 +19,8 @@ export type AuditAction =
   | 'donor_data_exported'
   | 'erasure_requested'
   | 'erasure_completed'
-  | 'retention_anonymised';
+  | 'retention_anonymised'
+  | 'trust_details_updated';
 
 /** Who acted: `userId` null for a failed sign-in on a name no account has. */
 export interface Actor {

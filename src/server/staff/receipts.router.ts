@@ -6,11 +6,13 @@ import {
   receiptListInputSchema,
 } from '../../shared/receipts.schema';
 import { getMailboxMessage, listMailbox } from '../mail/dev-mailbox-view';
-import { getTrustDetails, trustDetailsSchema, updateTrustDetails } from '../receipts/trust-details';
+import { getTrustDetails, trustDetailsSchema } from '../receipts/trust-details';
 import { router } from '../trpc/init';
 import { listOutbox } from './outbox-list';
 import { listReceipts, resendReceipt } from './receipt-register';
+import { actorOf } from './staff-actor';
 import { adminProcedure, staffProcedure } from './staff-procedures';
+import { updateTrust } from './trust-update';
 
 /** `staff.receipts.*`; the PDF itself is a route (staff-receipt.routes.ts). */
 export const receiptsRouter = router({
@@ -40,5 +42,5 @@ export const trustRouter = router({
   get: adminProcedure.query(({ ctx }) => getTrustDetails(ctx.em)),
   update: adminProcedure
     .input(trustDetailsSchema)
-    .mutation(({ ctx, input }) => ctx.em.transactional((em) => updateTrustDetails(em, input))),
+    .mutation(({ ctx, input }) => updateTrust(ctx.em, actorOf(ctx.staff), input)),
 });

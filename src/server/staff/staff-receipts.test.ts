@@ -100,6 +100,18 @@ describe("the trust's legal details", () => {
     const changed = { ...siteContent.legal, name: 'Renamed Rescue Trust' };
     expect(await data(await call('staff.trust.update', 'mutation', admin, changed))).toEqual(changed);
     expect((await data(await call('staff.trust.get', 'query', admin))).name).toBe('Renamed Rescue Trust');
+    // Who changed what the receipts print, from what to what; the refused change left no entry.
+    const entries = await t.db.orm.em
+      .fork()
+      .execute<{ username: string; details: unknown }[]>(
+        `select username, details from staff_audit where action = 'trust_details_updated' order by id`,
+      );
+    expect(entries).toEqual([
+      {
+        username: 'anita',
+        details: { changes: { name: { before: siteContent.legal.name, after: 'Renamed Rescue Trust' } } },
+      },
+    ]);
     const [receipt] = await t.db.orm.em
       .getConnection()
       .execute<{ trust: { name: string } }[]>('select trust from receipts where payment_id = ?', [paymentId]);

@@ -23,6 +23,8 @@ export function StatementPage() {
     { enabled: year !== null, placeholderData: keepPreviousData },
   );
   const data = summary.data?.year === year ? summary.data : undefined;
+  // Part B carries donors' full PAN and Aadhaar: the server gives it to admins only.
+  const isAdmin = staffTrpc.staff.me.useQuery().data?.role === 'admin';
 
   return (
     <Stack gap="md" maw={960}>
@@ -86,11 +88,15 @@ export function StatementPage() {
               <Text size="sm" c="dimmed" mb="sm">
                 One row per donor and donation type, in the portal’s column order.
               </Text>
-              <Group>
-                <Button component="a" href={statementCsvHref(year)} download c="white">
-                  Download Part B (CSV)
-                </Button>
-              </Group>
+              {isAdmin ? (
+                <Group>
+                  <Button component="a" href={statementCsvHref(year)} download c="white">
+                    Download Part B (CSV)
+                  </Button>
+                </Group>
+              ) : (
+                <Text size="sm">It holds donors’ full PAN and Aadhaar, so an admin downloads it.</Text>
+              )}
             </Card>
             <Card withBorder padding="sm" aria-labelledby="unreportable-heading" component="section">
               <Title order={2} size="h4" id="unreportable-heading">
