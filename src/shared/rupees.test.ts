@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees } from './rupees';
+import { formatReceiptRupees, formatRupees } from './rupees';
 
 /** What the page showed before: the browser's own en-IN format. */
 const intl = (paise: number) => {
@@ -25,6 +25,13 @@ describe('formatRupees', () => {
     // (Not -0, which en-IN writes as ₹-0.)
     for (const paise of [...amounts, ...amounts.filter((amount) => amount > 0).map((amount) => -amount)]) {
       expect(formatRupees(paise), String(paise)).toBe(intl(paise));
+    }
+  });
+
+  it("writes a receipt's amounts always with paise, as en-IN's currency format does", () => {
+    const currency = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+    for (const paise of [0, 7, 100, 50_000, 1_00_000_00, 12_34_56_789_05, 99_999_99]) {
+      expect(formatReceiptRupees(paise), String(paise)).toBe(currency.format(paise / 100));
     }
   });
 });

@@ -1,19 +1,24 @@
 /**
- * An amount in paise as people read it on a page: ₹ with Indian digit grouping (₹1,00,000), paise
- * shown only when there are some. (Receipts write every amount with paise: receipts/receipt-text.ts.)
+ * An amount in paise as people read it: ₹ with Indian digit grouping (₹1,00,000). Pages show paise
+ * only when there are some; receipts, their mails and statements write them always (`₹500.00`), as
+ * a document of account does.
  *
  * Written out rather than with `toLocaleString('en-IN')`: a page's first Intl number format starts
  * ICU's number formatting, about 25 ms of the main thread here and four times that on a slow phone,
  * and on /donate it fell inside hydration, as the longest task of the page. The output is the same
  * as en-IN's (rupees.test.ts compares them).
  */
-export function formatRupees(paise: number): string {
+export function formatRupees(paise: number, { alwaysPaise = false }: { alwaysPaise?: boolean } = {}): string {
   const whole = Math.round(paise);
   const sign = whole < 0 ? '-' : '';
   const rupees = String(Math.trunc(Math.abs(whole) / 100));
   const paisePart = Math.abs(whole) % 100;
-  return `₹${sign}${groupIndian(rupees)}${paisePart === 0 ? '' : `.${String(paisePart).padStart(2, '0')}`}`;
+  const showPaise = alwaysPaise || paisePart !== 0;
+  return `₹${sign}${groupIndian(rupees)}${showPaise ? `.${String(paisePart).padStart(2, '0')}` : ''}`;
 }
+
+/** As a receipt writes an amount: always with paise, `₹12,00,000.00`. */
+export const formatReceiptRupees = (paise: number) => formatRupees(paise, { alwaysPaise: true });
 
 /** 1234567 → 12,34,567: the last three digits, then pairs (lakh, crore). */
 function groupIndian(digits: string): string {

@@ -1,7 +1,8 @@
 import PDFDocument from 'pdfkit';
 import { formatIndiaDate } from '../../shared/financial-year';
+import { formatReceiptRupees } from '../../shared/rupees';
 import { FONTS, writeMixed } from '../receipts/receipt-pdf';
-import { formatRupees, rupeesInWords } from '../receipts/receipt-text';
+import { rupeesInWords } from '../receipts/receipt-text';
 import type { TrustDetails } from '../receipts/trust-details';
 
 export interface StatementReceipt {
@@ -69,13 +70,13 @@ export function renderDonorStatementPdf(fields: DonorStatementFields): Promise<B
     doc.text(receipt.number, columns[0], y, { width: 140, lineBreak: false });
     doc.text(formatIndiaDate(receipt.issuedAt), columns[1], y, { width: 105, lineBreak: false });
     doc.text(receipt.purpose ?? 'General', columns[2], y, { width: 140, lineBreak: false });
-    doc.text(formatRupees(receipt.amount), columns[3], y, { width: 110, align: 'right', lineBreak: false });
+    doc.text(formatReceiptRupees(receipt.amount), columns[3], y, { width: 110, align: 'right', lineBreak: false });
   }
   const total = fields.receipts.reduce((sum, receipt) => sum + receipt.amount, 0);
   doc
     .moveDown(1.5)
     .font('latinBold')
-    .text(`Total ${formatRupees(total)}`, MARGIN, doc.y, { width, align: 'right' });
+    .text(`Total ${formatReceiptRupees(total)}`, MARGIN, doc.y, { width, align: 'right' });
   doc.font('latin').text(rupeesInWords(total), MARGIN, doc.y, { width, align: 'right' });
   doc.moveDown(1.5).fontSize(9.5).fillColor(GREY);
   doc.text(

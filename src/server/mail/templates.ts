@@ -1,5 +1,5 @@
+import { formatReceiptRupees as rupees } from '../../shared/rupees';
 import { siteContent } from '../../shared/site-content';
-import { formatRupees as rupees } from '../receipts/receipt-text';
 import { type Block, renderMail } from './layout';
 
 /** One message: a subject, and its plain-text and HTML parts. */

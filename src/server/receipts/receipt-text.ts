@@ -1,15 +1,11 @@
 // The en-IN entry alone: the package's main entry loads every locale (~0.2 s of the server's start).
 import { toWords } from 'to-words/en-IN';
 import { formatIndiaDate } from '../../shared/financial-year';
+import { formatReceiptRupees } from '../../shared/rupees';
 import { siteContent } from '../../shared/site-content';
 import type { Receipt } from './receipt.entity';
 
 /** Every line a receipt states, in words: the PDF lays these out and the receipt mail repeats them. */
-
-/** ₹12,00,000.00 from paise. */
-export function formatRupees(paise: number): string {
-  return new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(paise / 100);
-}
 
 /** "Rupees Twelve Lakh Only", in the Indian system (lakh, crore), with paise when there are any. */
 export function rupeesInWords(paise: number): string {
@@ -46,7 +42,7 @@ export function receiptRows(receipt: ReceiptFields): [label: string, value: stri
   if (receipt.donorAddress) rows.push(['Address', receipt.donorAddress]);
   if (receipt.donorIdMasked) rows.push([receipt.donorIdKind === 'pan' ? 'PAN' : 'Aadhaar', receipt.donorIdMasked]);
   rows.push(
-    ['Amount', formatRupees(receipt.amount)],
+    ['Amount', formatReceiptRupees(receipt.amount)],
     ['Amount in words', rupeesInWords(receipt.amount)],
     ['Mode of payment', `Electronic: Razorpay (payment ${receipt.paymentId})`],
     ['Purpose', receipt.purpose ?? 'Donation for the care of rescued animals'],
