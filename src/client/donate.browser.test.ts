@@ -115,7 +115,7 @@ describe.each(Object.entries(VIEWPORTS))('the donate page at %s size', (size, vi
     expect(ids).toEqual(servedIds);
   });
 
-  it('has the controls of the spec; the custom amount appears only with Other', async () => {
+  it('has the amount, type, purpose and contact controls; the custom amount appears only with Other', async () => {
     await expect(form().getByRole('radio', { name: 'One-time' }).isChecked()).resolves.toBe(true);
     await expect(form().getByRole('radio', { name: 'Monthly' }).isChecked()).resolves.toBe(false);
     const amounts = form().getByRole('group', { name: 'Amount' }).getByRole('button');
@@ -236,7 +236,7 @@ describe.each(Object.entries(VIEWPORTS))('the donate page at %s size', (size, vi
     await modal.getByTestId('sandbox-pay').click();
     await expect(toast().textContent()).resolves.toContain('Thank you!');
     await expect(toast().textContent()).resolves.toContain('Your donation has been processed successfully.');
-    // Beside the toast, a thank-you panel stays (issue 11), the donor having skipped the 80G details.
+    // Beside the toast, a thank-you panel stays, the donor having skipped the 80G details.
     await page.getByRole('region', { name: 'Thank you for your donation!' }).waitFor();
     // The whole flow runs under the site's Content-Security-Policy without a single violation.
     await expect(cspViolations(page)).resolves.toEqual([]);

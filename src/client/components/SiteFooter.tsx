@@ -1,7 +1,7 @@
 import { siteContent } from '../../shared/site-content';
 import { SiteLink } from './site-navigation';
 
-// Placeholders the trust has not written pages for yet: links with no target, as the spec asks.
+// Placeholders the trust has not written pages for yet: links with no target until those pages exist.
 const GET_INVOLVED = ['Volunteer', 'Foster', 'Adopt', 'Partner with us'];
 const noTarget = (event: { preventDefault(): void }) => event.preventDefault();
 

@@ -1,4 +1,4 @@
-/** The header navigation, in the order SPEC section 2 gives. */
+/** The header navigation, in this order; Donate is the button. */
 export type NavItem =
   | { kind: 'route'; label: string; to: '/' | '/donate'; button?: boolean }
   | { kind: 'section'; label: string; section: string };

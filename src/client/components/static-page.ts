@@ -24,7 +24,7 @@ export function enhanceStaticPage(root: HTMLElement): void {
       if (target === dialog || target.closest('.menu-close, a')) dialog.close();
     });
   }
-  // The footer's placeholders have no target yet (as the spec asks): they go nowhere, not to "#".
+  // The footer's placeholders have no target yet (the trust has not written those pages): they go nowhere, not to "#".
   root.addEventListener('click', (event) => {
     if ((event.target as Element).closest('a[href="#"]')) event.preventDefault();
   });

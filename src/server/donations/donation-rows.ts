@@ -10,7 +10,7 @@ import type { TaxReceiptColumns } from '../personal-data/tax-receipt-columns';
  * attempt, and the conditional UPDATE that gives it Razorpay's order id.
  *
  * They are plain SQL rather than the ORM's unit of work: on this, the busiest path, change tracking
- * and flush planning cost about as much CPU as everything else together (issue 13), and even the
+ * and flush planning cost about as much CPU as everything else together under load, and even the
  * ORM's `execute` about doubles a statement's CPU, so they go straight to node-postgres on a pooled
  * connection (db/pooled-query.ts). The rows of donors starting in the same turn of the event loop
  * share one statement (db/batch-per-turn.ts): each donation still gets its own row and its own

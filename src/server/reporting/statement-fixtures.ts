@@ -4,7 +4,7 @@ import { createFieldCipher } from '../personal-data/field-cipher';
 import { sealTaxId } from '../personal-data/sealed-tax-id';
 import { cancelReceipt, issueReceipt } from '../receipts/issue-receipt';
 
-/** Part B's headings in the portal's order, as issue 12 lists them: what the CSV must begin with. */
+/** Part B's headings in the portal's order, as the portal's template names them: what the CSV must begin with. */
 export const PART_B_HEADINGS = [
   'Sl. No.',
   'Pre Acknowledgement Number',

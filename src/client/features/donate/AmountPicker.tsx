@@ -9,7 +9,7 @@ interface AmountPickerProps {
   onCustomAmount: (rupees: string) => void;
 }
 
-/** The six amount buttons (SPEC section 2) and, only once Other is chosen, the rupee input. */
+/** The six amount buttons (five presets and Other) and, only once Other is chosen, the rupee input. */
 export function AmountPicker({ choice, customAmount, error, onChoose, onCustomAmount }: AmountPickerProps) {
   return (
     <>

@@ -83,7 +83,7 @@ describe('DonateForm', () => {
     expect(screen.getByLabelText(/Full Name/)).toHaveValue('Asha');
   });
 
-  it('toasts the errors of SPEC section 8', async () => {
+  it('toasts the donor-facing errors', async () => {
     const failing = stubApi({ createDonation: vi.fn().mockRejectedValue(new Error('500: boom')) });
     const { unmount } = render(<DonateForm api={failing} />);
     await fillAndSubmit();

@@ -1,4 +1,4 @@
-/** SPEC section 9: the preset amounts, in paise (₹500 … ₹10,000). */
+/** The preset amounts, in paise (₹500 … ₹10,000). */
 export const PRESET_AMOUNTS_PAISE = [50_000, 100_000, 200_000, 500_000, 1_000_000] as const;
 
 export type AmountChoice = { kind: 'preset'; paise: number } | { kind: 'other' } | null;

@@ -20,7 +20,7 @@ const donation = {
 };
 const callbacks = { handler: () => {}, modal: { ondismiss: () => {} } };
 
-describe('checkout options (SPEC section 7, under Razorpay’s names)', () => {
+describe('checkout options (one-time pays an order, monthly a subscription, under Razorpay’s names)', () => {
   it('one-time: key, amount, INR, the order, the trust, the purpose, prefill and dark green', () => {
     const options = buildCheckoutOptions(
       { donation: { ...donation, donationType: 'one-time' }, razorpayKeyId: 'rzp_test_1', order: { id: 'order_1' } },

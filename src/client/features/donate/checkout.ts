@@ -38,7 +38,7 @@ declare global {
 
 const purposeLabel = (purpose: DonationInput['purpose']) => PURPOSES[purpose ?? 'general'] ?? PURPOSES.general;
 
-/** SPEC section 7: one-time pays an order, monthly a subscription. */
+/** One-time pays an order, monthly a subscription. */
 export function buildCheckoutOptions(
   created: CreateDonationOutput | CreateSubscriptionOutput,
   input: DonationInput,

@@ -1,4 +1,4 @@
-/** SPEC section 8: the donor-facing messages. */
+/** The donor-facing messages of the donate form: validation, payment outcome and network trouble. */
 export const TOASTS = {
   invalidAmount: { title: 'Invalid Amount', message: 'Please enter a valid donation amount.', color: 'red' },
   createFailed: { title: 'Error', message: 'Failed to create donation. Please try again.', color: 'red' },

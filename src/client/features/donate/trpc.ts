@@ -25,7 +25,7 @@ async function call<Output>(path: string, init?: { input: unknown }): Promise<Ou
 /**
  * The donate page's four procedures (payment.config, donation.create, subscription.create,
  * payment.verify), typed by AppRouter, in the shape of tRPC's client: no React Query in the chunk.
- * SPEC section 9's fetching rules (the seed's React Query defaults) hold without React Query:
+ * The site's fetching rules (React Query's defaults as first configured) hold without React Query:
  * one request per call, never retried, never refetched or polled; the config is fetched once per page.
  */
 export const trpcClient = {

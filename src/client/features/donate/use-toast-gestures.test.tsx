@@ -18,7 +18,7 @@ async function showToast() {
   return screen.findByText('Donation link copied to clipboard.');
 }
 
-describe('toast gestures (SPEC section 9)', () => {
+describe('toast gestures (swipe right to dismiss, F8 to focus)', () => {
   it('a swipe right past 50 px dismisses the toast', async () => {
     const message = await showToast();
     fireEvent.pointerDown(message, { clientX: 100 });

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { dismissToasts } from './toast';
 
-/** SPEC section 9: a toast is swiped away to the right past 50 px; F8 moves focus to it. */
+/** A toast is swiped away to the right past 50 px; F8 moves focus to it. */
 export const SWIPE_THRESHOLD_PX = 50;
 const TOAST = '.mantine-Notifications-root .mantine-Notification-root';
 
