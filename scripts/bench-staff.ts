@@ -116,7 +116,7 @@ const embedded = await startEmbeddedPostgres({ dataDir, ephemeral: true });
 try {
   const orm = await openDatabase(embedded.url, ENTITIES);
   const em = () => orm.em.fork();
-  const execute = (sql: string) => orm.em.getConnection().execute(sql);
+  const execute = (sql: string) => orm.em.execute(sql);
   const seeding = performance.now();
   await seed(execute);
   const [counts] = (await execute(

@@ -30,7 +30,7 @@ beforeAll(async () => {
   app = await buildApp({ config, deps, logger });
   // Inserts that fail the way a constraint or a dying database does, quoting the row's values
   // in PostgreSQL's `detail`, as a unique violation would.
-  await db.orm.em.getConnection().execute(`
+  await db.orm.em.execute(`
     create function refuse_row() returns trigger language plpgsql as $$
     begin
       raise exception 'refused by test' using detail = row_to_json(new)::text;

@@ -102,6 +102,7 @@ describe('the migrations', () => {
       col('mail_outbox', 'last_error', 'text', 'YES'),
       col('mail_outbox', 'created_at', timestamp, 'NO', 'now()'),
       col('mail_outbox', 'sent_at', timestamp, 'YES'),
+      col('mail_outbox', 'forget_once_sent', 'boolean', 'NO', 'false'),
       col('razorpay_plans', 'id', 'integer', 'NO', serial('razorpay_plans')),
       col('razorpay_plans', 'amount', 'integer', 'NO'),
       col('razorpay_plans', 'razorpay_plan_id', 'text', 'NO'),

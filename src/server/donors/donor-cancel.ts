@@ -29,7 +29,7 @@ export async function cancelDonorMonthlyGift({
   subscriptionId: number;
   siteUrl: string;
 }) {
-  const [row] = await em.getConnection().execute<{ id: number; status: SubscriptionStatus; razorpay: string | null }[]>(
+  const [row] = await em.execute<{ id: number; status: SubscriptionStatus; razorpay: string | null }[]>(
     `select s.id, s.status, s.razorpay_subscription_id as razorpay
        from subscriptions s join donations d on d.id = s.donation_id where s.id = ? and lower(d.email) = ?`,
     [subscriptionId, donor.email],

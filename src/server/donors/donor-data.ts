@@ -10,15 +10,14 @@ import { OWN_RECEIPT } from './donor-receipts';
  * them and their requests. Each download is in the audit trail.
  */
 export async function exportDonorData(em: EntityManager, donor: DonorActor) {
-  const connection = em.getConnection();
   const { email } = donor;
-  const donations = await connection.execute(
+  const donations = await em.execute(
     `select id, name, email, phone, amount, donation_type as "donationType", purpose, status,
             razorpay_payment_id as "paymentId", ${isoTime('created_at')} as "createdAt"
        from donations where lower(email) = ? order by id`,
     [email],
   );
-  const receipts = await connection.execute(
+  const receipts = await em.execute(
     `select r.number, r.financial_year as "financialYear", r.amount, r.purpose, r.donor_name as "name",
             r.donor_email as "email", r.donor_address as "address", r.donor_id_kind as "idKind",
             r.donor_id_masked as "idMasked", r.status, ${isoTime('r.issued_at')} as "issuedAt",
@@ -26,21 +25,21 @@ export async function exportDonorData(em: EntityManager, donor: DonorActor) {
        from receipts r where ${OWN_RECEIPT} order by r.id`,
     [email],
   );
-  const monthlyGifts = await connection.execute(
+  const monthlyGifts = await em.execute(
     `select s.id, s.status, s.razorpay_subscription_id as "subscriptionId", ${isoTime('s.created_at')} as "createdAt"
        from subscriptions s join donations d on d.id = s.donation_id where lower(d.email) = ? order by s.id`,
     [email],
   );
-  const messages = await connection.execute(
+  const messages = await em.execute(
     `select kind, subject, status, ${isoTime('created_at')} as "createdAt", ${isoTime('sent_at')} as "sentAt"
        from mail_outbox where lower(recipient) = ? order by id`,
     [email],
   );
-  const contactMessages = await connection.execute(
+  const contactMessages = await em.execute(
     `select name, email, subject, message, ${isoTime('created_at')} as "createdAt" from contacts where lower(email) = ? order by id`,
     [email],
   );
-  const erasureRequests = await connection.execute(
+  const erasureRequests = await em.execute(
     `select id, status, ${isoTime('requested_at')} as "requestedAt" from erasure_requests where email = ? order by id`,
     [email],
   );

@@ -7,8 +7,7 @@ import { OWN_RECEIPT } from './donor-receipts';
  * and the financial years that have receipts (one statement each). Found by the normalised e-mail.
  */
 export async function listDonorGifts(em: EntityManager, email: string) {
-  const connection = em.getConnection();
-  const gifts = await connection.execute<Record<string, unknown>[]>(
+  const gifts = await em.execute<Record<string, unknown>[]>(
     `select d.id, ${isoTime('d.created_at')} as "date", d.amount, d.donation_type as "donationType", d.purpose,
             d.status, r.id as "receiptId", r.number as "receiptNumber", r.status as "receiptStatus",
             r.financial_year as "financialYear"
@@ -17,19 +16,19 @@ export async function listDonorGifts(em: EntityManager, email: string) {
       order by d.created_at desc, d.id desc`,
     [email],
   );
-  const monthly = await connection.execute<Record<string, unknown>[]>(
+  const monthly = await em.execute<Record<string, unknown>[]>(
     `select s.id, s.status, d.amount, d.purpose, ${isoTime('s.created_at')} as "startedAt",
             s.status not in ('cancelled', 'completed', 'expired') and s.razorpay_subscription_id is not null as "canCancel"
        from subscriptions s join donations d on d.id = s.donation_id
       where lower(d.email) = ? order by s.created_at desc, s.id desc`,
     [email],
   );
-  const years = await connection.execute<{ year: string }[]>(
+  const years = await em.execute<{ year: string }[]>(
     `select distinct r.financial_year as year from receipts r
       where ${OWN_RECEIPT} and r.status = 'issued' order by r.financial_year desc`,
     [email],
   );
-  const [pending] = await connection.execute<{ id: number }[]>(
+  const [pending] = await em.execute<{ id: number }[]>(
     `select id from erasure_requests where email = ? and status = 'requested' limit 1`,
     [email],
   );

@@ -39,7 +39,7 @@ beforeAll(async () => {
   // A real monthly gift at the sandbox, so cancelling goes through Razorpay's API as it would live.
   const { subscription } = await t.deps.plans.subscribe(50000, { totalCount: 12, notes: {} });
   razorpaySubscriptionId = subscription.id;
-  const sql = t.db.orm.em.getConnection();
+  const sql = t.db.orm.em;
   const [first] = await sql.execute<{ id: number }[]>(
     `insert into donations (name, email, phone, amount, donation_type, status, created_at)
      values ('Asha Raman', 'asha@example.com', '9876543210', 50000, 'monthly', 'paid', '2026-11-01T10:00:00+05:30')
@@ -66,11 +66,9 @@ const asDonor = (path: string, type: 'query' | 'mutation', input?: unknown, as: 
 const askForLink = (email: string, ip: string) =>
   t.app.inject({ method: 'POST', url: '/api/my-giving/link', payload: { email }, remoteAddress: ip });
 const linkMails = async () =>
-  t.db.orm.em
-    .getConnection()
-    .execute<{ recipient: string; text_body: string }[]>(
-      `select recipient, text_body from mail_outbox where kind = 'donor-link'`,
-    );
+  t.db.orm.em.execute<{ recipient: string; text_body: string }[]>(
+    `select recipient, text_body from mail_outbox where kind = 'donor-link'`,
+  );
 
 describe('asking for a link', () => {
   it('answers the same for a known and an unknown address, and mails only the known one', async () => {
@@ -173,9 +171,9 @@ describe("the donor's page", () => {
     expect((await asDonor('donor.cancelMonthly', 'mutation', { subscriptionId })).statusCode).toBe(409);
     const ravi = donorToken('ravi@example.com', key);
     expect((await asDonor('donor.cancelMonthly', 'mutation', { subscriptionId }, ravi)).statusCode).toBe(404);
-    const [entry] = await t.db.orm.em
-      .getConnection()
-      .execute(`select username, details from staff_audit where action = 'donor_subscription_cancelled'`);
+    const [entry] = await t.db.orm.em.execute(
+      `select username, details from staff_audit where action = 'donor_subscription_cancelled'`,
+    );
     expect(entry).toMatchObject({ username: 'donor', details: { subscriptionId, razorpaySubscriptionId } });
   });
 

@@ -5,7 +5,7 @@ import { type SeededGift, seedReceipt } from '../reporting/statement-fixtures';
 /** A paid gift as settlement leaves it: the donation row and its receipt, sharing the payment id. */
 export async function seedPaidGift(orm: Orm, key: Buffer, gift: SeededGift & { phone?: string; monthly?: boolean }) {
   const receipt = await seedReceipt(orm, key, gift);
-  const [row] = await orm.em.getConnection().execute<{ id: number }[]>(
+  const [row] = await orm.em.execute<{ id: number }[]>(
     `insert into donations (name, email, phone, amount, donation_type, purpose, status, razorpay_payment_id, created_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
     [

@@ -16,7 +16,7 @@ let receiptNumber: string;
 let donationId: number;
 
 const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
-  t.db.orm.em.getConnection().execute<T[]>(text, params);
+  t.db.orm.em.execute<T[]>(text, params);
 
 /** Every text and jsonb column of every table of the app's schema that holds `needle`, as `table.column`. */
 async function placesHolding(needle: string): Promise<string[]> {

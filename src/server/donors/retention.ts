@@ -15,7 +15,7 @@ const SYSTEM = { userId: null, username: 'system', ip: '-' };
  */
 export async function anonymiseExpiredReceipts(em: EntityManager, now: Date = new Date()): Promise<number | null> {
   return em.transactional(async (tx) => {
-    // tx.execute, not getConnection().execute: only the former runs inside this transaction, and
+    // tx.execute runs inside this transaction (the connection's own execute would not), and
     // the lock (a transaction-level one) must be held until it commits.
     const [lock] = await tx.execute<{ locked: boolean }[]>('select pg_try_advisory_xact_lock(?) as locked', [
       RETENTION_LOCK,

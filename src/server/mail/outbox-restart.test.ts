@@ -25,11 +25,9 @@ afterAll(async () => {
 });
 
 const outbox = () =>
-  t.db.orm.em
-    .getConnection()
-    .execute<{ status: string; attempts: number; last_error: string | null }[]>(
-      'select status, attempts, last_error from mail_outbox order by id',
-    );
+  t.db.orm.em.execute<{ status: string; attempts: number; last_error: string | null }[]>(
+    'select status, attempts, last_error from mail_outbox order by id',
+  );
 
 describe('the outbox of the running app', () => {
   it('keeps the receipt mail through an SMTP outage and a restart, then delivers it once', async () => {
@@ -54,7 +52,7 @@ describe('the outbox of the running app', () => {
     // The server stops (its worker with it); the SMTP server comes back; a new instance starts.
     await t.deps.close();
     smtp = await startDevMailbox({ port });
-    await t.db.orm.em.getConnection().execute('update mail_outbox set next_attempt_at = now()');
+    await t.db.orm.em.execute('update mail_outbox set next_attempt_at = now()');
     restarted = await buildDependencies(t.config, t.db.orm, undefined, { mailPollIntervalMs: 50 });
 
     await vi.waitFor(async () => expect((await outbox())[0]?.status).toBe('sent'), { timeout: 20_000, interval: 50 });

@@ -19,7 +19,7 @@ const options: MailWorkerOptions = { resolveAttachment: resolveReceiptAttachment
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((resource) => resource.close()));
-  await db.orm.em.getConnection().execute('delete from mail_outbox');
+  await db.orm.em.execute('delete from mail_outbox');
 });
 
 async function mailbox(settings: Parameters<typeof startDevMailbox>[0] = {}): Promise<DevMailbox> {
@@ -49,11 +49,9 @@ const notice = (eventKey: string): OutgoingMail => ({
   html: '<p>HTML</p>',
 });
 const outboxRows = () =>
-  db.orm.em
-    .getConnection()
-    .execute<{ status: string; attempts: number; last_error: string | null; due: boolean }[]>(
-      'select status, attempts, last_error, next_attempt_at <= now() as due from mail_outbox order by id',
-    );
+  db.orm.em.execute<{ status: string; attempts: number; last_error: string | null; due: boolean }[]>(
+    'select status, attempts, last_error, next_attempt_at <= now() as due from mail_outbox order by id',
+  );
 
 describe('the mail outbox', () => {
   it('delivers a receipt once, with its PDF and a Message-ID made from the receipt number', async () => {
@@ -121,7 +119,7 @@ describe('the mail outbox', () => {
     expect(await sendNextMail(db.orm, mailer, options)).toBe('idle');
 
     const up = await mailbox({ port });
-    await db.orm.em.getConnection().execute('update mail_outbox set next_attempt_at = now()');
+    await db.orm.em.execute('update mail_outbox set next_attempt_at = now()');
     expect(await sendNextMail(db.orm, mailer, options)).toBe('sent');
     expect(up.messages.map((message) => message.messageId)).toEqual(['<payment-failed-pay_outage@rescue.example.org>']);
     expect(await outboxRows()).toEqual([{ status: 'sent', attempts: 2, last_error: null, due: true }]);
@@ -133,7 +131,7 @@ describe('the mail outbox', () => {
     const mailer = await mailerFor(box.port);
     await inTransaction((em) => enqueueMail(em, notice('payment-failed-pay_unclear')));
     expect(await sendNextMail(db.orm, mailer, options)).toBe('retrying');
-    await db.orm.em.getConnection().execute('update mail_outbox set next_attempt_at = now()');
+    await db.orm.em.execute('update mail_outbox set next_attempt_at = now()');
     expect(await sendNextMail(db.orm, mailer, options)).toBe('sent');
     expect(box.messages.map((message) => message.messageId)).toEqual([
       '<payment-failed-pay_unclear@rescue.example.org>',

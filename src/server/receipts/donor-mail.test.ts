@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const query = <T>(sql: string, params: unknown[] = []) => t.db.orm.em.getConnection().execute<T[]>(sql, params);
+const query = <T>(sql: string, params: unknown[] = []) => t.db.orm.em.execute<T[]>(sql, params);
 const verify = (payload: object) => t.app.inject({ method: 'POST', url: '/api/verify-payment', payload });
 const webhook = (event: object) => postWebhook(t.app, t.config.payments.webhookSecret, event);
 const address = '12 Beach Road, Chennai 600001';

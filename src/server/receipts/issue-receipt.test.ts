@@ -28,7 +28,7 @@ const input = (paymentId: string, issuedAt: Date, extra: Partial<IssueReceiptInp
 const inTransaction = <T>(work: (em: EntityManager) => Promise<T>) => db.orm.em.fork().transactional(work);
 const issue = (paymentId: string, issuedAt: Date, extra?: Partial<IssueReceiptInput>) =>
   inTransaction((em) => issueReceipt(em, input(paymentId, issuedAt, extra)));
-const query = <T>(sql: string, params: unknown[] = []) => db.orm.em.getConnection().execute<T[]>(sql, params);
+const query = <T>(sql: string, params: unknown[] = []) => db.orm.em.execute<T[]>(sql, params);
 
 describe('issuing a receipt', () => {
   it('numbers it in the financial year, snapshots the donor and the trust, and encrypts the ID', async () => {

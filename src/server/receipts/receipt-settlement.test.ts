@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const query = <T>(sql: string, params: unknown[] = []) => t.db.orm.em.getConnection().execute<T[]>(sql, params);
+const query = <T>(sql: string, params: unknown[] = []) => t.db.orm.em.execute<T[]>(sql, params);
 const verify = (payload: object) => t.app.inject({ method: 'POST', url: '/api/verify-payment', payload });
 const webhook = (event: object, eventId?: string) =>
   postWebhook(t.app, t.config.payments.webhookSecret, event, eventId ? { eventId } : {});

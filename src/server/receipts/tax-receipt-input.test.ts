@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
-const query = <T>(sql: string, params: unknown[] = []) => t.db.orm.em.getConnection().execute<T[]>(sql, params);
+const query = <T>(sql: string, params: unknown[] = []) => t.db.orm.em.execute<T[]>(sql, params);
 const address = '12 Beach Road, Chennai 600001';
 
 describe('the 80G fields of a donation', () => {

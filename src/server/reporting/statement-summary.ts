@@ -35,7 +35,7 @@ export async function statementSummary(
 
 /** Every purpose seen on a receipt or already classed, with its donation type (others unless marked). */
 export async function listStatementPurposes(em: EntityManager) {
-  return em.getConnection().execute<{ purpose: string; donationType: StatementDonationKind }[]>(
+  return em.execute<{ purpose: string; donationType: StatementDonationKind }[]>(
     `select purposes.purpose, coalesce(p.donation_type, 'others') as "donationType"
        from (select distinct purpose from receipts where purpose is not null
              union select purpose from statement_purposes) purposes
@@ -62,9 +62,7 @@ export async function setStatementPurpose(
 export async function statementYears(em: EntityManager, now: Date = new Date()) {
   const current = financialYearOf(now);
   const lastClosed = financialYearStarting(current.startYear - 1).label;
-  const seen = await em
-    .getConnection()
-    .execute<{ year: string }[]>('select distinct financial_year as year from receipts');
+  const seen = await em.execute<{ year: string }[]>('select distinct financial_year as year from receipts');
   const years = new Set([current.label, lastClosed, ...seen.map((row) => row.year)]);
   return { years: [...years].sort().reverse(), lastClosed };
 }

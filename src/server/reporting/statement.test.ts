@@ -215,11 +215,9 @@ describe('the statement of donations (Part B)', () => {
     const bad = await download('2025-27');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues).toEqual([{ path: 'year', message: 'the two years must follow each other' }]);
-    const [entry] = await t.db.orm.em
-      .getConnection()
-      .execute<{ action: string; details: Record<string, unknown> }[]>(
-        `select action, details from staff_audit where action = 'statement_export' order by id limit 1`,
-      );
+    const [entry] = await t.db.orm.em.execute<{ action: string; details: Record<string, unknown> }[]>(
+      `select action, details from staff_audit where action = 'statement_export' order by id limit 1`,
+    );
     expect(entry).toEqual({
       action: 'statement_export',
       details: { year: '2025-26', part: 'statement', formName: 'Form 10BD', rows: 5 },

@@ -46,7 +46,7 @@ export interface Statement {
 
 /** Issued (not cancelled) receipts of the year, oldest first, each with its purpose's donation type. */
 async function receiptLines(em: EntityManager, year: string): Promise<ReceiptLine[]> {
-  return em.getConnection().execute<ReceiptLine[]>(
+  return em.execute<ReceiptLine[]>(
     `select r.number, r.issued_at as "issuedAt", r.amount, r.purpose, r.donor_name as "donorName",
             r.donor_email as "donorEmail", r.donor_address as "donorAddress", r.donor_id_kind as "donorIdKind",
             r.donor_id_encrypted as "donorIdEncrypted", coalesce(p.donation_type, 'others') as "donationType"

@@ -18,7 +18,7 @@ export function wasCaptureRecorded(em: EntityManager, paymentId: string): Promis
 
 /** `types` and `outcomes` are SQL lists of constants from this file, never outside input. */
 async function anyEvent(em: EntityManager, types: string, outcomes: string, paymentId: string) {
-  const rows = await em.getConnection().execute<unknown[]>(
+  const rows = await em.execute<unknown[]>(
     `select 1 from webhook_events
         where type in ${types} and outcome in ${outcomes} and payload #>> '{payload,payment,entity,id}' = ?
         limit 1`,

@@ -14,13 +14,9 @@ const PAYMENT = `payload->'payload'->'payment'->'entity'`;
  * (Razorpay's own charge retries failed).
  */
 export async function attentionItems(em: EntityManager, now: Date) {
-  const connection = em.getConnection();
   const listed = async (sql: string, params: unknown[] = []) => {
-    const rows = await connection.execute<Record<string, unknown>[]>(`${sql} limit ${LISTED}`, params);
-    const [count] = await connection.execute<{ total: string }[]>(
-      `select count(*) as total from (${sql}) listed`,
-      params,
-    );
+    const rows = await em.execute<Record<string, unknown>[]>(`${sql} limit ${LISTED}`, params);
+    const [count] = await em.execute<{ total: string }[]>(`select count(*) as total from (${sql}) listed`, params);
     return { count: Number(count?.total ?? 0), items: rows };
   };
 

@@ -45,11 +45,9 @@ describe('npm run staff:create', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/Created admin account "anita"/);
-    const [row] = await db.orm.em
-      .getConnection()
-      .execute<{ role: string; password: string; display_name: string }[]>(
-        `select role, password, display_name from users where username = 'anita'`,
-      );
+    const [row] = await db.orm.em.execute<{ role: string; password: string; display_name: string }[]>(
+      `select role, password, display_name from users where username = 'anita'`,
+    );
     expect(row?.role).toBe('admin');
     expect(row?.display_name).toBe('Anita R');
     expect(row?.password).toMatch(/^\$argon2id\$/);
@@ -66,9 +64,9 @@ describe('npm run staff:create', () => {
     const result = await createStaff(['--username', 'ravi', '--role', 'staff'], 'short pass1');
     expect(result.code).not.toBe(0);
     expect(result.stderr.trim()).toBe('staff:create: the password must be at least 12 characters');
-    const [row] = await db.orm.em
-      .getConnection()
-      .execute<{ n: number }[]>(`select count(*)::int as n from users where username = 'ravi'`);
+    const [row] = await db.orm.em.execute<{ n: number }[]>(
+      `select count(*)::int as n from users where username = 'ravi'`,
+    );
     expect(row?.n).toBe(0);
   });
 

@@ -54,7 +54,7 @@ async function* filteredRows(em: EntityManager, filter: DonationFilter): AsyncGe
   const where = donationWhere(filter);
   let below = Number.MAX_SAFE_INTEGER;
   for (;;) {
-    const rows = await em.getConnection().execute<DonationRow[]>(
+    const rows = await em.execute<DonationRow[]>(
       `with page as (
          select ${DONATION_COLUMNS}, d.subscription_id from donations d
           where ${where.sql} and d.id < ? order by d.id desc limit ${PAGE_SIZE})

@@ -42,16 +42,15 @@ export async function listDonations({ em, input }: { em: EntityManager; input: D
   const where = donationWhere(input.filter);
   const column = SORT_SQL[input.sort];
   const { direction } = input;
-  const connection = em.getConnection();
   // The page is cut first; the subscription lookup then runs for its rows only.
-  const rows = await connection.execute<(DonationRow & { subscription_id?: number; sort_key?: unknown })[]>(
+  const rows = await em.execute<(DonationRow & { subscription_id?: number; sort_key?: unknown })[]>(
     `with page as (
        select ${DONATION_COLUMNS}, d.subscription_id, d.${column} as sort_key from donations d where ${where.sql}
         order by d.${column} ${direction}, d.id ${direction} limit ? offset ?)
      select page.*, ${SUBSCRIPTION_ID_OF_ROW} from page order by sort_key ${direction}, id ${direction}`,
     [...where.params, input.pageSize, (input.page - 1) * input.pageSize],
   );
-  const [count] = await connection.execute<{ total: string }[]>(
+  const [count] = await em.execute<{ total: string }[]>(
     `select count(*) as total from donations d where ${where.sql}`,
     where.params,
   );

@@ -22,14 +22,13 @@ const EVENT_SUBSCRIPTION = `payload->'payload'->'subscription'->'entity'`;
  * settlement nobody reported (the reconciliation), its refund; and a monthly donor's every charge.
  */
 export async function donationStory({ em, input }: { em: EntityManager; input: { id: number } }) {
-  const connection = em.getConnection();
-  const [donation] = await connection.execute<(DonationRow & { subscriptionId: number | null })[]>(
+  const [donation] = await em.execute<(DonationRow & { subscriptionId: number | null })[]>(
     `select ${DONATION_COLUMNS}, d.subscription_id as "subscriptionId" from donations d where d.id = ?`,
     [input.id],
   );
   if (!donation) throw new StaffError('NOT_FOUND', `No donation ${input.id}`);
 
-  const [subscription] = await connection.execute<
+  const [subscription] = await em.execute<
     {
       id: number;
       razorpaySubscriptionId: string | null;
@@ -44,7 +43,7 @@ export async function donationStory({ em, input }: { em: EntityManager; input: {
     [donation.id, donation.subscriptionId],
   );
 
-  const events = await connection.execute<
+  const events = await em.execute<
     {
       id: string;
       type: string;
@@ -127,24 +126,23 @@ export async function donationStory({ em, input }: { em: EntityManager; input: {
 }
 
 async function isVerified(em: EntityManager, donationId: number): Promise<boolean> {
-  const [row] = await em
-    .getConnection()
-    .execute<{ verified: boolean }[]>('select razorpay_signature is not null as verified from donations where id = ?', [
-      donationId,
-    ]);
+  const [row] = await em.execute<{ verified: boolean }[]>(
+    'select razorpay_signature is not null as verified from donations where id = ?',
+    [donationId],
+  );
   return row?.verified ?? false;
 }
 
 /** A monthly donor's charges: the first donation and each later one on the subscription, oldest first. */
 async function chargesOf(em: EntityManager, subscriptionId: number | undefined) {
   if (subscriptionId === undefined) return [];
-  return em
-    .getConnection()
-    .execute<{ id: number; createdAt: string; amount: number; status: string; razorpayPaymentId: string | null }[]>(
-      `select d.id, ${isoTime('d.created_at')} as "createdAt", d.amount, d.status, d.razorpay_payment_id as "razorpayPaymentId"
+  return em.execute<
+    { id: number; createdAt: string; amount: number; status: string; razorpayPaymentId: string | null }[]
+  >(
+    `select d.id, ${isoTime('d.created_at')} as "createdAt", d.amount, d.status, d.razorpay_payment_id as "razorpayPaymentId"
        from donations d
       where d.subscription_id = ? or d.id = (select donation_id from subscriptions where id = ?)
       order by d.created_at, d.id`,
-      [subscriptionId, subscriptionId],
-    );
+    [subscriptionId, subscriptionId],
+  );
 }

@@ -22,14 +22,13 @@ const total = (count: unknown, amount: unknown): Total => ({ count: Number(count
 
 /** The console's first page: what came in (India days, months and financial year), and what needs a look. */
 export async function getOverview({ em, now = new Date() }: { em: EntityManager; now?: Date }) {
-  const connection = em.getConnection();
   const today = startOfIndiaDay(now);
   const month = startOfIndiaMonth(now);
   const year = financialYearOf(now);
   const { year: y, month: m } = indiaDate(now);
   const twelveMonthsAgo = indiaMidnight(y, m - 11);
 
-  const [sums] = await connection.execute<Record<string, string>[]>(
+  const [sums] = await em.execute<Record<string, string>[]>(
     `select count(*) filter (where created_at >= ?) as today_count,
             sum(amount) filter (where created_at >= ?) as today_amount,
             count(*) filter (where created_at >= ?) as month_count,
@@ -40,11 +39,11 @@ export async function getOverview({ em, now = new Date() }: { em: EntityManager;
        from donations where ${RECEIVED} and created_at >= ? and created_at < ?`,
     [today, today, month, month, year.start, year.end],
   );
-  const [monthly] = await connection.execute<{ count: string; amount: string | null }[]>(
+  const [monthly] = await em.execute<{ count: string; amount: string | null }[]>(
     `select count(*) as count, sum(d.amount) as amount
        from subscriptions s join donations d on d.id = s.donation_id where s.status = 'active'`,
   );
-  const byMonth = await connection.execute<{ month: string; count: string; amount: string }[]>(
+  const byMonth = await em.execute<{ month: string; count: string; amount: string }[]>(
     `select to_char(created_at at time zone 'Asia/Kolkata', 'YYYY-MM') as month, count(*) as count, sum(amount) as amount
        from donations where ${RECEIVED} and created_at >= ? group by 1`,
     [twelveMonthsAgo],

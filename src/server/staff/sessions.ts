@@ -24,14 +24,13 @@ export function hashToken(token: string): string {
 /** A new session; returns the token for the cookie. Only its hash reaches the database. */
 export async function startSession(em: EntityManager, userId: number, ip: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  const connection = em.getConnection();
   // The user's expired sessions are dead weight; this is the natural moment to drop them.
-  await connection.execute(
+  await em.execute(
     `delete from staff_sessions where user_id = ?
         and (last_seen_at < now() - interval '${IDLE_LIMIT}' or created_at < now() - interval '${ABSOLUTE_LIMIT}')`,
     [userId],
   );
-  await connection.execute('insert into staff_sessions (user_id, token_hash, ip) values (?, ?, ?)', [
+  await em.execute('insert into staff_sessions (user_id, token_hash, ip) values (?, ?, ?)', [
     userId,
     hashToken(token),
     ip,
@@ -45,16 +44,16 @@ export async function startSession(em: EntityManager, userId: number, ip: string
  */
 export async function findSession(em: EntityManager, token: string | undefined): Promise<SignedInStaff | null> {
   if (!token) return null;
-  const [row] = await em
-    .getConnection()
-    .execute<{ session_id: number; id: number; username: string; display_name: string; role: StaffRole }[]>(
-      `update staff_sessions s set last_seen_at = now()
+  const [row] = await em.execute<
+    { session_id: number; id: number; username: string; display_name: string; role: StaffRole }[]
+  >(
+    `update staff_sessions s set last_seen_at = now()
        from users u
       where s.token_hash = ? and u.id = s.user_id and not u.disabled
         and s.last_seen_at > now() - interval '${IDLE_LIMIT}' and s.created_at > now() - interval '${ABSOLUTE_LIMIT}'
      returning s.id as session_id, u.id, u.username, u.display_name, u.role`,
-      [hashToken(token)],
-    );
+    [hashToken(token)],
+  );
   if (!row) return null;
   return {
     id: row.id,
@@ -66,10 +65,10 @@ export async function findSession(em: EntityManager, token: string | undefined):
 }
 
 export async function endSession(em: EntityManager, sessionId: number): Promise<void> {
-  await em.getConnection().execute('delete from staff_sessions where id = ?', [sessionId]);
+  await em.execute('delete from staff_sessions where id = ?', [sessionId]);
 }
 
 /** Disabling an account or resetting its password signs it out everywhere at once. */
 export async function endSessionsOf(em: EntityManager, userId: number): Promise<void> {
-  await em.getConnection().execute('delete from staff_sessions where user_id = ?', [userId]);
+  await em.execute('delete from staff_sessions where user_id = ?', [userId]);
 }

@@ -107,9 +107,7 @@ export async function changeOwnPassword({
     throw new StaffError('BAD_REQUEST', 'The current password is wrong');
   }
   await em.nativeUpdate(User, { id: staff.id }, { password: await hashPassword(input.newPassword) });
-  await em
-    .getConnection()
-    .execute('delete from staff_sessions where user_id = ? and id <> ?', [staff.id, staff.sessionId]);
+  await em.execute('delete from staff_sessions where user_id = ? and id <> ?', [staff.id, staff.sessionId]);
   await audit(em, actorOf(staff), 'password_changed');
   return { ok: true as const };
 }

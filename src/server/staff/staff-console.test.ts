@@ -8,8 +8,7 @@ import { getOverview } from './overview';
 
 let db: TestDatabase;
 let em: EntityManager;
-const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
-  em.getConnection().execute<T[]>(text, params);
+const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => em.execute<T[]>(text, params);
 
 async function donation(fields: Record<string, unknown>): Promise<number> {
   const row = {

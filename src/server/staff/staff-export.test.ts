@@ -26,7 +26,7 @@ beforeAll(async () => {
   await t.addAccount('anita', 'staff');
   token = await t.signIn('anita');
   const insert = (name: string, amount: number, status: string, createdAt: string, extra = '') =>
-    t.db.orm.em.getConnection().execute(
+    t.db.orm.em.execute(
       `insert into donations (name, email, phone, amount, donation_type, status, created_at ${extra ? ', razorpay_order_id' : ''})
        values (?, 'x@example.com', '+919876543210', ?, 'one-time', ?, ? ${extra ? ', ?' : ''})`,
       extra ? [name, amount, status, createdAt, extra] : [name, amount, status, createdAt],
@@ -76,9 +76,9 @@ describe('the CSV export', () => {
     const filters = { from: '2027-04-01', to: '2027-04-30' };
     const rows = parse((await exportCsv(filters)).rawPayload.toString('utf8').slice(1)) as string[][];
     expect(rows.slice(1).map((row) => row[2])).toEqual(["'-2+3", `'=HYPERLINK("http://evil")`]);
-    const [audit] = await t.db.orm.em
-      .getConnection()
-      .execute(`select username, action, details from staff_audit where action = 'export' order by id desc limit 1`);
+    const [audit] = await t.db.orm.em.execute(
+      `select username, action, details from staff_audit where action = 'export' order by id desc limit 1`,
+    );
     expect(audit).toMatchObject({ username: 'anita', action: 'export', details: { filters } });
   });
 

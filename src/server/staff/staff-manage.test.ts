@@ -15,7 +15,7 @@ beforeAll(async () => {
   // A real monthly gift at the sandbox, so cancelling goes through Razorpay's API as it would live.
   const { subscription: atRazorpay } = await t.deps.plans.subscribe(50000, { totalCount: 12, notes: {} });
   razorpaySubscriptionId = atRazorpay.id;
-  const sql = t.db.orm.em.getConnection();
+  const sql = t.db.orm.em;
   const [first] = await sql.execute<{ id: number }[]>(
     `insert into donations (name, email, phone, amount, donation_type, status, created_at)
      values ('Lakshmi', 'l@example.com', '9876543210', 50000, 'monthly', 'paid', '2026-09-05T04:00:00Z') returning id`,
@@ -64,9 +64,9 @@ describe('monthly donors', () => {
     const cancelled = await data(await call('staff.subscriptions.cancel', 'mutation', staff, { id: subscriptionId }));
     expect(cancelled).toEqual({ id: subscriptionId, status: 'cancelled' });
     expect(await t.deps.gateway.fetchSubscription(razorpaySubscriptionId)).toMatchObject({ status: 'cancelled' });
-    const [audit] = await t.db.orm.em
-      .getConnection()
-      .execute(`select username, action, details from staff_audit where action = 'subscription_cancelled'`);
+    const [audit] = await t.db.orm.em.execute(
+      `select username, action, details from staff_audit where action = 'subscription_cancelled'`,
+    );
     expect(audit).toMatchObject({ username: 'ravi', details: { subscriptionId, razorpaySubscriptionId } });
 
     const again = await call('staff.subscriptions.cancel', 'mutation', staff, { id: subscriptionId });
@@ -74,11 +74,9 @@ describe('monthly donors', () => {
     expect((await call('staff.subscriptions.cancel', 'mutation', staff, { id: 999_999 })).statusCode).toBe(404);
 
     // Razorpay's final states are settlement's: an expired gift is as finished as a cancelled one.
-    const [expired] = await t.db.orm.em
-      .getConnection()
-      .execute<{ id: number }[]>(
-        `insert into subscriptions (donation_id, razorpay_subscription_id, status) values (null, 'sub_Old', 'expired') returning id`,
-      );
+    const [expired] = await t.db.orm.em.execute<{ id: number }[]>(
+      `insert into subscriptions (donation_id, razorpay_subscription_id, status) values (null, 'sub_Old', 'expired') returning id`,
+    );
     const refusedExpired = await call('staff.subscriptions.cancel', 'mutation', staff, { id: expired?.id });
     expect(refusedExpired.statusCode).toBe(409);
   });

@@ -112,9 +112,10 @@ describe("the trust's legal details", () => {
         details: { changes: { name: { before: siteContent.legal.name, after: 'Renamed Rescue Trust' } } },
       },
     ]);
-    const [receipt] = await t.db.orm.em
-      .getConnection()
-      .execute<{ trust: { name: string } }[]>('select trust from receipts where payment_id = ?', [paymentId]);
+    const [receipt] = await t.db.orm.em.execute<{ trust: { name: string } }[]>(
+      'select trust from receipts where payment_id = ?',
+      [paymentId],
+    );
     expect(receipt?.trust.name).toBe(siteContent.legal.name);
   });
 });
@@ -122,7 +123,7 @@ describe("the trust's legal details", () => {
 describe('a monthly gift cancelled by the staff', () => {
   it('queues the cancellation mail to the donor with the status change, once', async () => {
     const { subscription } = await t.deps.plans.subscribe(50000, { totalCount: 12, notes: {} });
-    const sql = t.db.orm.em.getConnection();
+    const sql = t.db.orm.em;
     const [donation] = await sql.execute<{ id: number }[]>(
       `insert into donations (name, email, phone, amount, donation_type, status)
        values ('Kavya', 'kavya@example.com', '9876543210', 50000, 'monthly', 'paid') returning id`,

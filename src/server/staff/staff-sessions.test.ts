@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const sql = (text: string, params: unknown[] = []) => t.db.orm.em.getConnection().execute(text, params);
+const sql = (text: string, params: unknown[] = []) => t.db.orm.em.execute(text, params);
 const me = (token: string) => callProcedure(t.app, 'staff.me', 'query', { token });
 const signInAs = (username: string, password: string, ip = '127.0.0.1') =>
   t.app.inject({

@@ -37,10 +37,9 @@ export async function listSubscriptions({
   em: EntityManager;
   input: { status?: SubscriptionStatus; page: number; pageSize: number };
 }) {
-  const connection = em.getConnection();
   const status = input.status ?? null;
   // chargedTotal arrives as bigint text from pg: made a number below.
-  const rows = await connection.execute<(Omit<SubscriptionRow, 'chargedTotal'> & { chargedTotal: string })[]>(
+  const rows = await em.execute<(Omit<SubscriptionRow, 'chargedTotal'> & { chargedTotal: string })[]>(
     `with page as (
        select s.id, s.status, s.razorpay_subscription_id as "razorpaySubscriptionId", s.created_at,
               s.donation_id as "donationId", d.name, d.email, d.phone, d.amount
@@ -58,7 +57,7 @@ export async function listSubscriptions({
       order by page.created_at desc, page.id desc`,
     [status, status, input.pageSize, (input.page - 1) * input.pageSize],
   );
-  const [count] = await connection.execute<{ total: string }[]>(
+  const [count] = await em.execute<{ total: string }[]>(
     'select count(*) as total from subscriptions where (?::text is null or status = ?)',
     [status, status],
   );

@@ -11,9 +11,9 @@ export const donorEmail = (label: string) => `${label}-${randomBytes(4).toString
 export async function mailTo(t: TestApp, to: string): Promise<ReceivedMail[]> {
   await vi.waitFor(
     async () => {
-      const [row] = await t.db.orm.em
-        .getConnection()
-        .execute<{ count: string }[]>(`select count(*) from mail_outbox where status = 'queued'`);
+      const [row] = await t.db.orm.em.execute<{ count: string }[]>(
+        `select count(*) from mail_outbox where status = 'queued'`,
+      );
       expect(Number(row?.count)).toBe(0);
     },
     { timeout: 20_000, interval: 50 },

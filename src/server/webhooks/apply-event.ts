@@ -138,7 +138,7 @@ async function applySubscriptionEvent(
  */
 async function newerEventApplied(em: EntityManager, subscriptionId: string, createdAt: number | undefined) {
   if (createdAt === undefined) return false;
-  const rows = await em.getConnection().execute<unknown[]>(
+  const rows = await em.execute<unknown[]>(
     `select 1 from webhook_events
         where type like 'subscription.%'
           and payload #>> '{payload,subscription,entity,id}' = ?

@@ -57,9 +57,7 @@ async function expectExactlyOnePaidRow(donationId: number, paymentId: string) {
   const rows = await rowsWithPayment(paymentId);
   expect(rows.map((row) => [row.id, row.status])).toEqual([[donationId, 'paid']]);
   // And one receipt, issued by whichever instance recorded the payment.
-  const receipts = await a.db.orm.em
-    .getConnection()
-    .execute<unknown[]>('select 1 from receipts where payment_id = ?', [paymentId]);
+  const receipts = await a.db.orm.em.execute<unknown[]>('select 1 from receipts where payment_id = ?', [paymentId]);
   expect(receipts).toHaveLength(1);
 }
 

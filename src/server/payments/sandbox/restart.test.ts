@@ -110,7 +110,7 @@ describe('the sandbox across a restart of the app', () => {
     const first = await running.caller.subscription.create(donationBody({ donationType: 'monthly', amount: 90000 }));
     const lost = (await em().findOneOrFail(RazorpayPlan, { amount: 90000 })).razorpayPlanId;
     // A provider that lost its plans (a wiped sandbox database, plans removed from the account).
-    await em().getConnection().execute(`delete from razorpay_sandbox.entities where kind = 'plan'`);
+    await em().execute(`delete from razorpay_sandbox.entities where kind = 'plan'`);
 
     const second = await running.caller.subscription.create(donationBody({ donationType: 'monthly', amount: 90000 }));
     expect(second.subscription.id).not.toBe(first.subscription.id);
