@@ -29,7 +29,7 @@ describe.each(Object.entries(VIEWPORTS))('the site at %s size', (size, viewport)
     return response;
   }
 
-  it('home: every section in order with the site content's texts, hydrated without errors or shifts', async () => {
+  it('home: every section in order with the texts of the site content, hydrated without errors or shifts', async () => {
     await open('/');
     const ids = await page.$$eval('main > section', (sections) => sections.map((section) => section.id));
     expect(ids).toEqual(['home', 'about', 'services', 'impact', 'contact']);
@@ -113,7 +113,7 @@ describe.each(Object.entries(VIEWPORTS))('the site at %s size', (size, viewport)
     await expect(footer.textContent()).resolves.toContain(`© 2024 ${siteContent.trust.name}`);
   });
 
-  it('navigation: the header's links, the current route marked, sections scrolled to from /donate', async () => {
+  it('navigation: the links of the header, the current route marked, sections scrolled to from /donate', async () => {
     await open('/donate');
     let nav = page.getByRole('navigation', { name: 'Main' });
     if (phone) {
