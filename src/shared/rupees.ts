@@ -8,7 +8,12 @@
  * and on /donate it fell inside hydration, as the longest task of the page. The output is the same
  * as en-IN's (rupees.test.ts compares them).
  */
-export function formatRupees(paise: number, { alwaysPaise = false }: { alwaysPaise?: boolean } = {}): string {
+export const formatRupees = (paise: number): string => format(paise, false);
+
+/** As a receipt writes an amount: always with paise, `₹12,00,000.00`. */
+export const formatReceiptRupees = (paise: number): string => format(paise, true);
+
+function format(paise: number, alwaysPaise: boolean): string {
   const whole = Math.round(paise);
   const sign = whole < 0 ? '-' : '';
   const rupees = String(Math.trunc(Math.abs(whole) / 100));
@@ -16,9 +21,6 @@ export function formatRupees(paise: number, { alwaysPaise = false }: { alwaysPai
   const showPaise = alwaysPaise || paisePart !== 0;
   return `₹${sign}${groupIndian(rupees)}${showPaise ? `.${String(paisePart).padStart(2, '0')}` : ''}`;
 }
-
-/** As a receipt writes an amount: always with paise, `₹12,00,000.00`. */
-export const formatReceiptRupees = (paise: number) => formatRupees(paise, { alwaysPaise: true });
 
 /** 1234567 → 12,34,567: the last three digits, then pairs (lakh, crore). */
 function groupIndian(digits: string): string {
