@@ -1,8 +1,11 @@
 import fastifyCookie from '@fastify/cookie';
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { isDatabaseUnavailable, sendDatabaseUnavailable } from './db/database-unavailable';
 import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './db/unstorable-text';
+import { DomainError } from './domain-error';
 import { donorRoutes } from './donors/donor.routes';
 import { healthRoutes } from './health/health.routes';
 import { InFlightWork } from './in-flight';
@@ -59,6 +62,11 @@ export async function buildApp({ config, deps, logger, clientDir }: AppDependenc
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return sendDatabaseUnavailable(reply);
+    }
+    // The domain's refusal, with the status tRPC gives the same kind (domain-error.ts).
+    if (error instanceof DomainError) {
+      const statusCode = getHTTPStatusCodeFromError(new TRPCError({ code: error.kind }));
+      return reply.code(statusCode).send({ message: error.message });
     }
     const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (statusCode >= 500) {

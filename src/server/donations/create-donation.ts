@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CreateDonationOutput, CreateSubscriptionOutput, DonationInput } from '../../shared/donation.schema';
 import { pooledQuery } from '../db/pooled-query';
+import { DomainError } from '../domain-error';
 import type { PaymentGateway } from '../payments/gateway';
 import type { PlanCatalog } from '../payments/plans';
 import type { FieldCipher } from '../personal-data/field-cipher';
 import { taxReceiptColumns } from '../personal-data/tax-receipt-columns';
 import { Donation } from './donation.entity';
-import { DonationError } from './donation-errors';
 import { donationRows } from './donation-rows';
 
 /** Monthly giving runs for ten years unless the donor cancels; Razorpay needs a finite count. */
@@ -34,7 +34,7 @@ export async function createOneTimeDonation(
   input: DonationInput,
 ): Promise<CreateDonationOutput> {
   if (input.donationType !== 'one-time') {
-    throw new DonationError(
+    throw new DomainError(
       'BAD_REQUEST',
       'This is a monthly donation: send it to POST /api/subscriptions (subscription.create).',
     );
@@ -58,7 +58,7 @@ export async function createMonthlyDonation(
   input: DonationInput,
 ): Promise<CreateSubscriptionOutput> {
   if (input.donationType !== 'monthly') {
-    throw new DonationError(
+    throw new DomainError(
       'BAD_REQUEST',
       'This is a one-time donation: send it to POST /api/donations (donation.create).',
     );
@@ -102,9 +102,9 @@ async function insertDonation(em: EntityManager, cipher: FieldCipher, input: Don
 }
 
 /** The attempt is recorded as failed, so the books show it; the caller gets a 502. */
-async function failed(em: EntityManager, donation: StartedDonation, cause: unknown): Promise<DonationError> {
+async function failed(em: EntityManager, donation: StartedDonation, cause: unknown): Promise<DomainError> {
   await em.nativeUpdate(Donation, { id: donation.id }, { status: 'failed' });
-  return new DonationError('BAD_GATEWAY', PROVIDER_UNAVAILABLE, { cause });
+  return new DomainError('BAD_GATEWAY', PROVIDER_UNAVAILABLE, { cause });
 }
 
 function summary(donation: StartedDonation): CreateDonationOutput['donation'] {

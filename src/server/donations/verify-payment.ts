@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { VerifyPaymentInput, VerifyPaymentOutput } from '../../shared/donation.schema';
+import { DomainError } from '../domain-error';
 import { isValidOrderPayment, isValidSubscriptionPayment } from '../payments/signatures';
 import { acknowledgePayment, type DonorNotices } from '../settlement/donor-notices';
 import { markPaid } from '../settlement/settle';
 import { activateSubscription } from '../settlement/subscription-status';
 import { Donation } from './donation.entity';
-import { DonationError } from './donation-errors';
 import { Subscription } from './subscription.entity';
 
 /**
@@ -18,7 +18,7 @@ export async function verifyPayment(
   input: VerifyPaymentInput,
 ): Promise<VerifyPaymentOutput> {
   const donation = await em.findOne(Donation, input.donation_id);
-  if (!donation) throw new DonationError('NOT_FOUND', `Donation ${input.donation_id} was not found.`);
+  if (!donation) throw new DomainError('NOT_FOUND', `Donation ${input.donation_id} was not found.`);
 
   const subscription = await checkSignature(em, keySecret, donation, input);
 
@@ -29,14 +29,14 @@ export async function verifyPayment(
     if (subscription) await activateSubscription(tx, subscription.id);
     const outcome = await markPaid(tx, donation.id, input.razorpay_payment_id, input.razorpay_signature);
     if (outcome === 'paid_by_another_payment') {
-      throw new DonationError(
+      throw new DomainError(
         'CONFLICT',
         `Donation ${donation.id} is already paid, or this payment paid another donation.`,
       );
     }
     if (outcome === 'not_payable') {
       const current = await tx.findOneOrFail(Donation, donation.id, { refresh: true });
-      throw new DonationError('CONFLICT', `Donation ${donation.id} is ${current.status} and cannot be paid.`);
+      throw new DomainError('CONFLICT', `Donation ${donation.id} is ${current.status} and cannot be paid.`);
     }
     // Paid now, or by an earlier repeat of this same success (a replay, a racing request or the
     // webhook): harmless either way, and its receipt is the one already issued.
@@ -60,27 +60,27 @@ async function checkSignature(
 
   if (donation.donationType === 'one-time') {
     if (claimsMonthly) {
-      throw new DonationError(
+      throw new DomainError(
         'CONFLICT',
         `Donation ${donation.id} is a one-time donation: verify it with razorpay_order_id, not a subscription.`,
       );
     }
     if (!donation.razorpayOrderId) {
-      throw new DonationError('CONFLICT', `Donation ${donation.id} has no Razorpay order to pay.`);
+      throw new DomainError('CONFLICT', `Donation ${donation.id} has no Razorpay order to pay.`);
     }
     if (!isValidOrderPayment(donation.razorpayOrderId, paymentId, signature, keySecret)) throw invalidSignature();
     return undefined;
   }
 
   if (!claimsMonthly) {
-    throw new DonationError(
+    throw new DomainError(
       'CONFLICT',
       `Donation ${donation.id} is a monthly donation: verify it with razorpay_subscription_id, not an order.`,
     );
   }
   const subscription = await em.findOne(Subscription, { donation: donation.id });
   if (!subscription?.razorpaySubscriptionId) {
-    throw new DonationError('CONFLICT', `Donation ${donation.id} has no Razorpay subscription to pay.`);
+    throw new DomainError('CONFLICT', `Donation ${donation.id} has no Razorpay subscription to pay.`);
   }
   if (!isValidSubscriptionPayment(paymentId, subscription.razorpaySubscriptionId, signature, keySecret)) {
     throw invalidSignature();
@@ -88,6 +88,6 @@ async function checkSignature(
   return subscription;
 }
 
-function invalidSignature(): DonationError {
-  return new DonationError('BAD_REQUEST', 'The payment signature is not valid for this donation.');
+function invalidSignature(): DomainError {
+  return new DomainError('BAD_REQUEST', 'The payment signature is not valid for this donation.');
 }

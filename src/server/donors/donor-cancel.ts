@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { TRPCError } from '@trpc/server';
 import type { SubscriptionStatus } from '../../shared/donation-states';
+import { DomainError } from '../domain-error';
 import type { PaymentGateway } from '../payments/gateway';
 import { cancelSubscription } from '../settlement/cancel-subscription';
 import type { DonorNotices } from '../settlement/donor-notices';
@@ -34,24 +34,20 @@ export async function cancelDonorMonthlyGift({
        from subscriptions s join donations d on d.id = s.donation_id where s.id = ? and lower(d.email) = ?`,
     [subscriptionId, donor.email],
   );
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: `No monthly gift ${subscriptionId} of yours` });
+  if (!row) throw new DomainError('NOT_FOUND', `No monthly gift ${subscriptionId} of yours`);
   const outcome = await cancelSubscription(
     em,
     { gateway, notices },
     { id: row.id, status: row.status, razorpaySubscriptionId: row.razorpay },
   );
   if (!outcome.ok && outcome.reason === 'finished') {
-    throw new TRPCError({ code: 'CONFLICT', message: `This monthly gift is already ${outcome.status}` });
+    throw new DomainError('CONFLICT', `This monthly gift is already ${outcome.status}`);
   }
   if (!outcome.ok && outcome.reason === 'never_started') {
-    throw new TRPCError({ code: 'CONFLICT', message: 'This monthly gift never started' });
+    throw new DomainError('CONFLICT', 'This monthly gift never started');
   }
   if (!outcome.ok) {
-    throw new TRPCError({
-      code: 'BAD_GATEWAY',
-      message: 'Razorpay did not cancel it; nothing was changed',
-      cause: outcome.cause,
-    });
+    throw new DomainError('BAD_GATEWAY', 'Razorpay did not cancel it; nothing was changed', { cause: outcome.cause });
   }
   await audit(em, donorAuditActor(donor), 'donor_subscription_cancelled', {
     subscriptionId: row.id,

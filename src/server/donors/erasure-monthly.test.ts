@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DomainError } from '../domain-error';
 import { audit } from '../staff/audit';
-import { StaffError } from '../staff/staff-error';
 import { donationBody } from '../test/donation-fixtures';
 import { donorEmail, mailTo } from '../test/mail-fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -82,7 +82,7 @@ describe('completing the erasure of a donor who gives monthly', () => {
     t.emulator.failNextRequests(100);
     try {
       const refused = await completeErasure(em(), deps(), CLERK, donor.requestId).catch((error: unknown) => error);
-      expect(refused).toBeInstanceOf(StaffError);
+      expect(refused).toBeInstanceOf(DomainError);
       expect(refused).toMatchObject({ kind: 'BAD_GATEWAY', message: expect.stringContaining('nothing was erased') });
     } finally {
       t.emulator.failNextRequests(0);

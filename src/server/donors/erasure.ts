@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SubscriptionStatus } from '../../shared/donation-states';
 import { formatIndiaDate } from '../../shared/financial-year';
 import { financialYearStarting } from '../../shared/india-time';
+import { DomainError } from '../domain-error';
 import { enqueueMail } from '../mail/outbox';
 import { erasureCompletedMail } from '../mail/templates';
 import type { PaymentGateway } from '../payments/gateway';
@@ -11,7 +12,6 @@ import type { DonorNotices } from '../settlement/donor-notices';
 import { isFinalSubscriptionStatus } from '../settlement/subscription-status';
 import { type Actor, audit } from '../staff/audit';
 import { isoTime } from '../staff/sql-time';
-import { StaffError } from '../staff/staff-error';
 import { type DonorActor, donorAuditActor } from './donor-procedure';
 import { ErasureRequest } from './erasure-request.entity';
 import { scrubJson } from './scrub-json';
@@ -103,7 +103,7 @@ async function stopMonthlyGifts(em: EntityManager, deps: ErasureDeps, email: str
       gift.id,
     ]);
     if (now && isFinalSubscriptionStatus(now.status)) continue;
-    throw new StaffError(
+    throw new DomainError(
       'BAD_GATEWAY',
       `Razorpay did not cancel the donor's monthly gift ${gift.id}, so nothing was erased: the erasure waits until their monthly gifts can be stopped. Try again later.`,
       { cause: outcome.cause },
@@ -133,8 +133,8 @@ export async function completeErasure(
     'select email, status from erasure_requests where id = ?',
     [id],
   );
-  if (!waiting) throw new StaffError('NOT_FOUND', `No erasure request ${id}`);
-  if (waiting.status !== 'requested') throw new StaffError('CONFLICT', 'Already completed');
+  if (!waiting) throw new DomainError('NOT_FOUND', `No erasure request ${id}`);
+  if (waiting.status !== 'requested') throw new DomainError('CONFLICT', 'Already completed');
   const stopped = await stopMonthlyGifts(em, deps, waiting.email);
 
   return em.transactional(async (tx) => {
@@ -142,12 +142,12 @@ export async function completeErasure(
       'select email, status from erasure_requests where id = ? for update',
       [id],
     );
-    if (!request) throw new StaffError('NOT_FOUND', `No erasure request ${id}`);
-    if (request.status !== 'requested') throw new StaffError('CONFLICT', 'Already completed');
+    if (!request) throw new DomainError('NOT_FOUND', `No erasure request ${id}`);
+    if (request.status !== 'requested') throw new DomainError('CONFLICT', 'Already completed');
     const { email } = request;
     // A monthly gift started between the cancellations and this lock: stop it first, then erase.
     if ((await liveMonthlyGifts(tx, email)).some((gift) => gift.razorpaySubscriptionId)) {
-      throw new StaffError('CONFLICT', 'The donor started a monthly gift just now: complete the erasure again');
+      throw new DomainError('CONFLICT', 'The donor started a monthly gift just now: complete the erasure again');
     }
 
     const donations = await tx.execute<{ id: number; name: string; phone: string; ids: string[] }[]>(

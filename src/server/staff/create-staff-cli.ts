@@ -5,10 +5,10 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { passwordSchema, STAFF_ROLES, usernameSchema } from '../../shared/staff.schema';
+import { DomainError } from '../domain-error';
 import { configOrExit, databaseOrExit } from '../entry-point';
 import { createLogger } from '../logger';
 import { createAccount } from './staff-accounts';
-import { StaffError } from './staff-error';
 
 const argsSchema = z.object({
   username: usernameSchema,
@@ -72,7 +72,7 @@ try {
   });
   console.log(`Created ${account.role} account "${account.username}" (id ${account.id})`);
 } catch (error) {
-  if (!(error instanceof StaffError)) throw error;
+  if (!(error instanceof DomainError)) throw error;
   failure = error.message;
 } finally {
   await database.close();

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { DomainError } from '../domain-error';
 import { DONATION_COLUMNS, type DonationRow } from './donation-list';
 import { isoTime } from './sql-time';
-import { StaffError } from './staff-error';
 
 /** One line of a donation's story, oldest first. `at` is null where no time was recorded. */
 export interface StoryStep {
@@ -26,7 +26,7 @@ export async function donationStory({ em, input }: { em: EntityManager; input: {
     `select ${DONATION_COLUMNS}, d.subscription_id as "subscriptionId" from donations d where d.id = ?`,
     [input.id],
   );
-  if (!donation) throw new StaffError('NOT_FOUND', `No donation ${input.id}`);
+  if (!donation) throw new DomainError('NOT_FOUND', `No donation ${input.id}`);
 
   const [subscription] = await em.execute<
     {

@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ReceiptListInput } from '../../shared/receipts.schema';
+import { DomainError } from '../domain-error';
 import { enqueueMail } from '../mail/outbox';
 import { Receipt } from '../receipts/receipt.entity';
 import { receiptOutgoingMail } from '../receipts/receipt-mail';
 import type { DonorNotices } from '../settlement/donor-notices';
 import { isoTime } from './sql-time';
-import { StaffError } from './staff-error';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -78,7 +78,7 @@ export async function resendReceipt({
   input: { id: number };
 }): Promise<{ id: number; queued: true }> {
   const receipt = await em.findOne(Receipt, input.id);
-  if (!receipt) throw new StaffError('NOT_FOUND', `No receipt ${input.id}`);
+  if (!receipt) throw new DomainError('NOT_FOUND', `No receipt ${input.id}`);
   const mail = receiptOutgoingMail(receipt, {
     downloadUrl: notices.receiptUrl(receipt.id),
     donorPageUrl: notices.donorPageUrl,

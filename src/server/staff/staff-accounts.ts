@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { StaffRole } from '../../shared/staff.schema';
+import { DomainError } from '../domain-error';
 import { User } from '../users/user.entity';
 import { audit } from './audit';
 import { hashPassword, verifyPassword } from './passwords';
 import { endSessionsOf } from './sessions';
 import { passwordHashOf } from './sign-in';
 import { actorOf, type StaffActor } from './staff-actor';
-import { StaffError } from './staff-error';
 
 export interface NewAccount {
   username: string;
@@ -28,7 +28,7 @@ const publicFields = (user: User) => ({
 /** Used by the console and by `npm run staff:create`; the caller has validated the input. */
 export async function createAccount(em: EntityManager, account: NewAccount) {
   if (await em.count(User, { username: account.username })) {
-    throw new StaffError('CONFLICT', `The username ${account.username} is taken`);
+    throw new DomainError('CONFLICT', `The username ${account.username} is taken`);
   }
   const user = em.create(User, { ...account, password: await hashPassword(account.password) });
   await em.flush();
@@ -52,7 +52,7 @@ export async function addAccount({ em, staff, input }: { em: EntityManager; staf
 
 async function accountOrFail(em: EntityManager, id: number) {
   const user = await em.findOne(User, { id });
-  if (!user) throw new StaffError('NOT_FOUND', `No staff account ${id}`);
+  if (!user) throw new DomainError('NOT_FOUND', `No staff account ${id}`);
   return user;
 }
 
@@ -67,7 +67,7 @@ export async function setDisabled({
   input: { id: number; disabled: boolean };
 }) {
   if (input.id === staff.id && input.disabled) {
-    throw new StaffError('CONFLICT', 'You cannot disable your own account');
+    throw new DomainError('CONFLICT', 'You cannot disable your own account');
   }
   const user = await accountOrFail(em, input.id);
   await em.nativeUpdate(User, { id: user.id }, { disabled: input.disabled });
@@ -104,7 +104,7 @@ export async function changeOwnPassword({
   input: { currentPassword: string; newPassword: string };
 }) {
   if (!(await verifyPassword(await passwordHashOf(em, staff.id), input.currentPassword))) {
-    throw new StaffError('BAD_REQUEST', 'The current password is wrong');
+    throw new DomainError('BAD_REQUEST', 'The current password is wrong');
   }
   await em.nativeUpdate(User, { id: staff.id }, { password: await hashPassword(input.newPassword) });
   await em.execute('delete from staff_sessions where user_id = ? and id <> ?', [staff.id, staff.sessionId]);

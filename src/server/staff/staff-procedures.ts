@@ -3,11 +3,10 @@ import { publicProcedure } from '../trpc/init';
 import { findSession } from './sessions';
 import type { StaffActor } from './staff-actor';
 import { staffCallOf } from './staff-call';
-import { StaffError } from './staff-error';
 
 /**
  * The one gate of every staff procedure: a live session (401 otherwise), the console's own origin
- * for anything that changes state (403), and the domain's refusals as their tRPC codes.
+ * for anything that changes state (403). The domain's refusals are mapped once, in trpc/init.ts.
  */
 export const staffProcedure = publicProcedure.use(async ({ ctx, type, next }) => {
   // Only HTTP calls carry a session: an in-process caller has no request, so no staff rights.
@@ -18,12 +17,7 @@ export const staffProcedure = publicProcedure.use(async ({ ctx, type, next }) =>
     throw new TRPCError({ code: 'FORBIDDEN', message: 'Refused: the request did not come from the console' });
   }
   const staff: StaffActor = { ...signedIn, ip: call.ip };
-  const result = await next({ ctx: { staff, subscriptions: ctx.gateway } });
-  if (!result.ok && result.error.cause instanceof StaffError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: cause.kind, message: cause.message, cause });
-  }
-  return result;
+  return next({ ctx: { staff, subscriptions: ctx.gateway } });
 });
 
 /** Managing staff and reading the audit trail: admins only (403 for the role `staff`). */

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SubscriptionStatus } from '../../shared/donation-states';
+import { DomainError } from '../domain-error';
 import { Subscription } from '../donations/subscription.entity';
 import type { PaymentGateway } from '../payments/gateway';
 import { cancelSubscription as cancelMonthlyGift } from '../settlement/cancel-subscription';
@@ -7,7 +8,6 @@ import type { DonorNotices } from '../settlement/donor-notices';
 import { audit } from './audit';
 import { isoTime } from './sql-time';
 import { actorOf, type StaffActor } from './staff-actor';
-import { StaffError } from './staff-error';
 
 /** What the console needs of the payment gateway to stop a monthly gift. */
 export type SubscriptionCanceller = Pick<PaymentGateway, 'cancelSubscription'>;
@@ -84,16 +84,16 @@ export async function cancelSubscription({
   notices: DonorNotices;
 }): Promise<{ id: number; status: string }> {
   const subscription = await em.findOne(Subscription, { id: input.id });
-  if (!subscription) throw new StaffError('NOT_FOUND', `No subscription ${input.id}`);
+  if (!subscription) throw new DomainError('NOT_FOUND', `No subscription ${input.id}`);
   const outcome = await cancelMonthlyGift(em, { gateway: subscriptions, notices }, subscription);
   if (!outcome.ok) {
     if (outcome.reason === 'finished') {
-      throw new StaffError('CONFLICT', `The subscription is already ${outcome.status}`);
+      throw new DomainError('CONFLICT', `The subscription is already ${outcome.status}`);
     }
     if (outcome.reason === 'never_started') {
-      throw new StaffError('CONFLICT', 'The subscription never reached Razorpay: there is nothing to cancel');
+      throw new DomainError('CONFLICT', 'The subscription never reached Razorpay: there is nothing to cancel');
     }
-    throw new StaffError('BAD_GATEWAY', 'Razorpay did not cancel the subscription; nothing was changed', {
+    throw new DomainError('BAD_GATEWAY', 'Razorpay did not cancel the subscription; nothing was changed', {
       cause: outcome.cause,
     });
   }

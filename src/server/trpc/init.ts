@@ -3,7 +3,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/database-unavailable';
 import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../db/unstorable-text';
-import { DonationError } from '../donations/donation-errors';
+import { DomainError } from '../domain-error';
 import { fieldIssues } from '../http/field-issues';
 import type { ProcedureContext } from './context';
 
@@ -47,7 +47,7 @@ const procedureBoundary = t.middleware(async ({ ctx, next }) => {
       cause: result.error.cause,
     });
   }
-  if (!result.ok && result.error.cause instanceof DonationError) {
+  if (!result.ok && result.error.cause instanceof DomainError) {
     const cause = result.error.cause;
     throw new TRPCError({ code: cause.kind, message: cause.message, cause });
   }
