@@ -5,7 +5,7 @@ import type { PaymentGateway } from '../payments/gateway';
 import { cancelSubscription } from '../settlement/cancel-subscription';
 import type { DonorNotices } from '../settlement/donor-notices';
 import { audit } from '../staff/audit';
-import { type DonorActor, donorAuditActor } from './donor-procedure';
+import { type DonorActor, donorAuditActor } from './donor-actor';
 
 export const NEW_AMOUNT_NOTE =
   'To give a different amount each month, start a new monthly gift on the donate page; this one is stopped.';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { audit } from '../staff/audit';
 import { isoTime } from '../staff/sql-time';
-import { type DonorActor, donorAuditActor } from './donor-procedure';
+import { type DonorActor, donorAuditActor } from './donor-actor';
 import { OWN_RECEIPT } from './donor-receipts';
 
 /**

@@ -1,6 +1,11 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { createFieldCipher } from '../personal-data/field-cipher';
 
+/** The header the donor's page sends its link's token in (never the URL of a call: URLs are logged). */
+export const DONOR_TOKEN_HEADER = 'x-donor-token';
+
+export const EXPIRED_LINK = 'This link has expired or is not valid: ask for a new one on the My giving page';
+
 /** How long a link in an e-mail opens the donor's page. */
 export const DONOR_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 

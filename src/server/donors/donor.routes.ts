@@ -3,8 +3,7 @@ import { statementYearInputSchema } from '../../shared/annual.schema';
 import type { Orm } from '../db/orm';
 import { fieldIssues } from '../http/field-issues';
 import { renderDonorStatementPdf, renderReceiptPdf } from '../receipts/pdf-on-demand';
-import { verifyDonorToken } from './donor-link';
-import { DONOR_TOKEN_HEADER, EXPIRED_LINK } from './donor-procedure';
+import { DONOR_TOKEN_HEADER, EXPIRED_LINK, verifyDonorToken } from './donor-link';
 import { findOwnReceipt, ownReceiptsOfYear } from './donor-receipts';
 import { linkRequestRoutes } from './link-request.routes';
 

@@ -12,7 +12,7 @@ import type { DonorNotices } from '../settlement/donor-notices';
 import { isFinalSubscriptionStatus } from '../settlement/subscription-status';
 import { type Actor, audit } from '../staff/audit';
 import { isoTime } from '../staff/sql-time';
-import { type DonorActor, donorAuditActor } from './donor-procedure';
+import { type DonorActor, donorAuditActor } from './donor-actor';
 import { ErasureRequest } from './erasure-request.entity';
 import { scrubJson } from './scrub-json';
 

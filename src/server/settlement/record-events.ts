@@ -1,5 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { DomainError } from '../domain-error';
+import { Donation } from '../donations/donation.entity';
 import type { Subscription } from '../donations/subscription.entity';
+import type { Receipt } from '../receipts/receipt.entity';
 import {
   acknowledgePayment,
   type DonorNotices,
@@ -8,14 +11,46 @@ import {
   noticeSubscriptionStatus,
 } from './donor-notices';
 import { markFailed, markPaid, markRefunded, type PaidOutcome, recordSubscriptionCharge } from './settle';
-import { recordReportedStatus } from './subscription-status';
+import { activateSubscription, recordReportedStatus } from './subscription-status';
 
 /**
  * The settlement steps as the webhooks and reconciliation record them: each status change in one
  * transaction with what it tells the donor (a savepoint when the caller has opened one already),
  * so a receipt, its number and its mail exist exactly when the payment is recorded. The browser's
- * verify call does the same in its own transaction (donations/verify-payment.ts).
+ * verify call (verify-payment.ts), the webhooks and reconciliation all end here.
  */
+
+/**
+ * A payment the browser's checkout signature proved (verify-payment.ts checked it): the payment
+ * recorded, its receipt issued and its mail queued, all or nothing. Refused (CONFLICT) when the
+ * donation was paid by another payment or can no longer be paid.
+ */
+export function recordVerifiedPayment(
+  em: EntityManager,
+  notices: DonorNotices,
+  payment: { donationId: number; subscriptionId: number | null; paymentId: string; signature: string },
+): Promise<Receipt | null> {
+  const { donationId, subscriptionId, paymentId, signature } = payment;
+  return em.transactional(async (tx) => {
+    // The subscription's row first, as the webhooks lock it before the donation: no deadlock.
+    // Activation is repeated too, in case a crash interrupted it; a refusal below rolls it back.
+    if (subscriptionId !== null) await activateSubscription(tx, subscriptionId);
+    const outcome = await markPaid(tx, donationId, paymentId, signature);
+    if (outcome === 'paid_by_another_payment') {
+      throw new DomainError(
+        'CONFLICT',
+        `Donation ${donationId} is already paid, or this payment paid another donation.`,
+      );
+    }
+    if (outcome === 'not_payable') {
+      const current = await tx.findOneOrFail(Donation, donationId, { refresh: true });
+      throw new DomainError('CONFLICT', `Donation ${donationId} is ${current.status} and cannot be paid.`);
+    }
+    // Paid now, or by an earlier repeat of this same success (a replay, a racing request or the
+    // webhook): harmless either way, and its receipt is the one already issued.
+    return acknowledgePayment(tx, notices, paymentId);
+  });
+}
 
 export function recordPayment(
   em: EntityManager,

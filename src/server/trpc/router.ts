@@ -8,11 +8,11 @@ import {
   verifyPaymentOutputSchema,
 } from '../../shared/donation.schema';
 import { createMonthlyDonation, createOneTimeDonation } from '../donations/create-donation';
-import { verifyPayment } from '../donations/verify-payment';
-import { donorRouter } from '../donors/donor.router';
 import { guardMonthlyCreate, guardOneTimeCreate } from '../security/create-guard';
-import { staffRouter } from '../staff/staff.router';
+import { verifyPayment } from '../settlement/verify-payment';
 import { createCallerFactory, publicProcedure, router } from './init';
+import { donorRouter } from './routers/donor';
+import { staffRouter } from './routers/staff';
 
 const tags = ['Donations'];
 const CREATE_ERRORS = {

@@ -1,17 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { VerifyPaymentInput, VerifyPaymentOutput } from '../../shared/donation.schema';
 import { DomainError } from '../domain-error';
+import { Donation } from '../donations/donation.entity';
+import { Subscription } from '../donations/subscription.entity';
 import { isValidOrderPayment, isValidSubscriptionPayment } from '../payments/signatures';
-import { acknowledgePayment, type DonorNotices } from '../settlement/donor-notices';
-import { markPaid } from '../settlement/settle';
-import { activateSubscription } from '../settlement/subscription-status';
-import { Donation } from './donation.entity';
-import { Subscription } from './subscription.entity';
+import type { DonorNotices } from './donor-notices';
+import { recordVerifiedPayment } from './record-events';
 
 /**
- * Checks the checkout's signature against the order or subscription id stored on the donation
- * (never the id the browser sends) and settles the donation. Safe to repeat and to race: the
- * status change is one conditional UPDATE, and a repeat of the same payment answers success.
+ * The browser's verify call: checks the checkout's signature against the order or subscription id
+ * stored on the donation (never the id the browser sends), then records the payment as the
+ * webhooks and reconciliation do (record-events.ts). Safe to repeat and to race: the status change
+ * is one conditional UPDATE, and a repeat of the same payment answers success.
  */
 export async function verifyPayment(
   { em, keySecret, notices }: { em: EntityManager; keySecret: string; notices: DonorNotices },
@@ -22,25 +22,11 @@ export async function verifyPayment(
 
   const subscription = await checkSignature(em, keySecret, donation, input);
 
-  // One transaction records the payment, issues its receipt and queues its mail: all or nothing.
-  const receipt = await em.transactional(async (tx) => {
-    // The subscription's row first, as the webhooks lock it before the donation: no deadlock.
-    // Activation is repeated too, in case a crash interrupted it; a refusal below rolls it back.
-    if (subscription) await activateSubscription(tx, subscription.id);
-    const outcome = await markPaid(tx, donation.id, input.razorpay_payment_id, input.razorpay_signature);
-    if (outcome === 'paid_by_another_payment') {
-      throw new DomainError(
-        'CONFLICT',
-        `Donation ${donation.id} is already paid, or this payment paid another donation.`,
-      );
-    }
-    if (outcome === 'not_payable') {
-      const current = await tx.findOneOrFail(Donation, donation.id, { refresh: true });
-      throw new DomainError('CONFLICT', `Donation ${donation.id} is ${current.status} and cannot be paid.`);
-    }
-    // Paid now, or by an earlier repeat of this same success (a replay, a racing request or the
-    // webhook): harmless either way, and its receipt is the one already issued.
-    return acknowledgePayment(tx, notices, input.razorpay_payment_id);
+  const receipt = await recordVerifiedPayment(em, notices, {
+    donationId: donation.id,
+    subscriptionId: subscription?.id ?? null,
+    paymentId: input.razorpay_payment_id,
+    signature: input.razorpay_signature,
   });
   return {
     success: true,

@@ -1,8 +1,8 @@
 import { TRPCError } from '@trpc/server';
-import { publicProcedure } from '../trpc/init';
-import { findSession } from './sessions';
-import type { StaffActor } from './staff-actor';
-import { staffCallOf } from './staff-call';
+import { findSession } from '../staff/sessions';
+import type { StaffActor } from '../staff/staff-actor';
+import { staffCallOf } from '../staff/staff-call';
+import { publicProcedure } from './init';
 
 /**
  * The one gate of every staff procedure: a live session (401 otherwise), the console's own origin

@@ -7,18 +7,18 @@ import {
   resetPasswordInputSchema,
   setDisabledInputSchema,
   subscriptionListInputSchema,
-} from '../../shared/staff.schema';
-import { erasureRouter } from '../donors/erasure.router';
-import { statementRouter } from '../reporting/statement.router';
-import { router } from '../trpc/init';
-import { listAudit } from './audit';
-import { listDonations } from './donation-list';
-import { donationStory } from './donation-story';
-import { getOverview } from './overview';
-import { mailboxRouter, outboxRouter, receiptsRouter, trustRouter } from './receipts.router';
-import { addAccount, changeOwnPassword, listAccounts, resetPassword, setDisabled } from './staff-accounts';
-import { adminProcedure, staffProcedure } from './staff-procedures';
-import { cancelSubscription, listSubscriptions } from './subscriptions';
+} from '../../../shared/staff.schema';
+import { listAudit } from '../../staff/audit';
+import { listDonations } from '../../staff/donation-list';
+import { donationStory } from '../../staff/donation-story';
+import { getOverview } from '../../staff/overview';
+import { addAccount, changeOwnPassword, listAccounts, resetPassword, setDisabled } from '../../staff/staff-accounts';
+import { cancelSubscription, listSubscriptions } from '../../staff/subscriptions';
+import { router } from '../init';
+import { adminProcedure, staffProcedure } from '../staff-procedures';
+import { erasureRouter } from './erasure';
+import { mailboxRouter, outboxRouter, receiptsRouter, trustRouter } from './receipts-and-mail';
+import { statementRouter } from './statement';
 
 /** The console's procedures (`staff.*`); sign-in, sign-out and the CSV export are routes (staff.routes.ts). */
 export const staffRouter = router({

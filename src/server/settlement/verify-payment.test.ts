@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Donation } from '../donations/donation.entity';
+import { Subscription } from '../donations/subscription.entity';
 import { donationBody } from '../test/donation-fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { Donation } from './donation.entity';
-import { Subscription } from './subscription.entity';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
-import { donorCancelMonthlyInputSchema } from '../../shared/annual.schema';
-import { router } from '../trpc/init';
-import { cancelDonorMonthlyGift } from './donor-cancel';
-import { exportDonorData } from './donor-data';
-import { listDonorGifts } from './donor-gifts';
-import { donorProcedure } from './donor-procedure';
-import { requestErasure } from './erasure';
+import { donorCancelMonthlyInputSchema } from '../../../shared/annual.schema';
+import { cancelDonorMonthlyGift } from '../../donors/donor-cancel';
+import { exportDonorData } from '../../donors/donor-data';
+import { listDonorGifts } from '../../donors/donor-gifts';
+import { requestErasure } from '../../donors/erasure';
+import { donorProcedure } from '../donor-procedure';
+import { router } from '../init';
 
 /**
  * `donor.*`: a donor's own page, authorised by their link's token in the `x-donor-token` header.

@@ -4,15 +4,15 @@ import {
   outboxListInputSchema,
   receiptIdInputSchema,
   receiptListInputSchema,
-} from '../../shared/receipts.schema';
-import { getMailboxMessage, listMailbox } from '../mail/dev-mailbox-view';
-import { getTrustDetails, trustDetailsSchema } from '../receipts/trust-details';
-import { router } from '../trpc/init';
-import { listOutbox } from './outbox-list';
-import { listReceipts, resendReceipt } from './receipt-register';
-import { actorOf } from './staff-actor';
-import { adminProcedure, staffProcedure } from './staff-procedures';
-import { updateTrust } from './trust-update';
+} from '../../../shared/receipts.schema';
+import { getMailboxMessage, listMailbox } from '../../mail/dev-mailbox-view';
+import { getTrustDetails, trustDetailsSchema } from '../../receipts/trust-details';
+import { listOutbox } from '../../staff/outbox-list';
+import { listReceipts, resendReceipt } from '../../staff/receipt-register';
+import { actorOf } from '../../staff/staff-actor';
+import { updateTrust } from '../../staff/trust-update';
+import { router } from '../init';
+import { adminProcedure, staffProcedure } from '../staff-procedures';
 
 /** `staff.receipts.*`; the PDF itself is a route (staff-receipt.routes.ts). */
 export const receiptsRouter = router({

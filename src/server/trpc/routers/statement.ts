@@ -1,10 +1,15 @@
-import { statementPurposeInputSchema, statementYearInputSchema } from '../../shared/annual.schema';
-import { createFieldCipher } from '../personal-data/field-cipher';
-import { actorOf } from '../staff/staff-actor';
-import { adminProcedure, staffProcedure } from '../staff/staff-procedures';
-import { router } from '../trpc/init';
-import { loadStatementLayout } from './statement-layout';
-import { listStatementPurposes, setStatementPurpose, statementSummary, statementYears } from './statement-summary';
+import { statementPurposeInputSchema, statementYearInputSchema } from '../../../shared/annual.schema';
+import { createFieldCipher } from '../../personal-data/field-cipher';
+import { loadStatementLayout } from '../../reporting/statement-layout';
+import {
+  listStatementPurposes,
+  setStatementPurpose,
+  statementSummary,
+  statementYears,
+} from '../../reporting/statement-summary';
+import { actorOf } from '../../staff/staff-actor';
+import { router } from '../init';
+import { adminProcedure, staffProcedure } from '../staff-procedures';
 
 const layout = loadStatementLayout();
 

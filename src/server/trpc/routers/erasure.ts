@@ -1,8 +1,8 @@
-import { erasureCompleteInputSchema } from '../../shared/annual.schema';
-import { actorOf } from '../staff/staff-actor';
-import { staffProcedure } from '../staff/staff-procedures';
-import { router } from '../trpc/init';
-import { completeErasure, listErasureRequests } from './erasure';
+import { erasureCompleteInputSchema } from '../../../shared/annual.schema';
+import { completeErasure, listErasureRequests } from '../../donors/erasure';
+import { actorOf } from '../../staff/staff-actor';
+import { router } from '../init';
+import { staffProcedure } from '../staff-procedures';
 
 /** `staff.erasure.*`: donors' requests to be forgotten, seen and completed by any staff member. */
 export const erasureRouter = router({
