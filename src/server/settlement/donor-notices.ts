@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PURPOSES, type Purpose } from '../../shared/donation.schema';
 import type { TaxIdKind } from '../../shared/tax-id';
+import { Donation } from '../donations/donation.entity';
 import type { donateAgainUrl } from '../donors/donate-again-url';
 import { enqueueMail } from '../mail/outbox';
 import {
@@ -32,36 +33,25 @@ export interface DonorNotices {
 /** A gift as the donate page can be filled in with it: paise, its type and its purpose key. */
 type GiftToRepeat = Parameters<typeof donateAgainUrl>[1];
 
-interface DonationRow {
-  id: number;
-  name: string;
-  email: string;
-  amount: number;
-  donation_type: string;
-  purpose: string | null;
-  subscription_id: number | null;
-  address: string | null;
-  tax_id_kind: TaxIdKind | null;
-  tax_id_masked: string | null;
-  tax_id_encrypted: string | null;
-}
-
-/** Read from the database within the transaction, never from a stale identity map. */
-async function donationWhere(em: EntityManager, where: string, value: number | string) {
-  const [row] = await em.execute<DonationRow[]>(`select * from donations where ${where} = ?`, [value]);
-  return row;
+/**
+ * The donation a payment, charge or subscription belongs to, read within the transaction (never
+ * from a stale identity map) and mapped to the entity, the one shape a donation has outside SQL.
+ */
+async function donationWhere(em: EntityManager, where: string, value: number | string): Promise<Donation | null> {
+  const [row] = await em.execute(`select * from donations where ${where}`, [value]);
+  return row ? em.map(Donation, row) : null;
 }
 
 /** The facts every mail about this donation starts from: who, how much, and the links back. */
-function donorFacts(notices: DonorNotices, row: DonationRow) {
+function donorFacts(notices: DonorNotices, row: Donation) {
   return {
     donorName: row.name,
     amount: row.amount,
     donorPageUrl: notices.donorPageUrl(row.email),
     donateUrl: notices.donateAgainUrl({
       amount: row.amount,
-      donationType: row.donation_type === 'monthly' ? 'monthly' : 'one-time',
-      purpose: row.purpose,
+      donationType: row.donationType === 'monthly' ? 'monthly' : 'one-time',
+      purpose: row.purpose ?? null,
     }),
   };
 }
@@ -74,27 +64,25 @@ export async function acknowledgePayment(
   notices: DonorNotices,
   paymentId: string,
 ): Promise<Receipt | null> {
-  const [row] = await em.execute<DonationRow[]>(
-    `select * from donations where razorpay_payment_id = ? and status = 'paid'`,
-    [paymentId],
-  );
+  const row = await donationWhere(em, `razorpay_payment_id = ? and status = 'paid'`, paymentId);
   if (!row) return null;
   const taxId =
-    row.tax_id_kind && row.tax_id_masked && row.tax_id_encrypted
-      ? { kind: row.tax_id_kind, masked: row.tax_id_masked, encrypted: row.tax_id_encrypted }
+    row.taxIdKind && row.taxIdMasked && row.taxIdEncrypted
+      ? // Written only from the form's shared schema: 'pan' or 'aadhaar'.
+        { kind: row.taxIdKind as TaxIdKind, masked: row.taxIdMasked, encrypted: row.taxIdEncrypted }
       : null;
   const receipt = await issueReceipt(em, {
     donationId: row.id,
     paymentId,
     amount: row.amount,
-    purpose: purposeLabel(row.purpose),
-    donor: { name: row.name, email: row.email, address: row.address, taxId },
+    purpose: purposeLabel(row.purpose ?? null),
+    donor: { name: row.name, email: row.email, address: row.address ?? null, taxId },
   });
   await enqueueMail(
     em,
     receiptOutgoingMail(receipt, { downloadUrl: notices.receiptUrl(receipt.id), donorPageUrl: notices.donorPageUrl }),
   );
-  if (row.donation_type === 'monthly' && row.subscription_id === null) {
+  if (row.donationType === 'monthly' && row.subscriptionId === null) {
     const [subscription] = await em.execute<{ id: number }[]>('select id from subscriptions where donation_id = ?', [
       row.id,
     ]);
@@ -113,7 +101,7 @@ export async function acknowledgePayment(
 /** A refunded payment: its receipt cancelled (kept, with the date and reason), and the refund mail. */
 export async function noticeRefund(em: EntityManager, notices: DonorNotices, paymentId: string): Promise<void> {
   const receipt = await cancelReceipt(em, paymentId, 'The donation was refunded in full');
-  const row = await donationWhere(em, 'razorpay_payment_id', paymentId);
+  const row = await donationWhere(em, 'razorpay_payment_id = ?', paymentId);
   if (!row) return;
   await enqueueMail(em, {
     eventKey: `refund-${paymentId}`,
@@ -125,7 +113,7 @@ export async function noticeRefund(em: EntityManager, notices: DonorNotices, pay
 
 /** A checkout whose payment failed: one mail per donation, with a way back to the donate page. */
 export async function noticePaymentFailed(em: EntityManager, notices: DonorNotices, donationId: number) {
-  const row = await donationWhere(em, 'id', donationId);
+  const row = await donationWhere(em, 'id = ?', donationId);
   if (!row) return;
   await enqueueMail(em, {
     eventKey: `payment-failed-${donationId}`,
@@ -146,17 +134,19 @@ export async function noticeSubscriptionStatus(
   status: string,
 ): Promise<void> {
   if (status !== 'halted' && status !== 'cancelled') return;
-  const [row] = await em.execute<(DonationRow & { charges: string })[]>(
-    `select d.*, (select count(*) from donations x
-                   where x.status in ('paid', 'refunded') and (x.id = d.id or x.subscription_id = s.id)) as charges
-       from subscriptions s join donations d on d.id = s.donation_id where s.id = ?`,
-    [subscriptionId],
-  );
+  const row = await donationWhere(em, 'id = (select donation_id from subscriptions where id = ?)', subscriptionId);
   if (!row) return;
+  const [paid] = await em.execute<{ charges: string }[]>(
+    `select count(*) as charges from donations
+      where status in ('paid', 'refunded') and (id = ? or subscription_id = ?)`,
+    [row.id, subscriptionId],
+  );
   const facts = donorFacts(notices, row);
   await enqueueMail(em, {
     eventKey:
-      status === 'halted' ? `monthly-halted-${subscriptionId}-${row.charges}` : `monthly-cancelled-${subscriptionId}`,
+      status === 'halted'
+        ? `monthly-halted-${subscriptionId}-${paid?.charges ?? 0}`
+        : `monthly-cancelled-${subscriptionId}`,
     kind: `monthly-${status}`,
     to: row.email,
     ...(status === 'halted' ? monthlyGivingHaltedMail(facts) : monthlyGivingCancelledMail(facts)),
