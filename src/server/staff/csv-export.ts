@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify';
 import { formatIndiaDateTime } from '../../shared/india-time';
 import type { DonationFilter } from '../../shared/staff.schema';
 import { donationWhere } from './donation-filter';
-import { DONATION_COLUMNS, type DonationRow, SUBSCRIPTION_ID_OF_ROW } from './donation-list';
+import { DONATION_COLUMNS, type DonationListItem, SUBSCRIPTION_ID_OF_ROW } from './donation-list';
 
 /** Rows fetched per query: the export holds one page in memory, never the whole table. */
 const PAGE_SIZE = 1000;
@@ -32,7 +32,7 @@ export function neutralise(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-function csvRecord(row: DonationRow): string[] {
+function csvRecord(row: DonationListItem): string[] {
   return [
     String(row.id),
     formatIndiaDateTime(new Date(row.createdAt)),
@@ -54,7 +54,7 @@ async function* filteredRows(em: EntityManager, filter: DonationFilter): AsyncGe
   const where = donationWhere(filter);
   let below = Number.MAX_SAFE_INTEGER;
   for (;;) {
-    const rows = await em.execute<DonationRow[]>(
+    const rows = await em.execute<DonationListItem[]>(
       `with page as (
          select ${DONATION_COLUMNS}, d.subscription_id from donations d
           where ${where.sql} and d.id < ? order by d.id desc limit ${PAGE_SIZE})
@@ -63,7 +63,7 @@ async function* filteredRows(em: EntityManager, filter: DonationFilter): AsyncGe
     );
     for (const row of rows) yield csvRecord(row);
     if (rows.length < PAGE_SIZE) return;
-    below = (rows.at(-1) as DonationRow).id;
+    below = (rows.at(-1) as DonationListItem).id;
   }
 }
 

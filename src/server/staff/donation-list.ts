@@ -12,7 +12,11 @@ const SORT_SQL: Record<(typeof DONATION_SORT_COLUMNS)[number], string> = {
   id: 'id',
 };
 
-export interface DonationRow {
+/**
+ * A donation as the console lists, exports and tells it: the entity's fields as the browser gets
+ * them (times as ISO strings) plus its subscription's Razorpay id.
+ */
+export interface DonationListItem {
   id: number;
   /** ISO-8601 UTC. */
   createdAt: string;
@@ -29,7 +33,7 @@ export interface DonationRow {
   razorpaySubscriptionId: string | null;
 }
 
-/** The donation's columns as `DonationRow`, over `donations d`. */
+/** The donation's columns as `DonationListItem`, over `donations d`. */
 export const DONATION_COLUMNS = `d.id, ${isoTime('d.created_at')} as "createdAt", d.name, d.email, d.phone, d.amount,
   d.donation_type as "donationType", d.purpose, d.status, d.razorpay_order_id as "razorpayOrderId",
   d.razorpay_payment_id as "razorpayPaymentId"`;
@@ -43,7 +47,7 @@ export async function listDonations({ em, input }: { em: EntityManager; input: D
   const column = SORT_SQL[input.sort];
   const { direction } = input;
   // The page is cut first; the subscription lookup then runs for its rows only.
-  const rows = await em.execute<(DonationRow & { subscription_id?: number; sort_key?: unknown })[]>(
+  const rows = await em.execute<(DonationListItem & { subscription_id?: number; sort_key?: unknown })[]>(
     `with page as (
        select ${DONATION_COLUMNS}, d.subscription_id, d.${column} as sort_key from donations d where ${where.sql}
         order by d.${column} ${direction}, d.id ${direction} limit ? offset ?)
@@ -55,7 +59,7 @@ export async function listDonations({ em, input }: { em: EntityManager; input: D
     where.params,
   );
   return {
-    rows: rows.map(({ subscription_id: _id, sort_key: _key, ...row }) => row as DonationRow),
+    rows: rows.map(({ subscription_id: _id, sort_key: _key, ...row }) => row as DonationListItem),
     total: Number(count?.total ?? 0),
     page: input.page,
     pageSize: input.pageSize,

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../domain-error';
-import { DONATION_COLUMNS, type DonationRow } from './donation-list';
+import { DONATION_COLUMNS, type DonationListItem } from './donation-list';
 import { isoTime } from './sql-time';
 
 /** One line of a donation's story, oldest first. `at` is null where no time was recorded. */
@@ -22,7 +22,7 @@ const EVENT_SUBSCRIPTION = `payload->'payload'->'subscription'->'entity'`;
  * settlement nobody reported (the reconciliation), its refund; and a monthly donor's every charge.
  */
 export async function donationStory({ em, input }: { em: EntityManager; input: { id: number } }) {
-  const [donation] = await em.execute<(DonationRow & { subscriptionId: number | null })[]>(
+  const [donation] = await em.execute<(DonationListItem & { subscriptionId: number | null })[]>(
     `select ${DONATION_COLUMNS}, d.subscription_id as "subscriptionId" from donations d where d.id = ?`,
     [input.id],
   );
