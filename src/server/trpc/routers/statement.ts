@@ -18,7 +18,7 @@ function cipherOf(key: Buffer | undefined) {
   return createFieldCipher(key);
 }
 
-/** `staff.statement.*`: the year's statement of donations; the CSV itself is a route (statement.routes.ts). */
+/** `staff.statement.*`: the year's statement of donations; the CSVs themselves are routes (routes/statement-files.ts). */
 export const statementRouter = router({
   summary: staffProcedure
     .input(statementYearInputSchema)

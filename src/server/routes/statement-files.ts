@@ -3,11 +3,12 @@ import { statementYearInputSchema } from '../../shared/annual.schema';
 import type { Orm } from '../db/orm';
 import { fieldIssues } from '../http/field-issues';
 import { createFieldCipher } from '../personal-data/field-cipher';
+import { buildStatement, type Statement } from '../reporting/statement';
+import { statementCsv, unreportableCsv } from '../reporting/statement-csv';
+import { loadStatementLayout, type StatementLayout } from '../reporting/statement-layout';
 import { audit } from '../staff/audit';
-import { findSession, SESSION_COOKIE } from '../staff/sessions';
-import { buildStatement, type Statement } from './statement';
-import { statementCsv, unreportableCsv } from './statement-csv';
-import { loadStatementLayout, type StatementLayout } from './statement-layout';
+import { actorOf } from '../staff/staff-actor';
+import { requireStaff, staffOf } from './require-staff';
 
 export interface StatementRouteOptions {
   orm: Orm;
@@ -22,26 +23,19 @@ export interface StatementRouteOptions {
  * the gifts it leaves out for want of an ID, for any signed-in staff member. Each download is in
  * the audit trail, with who and when.
  */
-export async function statementRoutes(app: FastifyInstance, options: StatementRouteOptions) {
+export async function statementFileRoutes(app: FastifyInstance, options: StatementRouteOptions) {
   const layout = options.layout ?? loadStatementLayout();
   const cipher = createFieldCipher(options.personalDataKey);
 
   const download =
-    (name: string, render: (statement: Statement) => string, part: string, who: 'admin' | 'staff') =>
+    (name: string, render: (statement: Statement) => string, part: string) =>
     async (request: FastifyRequest<{ Querystring: { year?: string } }>, reply: FastifyReply) => {
-      const em = options.orm.em.fork();
-      const staff = await findSession(em, request.cookies[SESSION_COOKIE]);
-      if (!staff) return reply.code(401).send({ message: 'Sign in to continue' });
-      if (who === 'admin' && staff.role !== 'admin') {
-        return reply
-          .code(403)
-          .send({ message: 'Only an admin may download Part B: it holds donors’ full PAN and Aadhaar' });
-      }
       const parsed = statementYearInputSchema.safeParse({ year: request.query.year ?? '' });
       if (!parsed.success) return reply.code(400).send({ message: 'Invalid input', issues: fieldIssues(parsed.error) });
       const { year } = parsed.data;
+      const em = options.orm.em.fork();
       const statement = await buildStatement(em, { cipher, layout, year });
-      await audit(em, { userId: staff.id, username: staff.username, ip: request.ip }, 'statement_export', {
+      await audit(em, actorOf(staffOf(request)), 'statement_export', {
         year,
         part,
         formName: statement.formName,
@@ -55,15 +49,19 @@ export async function statementRoutes(app: FastifyInstance, options: StatementRo
         .send(render(statement));
     };
 
+  // `warn`: the request log stays quiet about who downloads what.
   const quiet = { logLevel: 'warn' as const };
-  app.get(
+  const admins = requireStaff(options.orm, {
+    admin: 'Only an admin may download Part B: it holds donors’ full PAN and Aadhaar',
+  });
+  app.get<{ Querystring: { year?: string } }>(
     '/staff/api/statement.csv',
-    quiet,
-    download('statement', (s) => statementCsv(s, layout), 'statement', 'admin'),
+    { ...quiet, preHandler: admins },
+    download('statement', (s) => statementCsv(s, layout), 'statement'),
   );
-  app.get(
+  app.get<{ Querystring: { year?: string } }>(
     '/staff/api/statement-unreportable.csv',
-    quiet,
-    download('without-id', unreportableCsv, 'unreportable', 'staff'),
+    { ...quiet, preHandler: requireStaff(options.orm) },
+    download('without-id', unreportableCsv, 'unreportable'),
   );
 }

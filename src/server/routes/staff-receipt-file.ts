@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { Orm } from '../db/orm';
+import { Receipt } from '../receipts/receipt.entity';
+import { sendReceiptPdf } from '../receipts/receipt.routes';
+import { requireStaff } from './require-staff';
+
+/** GET /staff/api/receipts/:id.pdf: any receipt, issued or cancelled, for signed-in staff. */
+export async function staffReceiptFileRoutes(app: FastifyInstance, { orm }: { orm: Orm }) {
+  app.get<{ Params: { file: string } }>(
+    '/staff/api/receipts/:file',
+    { preHandler: requireStaff(orm) },
+    async (request, reply) => {
+      const match = /^([1-9][0-9]{0,9})\.pdf$/.exec(request.params.file);
+      const receipt = match ? await orm.em.fork().findOne(Receipt, Number(match[1])) : null;
+      if (!receipt) return reply.code(404).send({ message: 'No such receipt' });
+      return sendReceiptPdf(reply, receipt);
+    },
+  );
+}
