@@ -6,20 +6,20 @@ import type { Config } from './config';
 import { isDatabaseUnavailable, sendDatabaseUnavailable } from './db/database-unavailable';
 import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './db/unstorable-text';
 import { DomainError } from './domain-error';
-import { donorRoutes } from './donors/donor.routes';
 import { healthRoutes } from './health/health.routes';
 import { InFlightWork } from './in-flight';
 import { receiptRoutes } from './receipts/receipt.routes';
-import { openApiRoutes } from './rest/openapi.routes';
-import { restRoutes } from './rest/rest.routes';
+import { donorRoutes } from './routes/donor-files';
+import { openApiRoutes } from './routes/openapi';
+import { restRoutes } from './routes/rest';
 import { staffReceiptFileRoutes } from './routes/staff-receipt-file';
 import { statementFileRoutes } from './routes/statement-files';
+import { webhookRoutes } from './routes/webhooks';
 import { DonationBudget } from './security/donation-budget';
 import { securityPlugin } from './security/security.plugin';
 import { staffRoutes } from './staff/staff.routes';
 import { trpcPlugin } from './trpc/trpc.plugin';
 import { webPlugin } from './web/web.plugin';
-import { webhookRoutes } from './webhooks/webhook.routes';
 import type { ServerDependencies } from './wiring/composition-root';
 
 /** Bodies of the donation calls are a few hundred bytes; anything near this is not a donation. */

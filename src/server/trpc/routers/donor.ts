@@ -8,7 +8,7 @@ import { router } from '../init';
 
 /**
  * `donor.*`: a donor's own page, authorised by their link's token in the `x-donor-token` header.
- * Receipts and the yearly statement are PDF downloads (donor.routes.ts).
+ * Receipts and the yearly statement are PDF downloads (routes/donor-files.ts).
  */
 export const donorRouter = router({
   gifts: donorProcedure.query(({ ctx }) => listDonorGifts(ctx.em, ctx.donor.email)),

@@ -14,7 +14,7 @@ import { updateTrust } from '../../staff/trust-update';
 import { router } from '../init';
 import { adminProcedure, staffProcedure } from '../staff-procedures';
 
-/** `staff.receipts.*`; the PDF itself is a route (staff-receipt.routes.ts). */
+/** `staff.receipts.*`; the PDF itself is a route (routes/staff-receipt-file.ts). */
 export const receiptsRouter = router({
   list: staffProcedure.input(receiptListInputSchema).query(({ ctx, input }) => listReceipts({ em: ctx.em, input })),
   resend: staffProcedure

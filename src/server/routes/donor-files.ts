@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { statementYearInputSchema } from '../../shared/annual.schema';
 import type { Orm } from '../db/orm';
+import { DONOR_TOKEN_HEADER, EXPIRED_LINK, verifyDonorToken } from '../donors/donor-link';
+import { findOwnReceipt, ownReceiptsOfYear } from '../donors/donor-receipts';
+import { linkRequestRoutes } from '../donors/link-request.routes';
 import { fieldIssues } from '../http/field-issues';
 import { renderDonorStatementPdf, renderReceiptPdf } from '../receipts/pdf-on-demand';
-import { DONOR_TOKEN_HEADER, EXPIRED_LINK, verifyDonorToken } from './donor-link';
-import { findOwnReceipt, ownReceiptsOfYear } from './donor-receipts';
-import { linkRequestRoutes } from './link-request.routes';
 
 type DonorRequest = FastifyRequest<{ Querystring: { token?: string; year?: string }; Params: { id?: string } }>;
 

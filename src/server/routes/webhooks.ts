@@ -4,11 +4,11 @@ import type { Orm } from '../db/orm';
 import { fieldIssues } from '../http/field-issues';
 import { isValidWebhook } from '../payments/signatures';
 import type { DonorNotices } from '../settlement/donor-notices';
-import { applyEvent, type EventOutcome } from './apply-event';
-import { FailedPaymentBurst } from './failed-payment-burst';
-import { razorpayEventSchema } from './razorpay-event.schema';
-import { toStorableJson } from './storable-json';
-import { WebhookEvent } from './webhook-event.entity';
+import { applyEvent, type EventOutcome } from '../webhooks/apply-event';
+import { FailedPaymentBurst } from '../webhooks/failed-payment-burst';
+import { razorpayEventSchema } from '../webhooks/razorpay-event.schema';
+import { toStorableJson } from '../webhooks/storable-json';
+import { WebhookEvent } from '../webhooks/webhook-event.entity';
 
 /** Razorpay's webhook bodies are a few KB; refunds with notes stay far below this. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
