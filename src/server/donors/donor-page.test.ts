@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveDataEncryptionKey } from '../personal-data/data-encryption-key';
-import { createStaffTestApp, SITE, type StaffTestApp } from '../staff/staff-test-app';
+import { pdfText, seedPaidGift } from '../test/donor-fixtures';
+import { createTestApp, SITE, type TestApp } from '../test/test-app';
 import { donorToken } from './donor-link';
-import { pdfText, seedPaidGift } from './donor-test-kit';
 import { LINK_SENT } from './link-request.routes';
 
-let t: StaffTestApp;
+let t: TestApp;
 let key: Buffer;
 let token: string;
 let receiptId: number;
@@ -13,7 +13,7 @@ let subscriptionId: number;
 let razorpaySubscriptionId: string;
 
 beforeAll(async () => {
-  t = await createStaffTestApp();
+  t = await createTestApp();
   key = resolveDataEncryptionKey(t.config);
   token = donorToken('asha@example.com', key);
   const asha = { name: 'Asha Raman', email: 'Asha@Example.com', address: '12 Beach Road, Chennai 600001' };

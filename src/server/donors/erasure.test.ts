@@ -3,13 +3,13 @@ import { resolveDataEncryptionKey } from '../personal-data/data-encryption-key';
 import { createFieldCipher } from '../personal-data/field-cipher';
 import { buildStatement } from '../reporting/statement';
 import { loadStatementLayout } from '../reporting/statement-layout';
-import { callProcedure, createStaffTestApp, type StaffTestApp } from '../staff/staff-test-app';
+import { seedPaidGift } from '../test/donor-fixtures';
+import { callProcedure, createTestApp, type TestApp } from '../test/test-app';
 import { donorToken } from './donor-link';
-import { seedPaidGift } from './donor-test-kit';
 import { anonymiseExpiredReceipts } from './retention';
 
 const EMAIL = 'meena.k@example.com';
-let t: StaffTestApp;
+let t: TestApp;
 let key: Buffer;
 let staff: string;
 let receiptNumber: string;
@@ -37,7 +37,7 @@ async function placesHolding(needle: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  t = await createStaffTestApp();
+  t = await createTestApp();
   key = resolveDataEncryptionKey(t.config);
   await t.addAccount('priya', 'staff');
   staff = await t.signIn('priya');

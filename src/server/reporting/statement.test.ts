@@ -5,14 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteContent } from '../../shared/site-content';
 import { resolveDataEncryptionKey } from '../personal-data/data-encryption-key';
 import { createFieldCipher } from '../personal-data/field-cipher';
-import { callProcedure, createStaffTestApp, type StaffTestApp } from '../staff/staff-test-app';
+import { PART_B_HEADINGS, parseCsv as parse, seedReceipt } from '../test/statement-fixtures';
+import { callProcedure, createTestApp, type TestApp } from '../test/test-app';
 import { buildStatement } from './statement';
 import { statementCsv } from './statement-csv';
-import { PART_B_HEADINGS, parseCsv as parse, seedReceipt } from './statement-fixtures';
 import { loadStatementLayout } from './statement-layout';
 import { statementYears } from './statement-summary';
 
-let t: StaffTestApp;
+let t: TestApp;
 let token: string;
 /** An admin's session: Part B (full PAN and Aadhaar) is theirs alone to download. */
 let adminToken: string;
@@ -24,7 +24,7 @@ const meena = { kind: 'pan' as const, value: 'PQRSX6789K' };
 const lata = { kind: 'pan' as const, value: 'LMNOP4321Q' };
 
 beforeAll(async () => {
-  t = await createStaffTestApp();
+  t = await createTestApp();
   key = resolveDataEncryptionKey(t.config);
   await t.addAccount('accounts', 'staff');
   token = await t.signIn('accounts');

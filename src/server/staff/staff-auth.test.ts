@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callProcedure, createTestApp, PASSWORD, SITE, type TestApp } from '../test/test-app';
 import { appRouter } from '../trpc/router';
-import { callProcedure, createStaffTestApp, PASSWORD, SITE, type StaffTestApp } from './staff-test-app';
 
-let t: StaffTestApp;
+let t: TestApp;
 let adminToken: string;
 let staffToken: string;
 beforeAll(async () => {
-  t = await createStaffTestApp();
+  t = await createTestApp();
   await t.addAccount('anita', 'admin');
   await t.addAccount('ravi', 'staff');
   adminToken = await t.signIn('anita');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
 import { neutralise } from './csv-export';
-import { createStaffTestApp, type StaffTestApp } from './staff-test-app';
 
 /** RFC 4180 as csv-stringify writes it: quoted fields double their quotes. */
 function parse(text: string): string[][] {
@@ -19,10 +19,10 @@ function parse(text: string): string[][] {
   return rows.filter((r) => r.length > 1 || r[0] !== '');
 }
 
-let t: StaffTestApp;
+let t: TestApp;
 let token: string;
 beforeAll(async () => {
-  t = await createStaffTestApp();
+  t = await createTestApp();
   await t.addAccount('anita', 'staff');
   token = await t.signIn('anita');
   const insert = (name: string, amount: number, status: string, createdAt: string, extra = '') =>

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callProcedure, createStaffTestApp, PASSWORD, type StaffTestApp } from './staff-test-app';
+import { callProcedure, createTestApp, PASSWORD, type TestApp } from '../test/test-app';
 
-let t: StaffTestApp;
+let t: TestApp;
 let admin: string;
 let staff: string;
 let subscriptionId: number;
 let razorpaySubscriptionId: string;
 beforeAll(async () => {
-  t = await createStaffTestApp();
+  t = await createTestApp();
   await t.addAccount('anita', 'admin');
   await t.addAccount('ravi', 'staff');
   admin = await t.signIn('anita');

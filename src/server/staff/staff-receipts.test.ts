@@ -2,17 +2,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { siteContent } from '../../shared/site-content';
 import { donationBody } from '../test/donation-fixtures';
 import { expectDonorPageLink } from '../test/mail-fixtures';
+import { callProcedure, createTestApp, type TestApp } from '../test/test-app';
 import { createContextInner } from '../trpc/context';
 import { createCaller } from '../trpc/router';
-import { callProcedure, createStaffTestApp, type StaffTestApp } from './staff-test-app';
 
 /** The console's receipts, outbox, development mailbox and the trust's legal details. */
-let t: StaffTestApp;
+let t: TestApp;
 let admin: string;
 let staff: string;
 let paymentId: string;
 beforeAll(async () => {
-  t = await createStaffTestApp();
+  t = await createTestApp({ SMTP_URL: '' });
   await t.addAccount('anita', 'admin');
   await t.addAccount('ravi', 'staff');
   admin = await t.signIn('anita');

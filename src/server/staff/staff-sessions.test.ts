@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callProcedure, createStaffTestApp, PASSWORD, SITE, type StaffTestApp } from './staff-test-app';
+import { callProcedure, createTestApp, PASSWORD, SITE, type TestApp } from '../test/test-app';
 import { ACCOUNT_LOCK_AFTER, ADDRESS_LOCK_AFTER } from './throttle';
 
-let t: StaffTestApp;
+let t: TestApp;
 let adminToken: string;
 beforeAll(async () => {
-  t = await createStaffTestApp();
+  t = await createTestApp();
   await t.addAccount('anita', 'admin');
   adminToken = await t.signIn('anita');
 });

@@ -1,13 +1,22 @@
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import type { StaffRole } from '../../shared/staff.schema';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type DevMailbox, startDevMailbox } from '../mail/dev-mailbox';
 import type { RazorpayEmulator } from '../payments/sandbox/emulator';
+import { createAccount } from '../staff/staff-accounts';
 import { createContextInner } from '../trpc/context';
 import { createCaller } from '../trpc/router';
 import { buildDependencies, type ServerDependencies } from '../wiring/composition-root';
 import { createTestDatabase, type TestDatabase } from './test-database';
+
+/** The public origin every test app is served from: https, so the staff cookie is Secure. */
+export const SITE = 'https://rescue.example.org';
+/** The password `addAccount` gives an account unless told otherwise. */
+export const PASSWORD = 'correct horse battery staple';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -21,9 +30,15 @@ export interface TestApp {
   caller: ReturnType<typeof createCaller>;
   /**
    * The SMTP server SMTP_URL points at (a real smtp-server in the test; each message read back with
-   * mailparser), unless `env` names another. The app's mail worker sends to it while the app runs.
+   * mailparser), unless `env` names another. `SMTP_URL: ''` leaves it unset, so the app runs its
+   * own in-process mailbox, the one the console's Mailbox page reads.
    */
   mailbox: DevMailbox;
+  /** Every log line the app wrote (at trace level), as JSON text. */
+  logs: string[];
+  addAccount(username: string, role: StaffRole, password?: string): Promise<{ id: number }>;
+  /** Signs in through the route; returns the session token from the cookie. */
+  signIn(username: string, password?: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -32,6 +47,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
   const mailbox = await startDevMailbox();
   const config = loadConfig({
     NODE_ENV: 'test',
+    SITE_URL: SITE,
     RATE_LIMIT_PER_MINUTE: '100000',
     DONATION_EMAIL_LIMIT_PER_HOUR: '100000',
     SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
@@ -40,7 +56,14 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
   });
   const db = await createTestDatabase();
   const deps = await buildDependencies(config, db.orm, undefined, { mailPollIntervalMs: 50 });
-  const app = await buildApp({ config, deps });
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const app = await buildApp({ config, deps, logger: pino({ level: 'trace' }, stream) });
   return {
     app,
     db,
@@ -49,6 +72,20 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
     emulator: deps.emulator as RazorpayEmulator,
     caller: createCaller(createContextInner(deps)),
     mailbox,
+    logs,
+    addAccount: (username, role, password = PASSWORD) =>
+      createAccount(db.orm.em.fork(), { username, displayName: username, role, password }),
+    async signIn(username, password = PASSWORD) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/staff/api/sign-in',
+        headers: { origin: SITE },
+        payload: { username, password },
+      });
+      const cookie = response.cookies.find((c) => c.name === 'staff_session');
+      if (response.statusCode !== 200 || !cookie) throw new Error(`sign-in answered ${response.statusCode}`);
+      return cookie.value;
+    },
     async close() {
       await app.close();
       await deps.close();
@@ -56,4 +93,20 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
       await db.drop();
     },
   };
+}
+
+/** Calls a staff procedure over HTTP as the console does: GET for queries, POST for mutations. */
+export function callProcedure(
+  app: FastifyInstance,
+  path: string,
+  type: 'query' | 'mutation',
+  options: { token?: string; input?: unknown; origin?: string | null } = {},
+) {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.cookie = `staff_session=${options.token}`;
+  if (options.origin !== null) headers.origin = options.origin ?? SITE;
+  const encoded = options.input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(options.input))}`;
+  return type === 'query'
+    ? app.inject({ method: 'GET', url: `/trpc/${path}${encoded}`, headers })
+    : app.inject({ method: 'POST', url: `/trpc/${path}`, headers, payload: options.input ?? {} });
 }

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type Browser, type Page, chromium as playwright } from 'playwright-core';
 import type Razorpay from 'razorpay';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from './test-emulator';
+import { startTestEmulator, type TestEmulator } from '../../test/test-emulator';
 
 /**
  * checkout.js in a real Chromium, on a page with the strict Content-Security-Policy the site uses

@@ -4,8 +4,8 @@ import { createHmac } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type Razorpay from 'razorpay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEmulator, type TestEmulator } from '../../test/test-emulator';
 import type { CheckoutFailure, CheckoutSuccess, RazorpayEmulator, WebhookDelivery } from './emulator';
-import { startTestEmulator, type TestEmulator } from './test-emulator';
 
 const keyId = 'rzp_test_routes';
 const keySecret = 'routes-secret';

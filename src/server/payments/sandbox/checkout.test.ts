@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type Razorpay from 'razorpay';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestEmulator, type TestEmulator } from './test-emulator';
+import { startTestEmulator, type TestEmulator } from '../../test/test-emulator';
 
 /**
  * checkout.js in a DOM, its fetch calls answered by the real sandbox routes and emulator

@@ -3,8 +3,14 @@
 import { createHmac } from 'node:crypto';
 import type Razorpay from 'razorpay';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  monthlySubscription,
+  sdkClient,
+  sdkError,
+  startTestEmulator,
+  type TestEmulator,
+} from '../../test/test-emulator';
 import { EmulatorNotFoundError, EmulatorStateError, type RazorpayEmulator, type WebhookDelivery } from './emulator';
-import { monthlySubscription, sdkClient, sdkError, startTestEmulator, type TestEmulator } from './test-emulator';
 
 const keyId = 'rzp_test_emulator';
 const keySecret = 'emulator-secret';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandboxDatabase } from '../../test/test-emulator';
 import { newOrder } from './entities';
 import { openSandboxStore, type SandboxStore } from './store';
-import { startSandboxDatabase } from './test-emulator';
 
 let store: SandboxStore;
 let drop: () => Promise<void>;

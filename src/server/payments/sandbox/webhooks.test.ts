@@ -3,6 +3,7 @@
 import { createHmac } from 'node:crypto';
 import type Razorpay from 'razorpay';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestEmulator, monthlySubscription as subscribe, type TestEmulator } from '../../test/test-emulator';
 import {
   EmulatorNotFoundError,
   EmulatorStateError,
@@ -10,7 +11,6 @@ import {
   type RazorpayWebhookBody,
   type WebhookDelivery,
 } from './emulator';
-import { startTestEmulator, monthlySubscription as subscribe, type TestEmulator } from './test-emulator';
 
 const keyId = 'rzp_test_webhooks';
 const keySecret = 'webhooks-key-secret';

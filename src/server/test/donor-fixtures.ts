@@ -1,6 +1,6 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Orm } from '../db/orm';
-import { type SeededGift, seedReceipt } from '../reporting/statement-fixtures';
+import { type SeededGift, seedReceipt } from './statement-fixtures';
 
 /** A paid gift as settlement leaves it: the donation row and its receipt, sharing the payment id. */
 export async function seedPaidGift(orm: Orm, key: Buffer, gift: SeededGift & { phone?: string; monthly?: boolean }) {

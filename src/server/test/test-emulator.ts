@@ -1,7 +1,11 @@
 import knex from 'knex';
 import Razorpay from 'razorpay';
-import { createEmptyDatabase } from '../../test/empty-database';
-import { type RazorpayEmulator, type RazorpayEmulatorOptions, startRazorpayEmulator } from './emulator';
+import {
+  type RazorpayEmulator,
+  type RazorpayEmulatorOptions,
+  startRazorpayEmulator,
+} from '../payments/sandbox/emulator';
+import { createEmptyDatabase } from './empty-database';
 
 /** For the sandbox's tests: an emulator on a fresh database, and the official SDK pointed at it. */
 export interface TestEmulator {
