@@ -53,4 +53,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261124170000',
     load: async () => (await import('./Migration20261124170000')).Migration20261124170000,
   },
+  {
+    name: 'Migration20261124190000',
+    load: async () => (await import('./Migration20261124190000')).Migration20261124190000,
+  },
 ];

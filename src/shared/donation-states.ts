@@ -6,8 +6,11 @@
 export const DONATION_TYPES = ['one-time', 'monthly'] as const;
 export type DonationType = (typeof DONATION_TYPES)[number];
 
-/** pending → paid, failed or expired; failed or expired → paid; paid → refunded (settlement/settle.ts). */
-export const DONATION_STATUSES = ['pending', 'paid', 'failed', 'expired', 'refunded'] as const;
+/**
+ * pending → paid, failed or expired; failed or expired → paid; paid → refunded (settlement/settle.ts).
+ * A gift recorded by staff starts paid; a cheque or draft that bounces goes paid → bounced.
+ */
+export const DONATION_STATUSES = ['pending', 'paid', 'failed', 'expired', 'refunded', 'bounced'] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
 
 /**

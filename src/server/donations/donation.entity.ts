@@ -1,5 +1,6 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import { DONATION_STATUSES, DONATION_TYPES } from '../../shared/donation-states';
+import { GIFT_MODES } from '../../shared/gift-modes';
 
 /**
  * One donation attempt, and for monthly giving each successful charge. `amount` is in paise.
@@ -43,6 +44,27 @@ export const Donation = defineEntity({
     taxIdKind: p.text().nullable(),
     taxIdMasked: p.text().nullable(),
     taxIdEncrypted: p.text().nullable(),
+    /** How the gift reached the trust: `online` through Razorpay, the others recorded by staff. */
+    mode: p
+      .enum([...GIFT_MODES])
+      .default('online')
+      .index('donations_mode_index'),
+    /** The India date a gift recorded by staff was received (online gifts: their createdAt). */
+    receivedOn: p.string().columnType('date').nullable(),
+    /** The cheque's or draft's number, or the bank's reference (UTR) of a transfer. */
+    reference: p.text().nullable(),
+    /** The bank a cheque or draft is drawn on. */
+    bank: p.text().nullable(),
+    /** The date written on a cheque or draft. */
+    instrumentDate: p.string().columnType('date').nullable(),
+    /** What a gift in kind was (its amount is the trust's estimate of its value). */
+    kindDescription: p.text().nullable(),
+    /** The staff member who recorded a gift received outside the website. */
+    recordedBy: p.text().nullable(),
+    /** Makes a gift recorded twice (by hand or by an import) one gift: the mode's reference, or date, amount and donor. */
+    offlineKey: p.text().nullable().unique('donations_offline_key_unique'),
+    bouncedAt: p.datetime().columnType('timestamptz').nullable(),
+    bounceReason: p.text().nullable(),
   }),
 });
 

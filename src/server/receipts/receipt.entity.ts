@@ -1,4 +1,5 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { GIFT_MODES } from '../../shared/gift-modes';
 import type { TrustDetails } from './trust-details';
 
 /**
@@ -31,6 +32,10 @@ export const Receipt = defineEntity({
     issuedAt: p.datetime().columnType('timestamptz'),
     cancelledAt: p.datetime().columnType('timestamptz').nullable(),
     cancellationReason: p.text().nullable(),
+    /** How the gift reached the trust (shared/gift-modes.ts), as it was when the receipt was issued. */
+    mode: p.enum([...GIFT_MODES]).default('online'),
+    /** For a gift in kind, what it was: its receipt is an acknowledgement, not a tax receipt. */
+    kindDescription: p.text().nullable(),
   }),
 });
 
