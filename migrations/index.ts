@@ -57,4 +57,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261124190000',
     load: async () => (await import('./Migration20261124190000')).Migration20261124190000,
   },
+  {
+    name: 'Migration20261124220000',
+    load: async () => (await import('./Migration20261124220000')).Migration20261124220000,
+  },
 ];

@@ -83,12 +83,15 @@ export async function buildApp({ config, deps, logger, clientDir }: AppDependenc
   const { rateLimitPerMinute } = config;
   const { orm, razorpay, emulator } = deps;
   // One budget for both transports: REST and tRPC creates from one client draw from it alike.
-  const budget = new DonationBudget({
-    perClientPerMinute: rateLimitPerMinute,
-    perEmailPerHour: config.donationEmailLimitPerHour,
-  });
+  const knex = orm.em.getConnection().getKnex();
+  const budget = new DonationBudget(
+    knex,
+    { perClientPerMinute: rateLimitPerMinute, perEmailPerHour: config.donationEmailLimitPerHour },
+    Date.now,
+    (error) => app.log.warn({ err: error }, 'sweeping expired rate limit windows failed'),
+  );
   const procedures = { ...deps, inFlight, budget, siteUrl: config.siteUrl };
-  await app.register(securityPlugin, { provider: razorpay.provider, clientDir });
+  await app.register(securityPlugin, { provider: razorpay.provider, clientDir, knex });
   await app.register(healthRoutes, { orm });
   await app.register(fastifyCookie);
   await app.register(trpcPlugin, { procedures, rateLimitPerMinute });

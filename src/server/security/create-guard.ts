@@ -22,7 +22,7 @@ export async function guardOneTimeCreate(
   input: DonationInput,
   create: () => Promise<CreateDonationOutput>,
 ): Promise<CreateDonationOutput> {
-  if (isBot(ctx, input)) return { ...decoyDonation(ctx, input), order: { id: decoyProviderId('order') } };
+  if (await isBot(ctx, input)) return { ...decoyDonation(ctx, input), order: { id: decoyProviderId('order') } };
   return create();
 }
 
@@ -32,15 +32,15 @@ export async function guardMonthlyCreate(
   input: DonationInput,
   create: () => Promise<CreateSubscriptionOutput>,
 ): Promise<CreateSubscriptionOutput> {
-  if (isBot(ctx, input)) return { ...decoyDonation(ctx, input), subscription: { id: decoyProviderId('sub') } };
+  if (await isBot(ctx, input)) return { ...decoyDonation(ctx, input), subscription: { id: decoyProviderId('sub') } };
   return create();
 }
 
 /** Spends the budgets (throwing 429 when spent), then tells whether the honeypot was filled. */
-function isBot(ctx: GuardContext, input: DonationInput): boolean {
+async function isBot(ctx: GuardContext, input: DonationInput): Promise<boolean> {
   if (ctx.budget && ctx.request) {
     try {
-      ctx.budget.spend(ctx.request.ip, input.email);
+      await ctx.budget.spend(ctx.request.ip, input.email);
     } catch (error) {
       if (!(error instanceof BudgetExceededError)) throw error;
       ctx.request.log.warn({ retryAfterSeconds: error.retryAfterSeconds }, 'donation budget spent');

@@ -126,21 +126,24 @@ describe('monthly amounts', () => {
 });
 
 describe('DonationBudget', () => {
-  it('refills each budget when its window has passed, and a refusal spends neither', () => {
-    let now = 0;
-    const budget = new DonationBudget({ perClientPerMinute: 2, perEmailPerHour: 3 }, () => now);
-    budget.spend('a', 'x@example.com');
-    budget.spend('a', 'y@example.com');
-    expect(() => budget.spend('a', 'z@example.com')).toThrow(BudgetExceededError);
-    now = 60_000;
-    budget.spend('a', 'z@example.com');
-    budget.spend('b', 'x@example.com');
-    budget.spend('c', 'x@example.com');
+  it('refills each budget when its window has passed, and a refusal spends neither', async () => {
+    t = await createTestApp();
+    let now = Date.parse('2026-11-24T10:00:00Z');
+    const start = now;
+    const knex = t.db.orm.em.getConnection().getKnex();
+    const budget = new DonationBudget(knex, { perClientPerMinute: 2, perEmailPerHour: 3 }, () => now);
+    await budget.spend('a', 'x@example.com');
+    await budget.spend('a', 'y@example.com');
+    await expect(budget.spend('a', 'z@example.com')).rejects.toThrow(BudgetExceededError);
+    now = start + 60_000;
+    await budget.spend('a', 'z@example.com');
+    await budget.spend('b', 'x@example.com');
+    await budget.spend('c', 'x@example.com');
     // x@ has spent 3 this hour; z@ was not charged for its refusal above, so it has spent 1.
-    expect(() => budget.spend('d', 'x@example.com')).toThrow(/e-mail/);
-    budget.spend('d', 'z@example.com');
-    now = 3_600_000;
-    budget.spend('e', 'x@example.com');
+    await expect(budget.spend('d', 'x@example.com')).rejects.toThrow(/e-mail/);
+    await budget.spend('d', 'z@example.com');
+    now = start + 3_600_000;
+    await budget.spend('e', 'x@example.com');
   });
 
   it('treats one inbox written many ways as one e-mail', () => {

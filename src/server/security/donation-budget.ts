@@ -4,8 +4,11 @@
  * testers try stolen cards by starting many small donations; rotating addresses does not help them
  * while the e-mail stays, and rotating e-mails does not while the address stays.
  *
- * Counted in this instance's memory (fixed windows): N instances allow N times each budget.
+ * Counted in PostgreSQL (shared-counters.ts), so every instance on the database spends from the
+ * same budgets: two instances behind a balancer allow exactly what one does.
  */
+import type { Knex } from '@mikro-orm/knex';
+import { spendFromLimits, sweep } from './shared-counters';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -28,37 +31,6 @@ export class BudgetExceededError extends Error {
   }
 }
 
-/** Counts per key in fixed windows; expired keys are swept once a window, so memory stays bounded. */
-class WindowCounter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-  private nextSweepAt = 0;
-
-  constructor(
-    private readonly windowMs: number,
-    private readonly max: number,
-  ) {}
-
-  /** Milliseconds until `key` may spend again; 0 when it may now. */
-  waitMs(key: string, now: number): number {
-    this.sweep(now);
-    const window = this.windows.get(key);
-    if (!window || window.resetAt <= now || window.count < this.max) return 0;
-    return window.resetAt - now;
-  }
-
-  spend(key: string, now: number): void {
-    const window = this.windows.get(key);
-    if (!window || window.resetAt <= now) this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
-    else window.count += 1;
-  }
-
-  private sweep(now: number): void {
-    if (now < this.nextSweepAt) return;
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
-    this.nextSweepAt = now + this.windowMs;
-  }
-}
-
 /**
  * One e-mail written many ways is one e-mail: case, a `+tag` and (at Gmail) dots in the local
  * part do not reach a different inbox.
@@ -76,38 +48,32 @@ export function normaliseEmail(email: string): string {
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 export class DonationBudget {
-  private readonly clients: WindowCounter;
-  private readonly emails: WindowCounter;
-
   constructor(
-    limits: DonationBudgetLimits,
+    private readonly knex: Knex,
+    private readonly limits: DonationBudgetLimits,
     private readonly now: () => number = Date.now,
-  ) {
-    this.clients = new WindowCounter(MINUTE_MS, limits.perClientPerMinute);
-    this.emails = new WindowCounter(HOUR_MS, limits.perEmailPerHour);
-  }
+    private readonly onSweepError: (error: unknown) => void = () => {},
+  ) {}
 
   /** Spends one create from both budgets, or throws BudgetExceededError and spends neither. */
-  spend(clientAddress: string, email: string): void {
+  async spend(clientAddress: string, email: string): Promise<void> {
     const now = this.now();
-    const emailKey = normaliseEmail(email);
-    const clientWait = this.clients.waitMs(clientAddress, now);
-    if (clientWait > 0) {
-      const retry = seconds(clientWait);
-      throw new BudgetExceededError(
-        `Too many donations started from this address; try again in ${retry} seconds`,
-        retry,
-      );
-    }
-    const emailWait = this.emails.waitMs(emailKey, now);
-    if (emailWait > 0) {
-      const retry = seconds(emailWait);
-      throw new BudgetExceededError(
-        `Too many donations started with this e-mail address; try again in ${Math.ceil(retry / 60)} minutes`,
-        retry,
-      );
-    }
-    this.clients.spend(clientAddress, now);
-    this.emails.spend(emailKey, now);
+    const outcome = await spendFromLimits(
+      this.knex,
+      [
+        { key: `budget:client:${clientAddress}`, max: this.limits.perClientPerMinute, windowMs: MINUTE_MS },
+        { key: `budget:email:${normaliseEmail(email)}`, max: this.limits.perEmailPerHour, windowMs: HOUR_MS },
+      ],
+      now,
+    );
+    sweep(this.knex, now, this.onSweepError);
+    if (outcome.spent) return;
+    const retry = seconds(outcome.retryAfterMs);
+    throw outcome.limit === 0
+      ? new BudgetExceededError(`Too many donations started from this address; try again in ${retry} seconds`, retry)
+      : new BudgetExceededError(
+          `Too many donations started with this e-mail address; try again in ${Math.ceil(retry / 60)} minutes`,
+          retry,
+        );
   }
 }

@@ -1,11 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
+import type { Knex } from '@mikro-orm/knex';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PaymentProvider } from '../config';
 import { refuseNonJsonBodies } from './json-only';
 import { securityHeaders } from './security-headers';
+import { sharedRateLimitStore } from './shared-rate-limit-store';
 
 /** Razorpay's checkout loads its script from one host and talks to, and frames, a few others. */
 const RAZORPAY = {
@@ -31,7 +33,7 @@ function buildScriptHashes(clientDir: string | undefined): string[] {
  */
 export const securityPlugin = fp(async function securityPlugin(
   app: FastifyInstance,
-  { provider, clientDir }: { provider: PaymentProvider; clientDir?: string },
+  { provider, clientDir, knex }: { provider: PaymentProvider; clientDir?: string; knex: Knex },
 ): Promise<void> {
   const razorpay = provider === 'razorpay';
   const headers = securityHeaders({
@@ -59,6 +61,7 @@ export const securityPlugin = fp(async function securityPlugin(
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });
-  await app.register(rateLimit, { global: false });
+  // Counted in PostgreSQL, so every instance on the database shares each limit.
+  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(knex) });
   app.addHook('onRequest', refuseNonJsonBodies);
 });

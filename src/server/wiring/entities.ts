@@ -7,6 +7,7 @@ import { RazorpayPlan } from '../payments/plan.entity';
 import { Receipt, ReceiptCounter } from '../receipts/receipt.entity';
 import { TrustSettings } from '../receipts/trust-settings.entity';
 import { StatementPurpose } from '../reporting/statement-purpose.entity';
+import { RateLimitCounter } from '../security/rate-limit-counter.entity';
 import { STAFF_ENTITIES } from '../staff/staff.entities';
 import { User } from '../users/user.entity';
 import { WebhookEvent } from '../webhooks/webhook-event.entity';
@@ -28,5 +29,6 @@ export const ENTITIES = [
   OutboxMessage,
   StatementPurpose,
   ErasureRequest,
+  RateLimitCounter,
   ...STAFF_ENTITIES,
 ];
