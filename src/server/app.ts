@@ -101,7 +101,7 @@ export async function buildApp({ config, deps, logger, clientDir }: AppDependenc
   await app.register(staffReceiptFileRoutes, { orm });
   await app.register(restRoutes, { procedures, rateLimitPerMinute });
   await app.register(openApiRoutes, { siteUrl: config.siteUrl });
-  await app.register(webhookRoutes, { orm, secret: razorpay.webhookSecret, notices: deps.notices });
+  await app.register(webhookRoutes, { orm, secret: razorpay.webhookSecret, donorLinks: deps.donorLinks });
   await app.register(receiptRoutes, { orm, links: deps.receiptLinks });
   // Sandbox mode only: its checkout (and, with SANDBOX_DEV_CONTROLS=true, its charge and refund controls).
   if (emulator) await app.register(emulator.routes);

@@ -26,7 +26,7 @@ const { orm } = database;
 try {
   const deps = await buildDependencies(config, orm, logger);
   const app = await buildApp({ config, deps, logger, clientDir: CLIENT_DIR });
-  const reconciler = startReconciler({ orm, gateway: deps.gateway, log: logger, notices: deps.notices });
+  const reconciler = startReconciler({ orm, gateway: deps.gateway, log: logger, donorLinks: deps.donorLinks });
   const retention = startRetentionJob({ orm, log: logger });
 
   // Stop accepting, let requests and procedure calls in flight finish (the app's close waits for

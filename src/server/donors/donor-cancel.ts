@@ -3,7 +3,7 @@ import type { SubscriptionStatus } from '../../shared/donation-states';
 import { DomainError } from '../domain-error';
 import type { PaymentGateway } from '../payments/gateway';
 import { cancelSubscription } from '../settlement/cancel-subscription';
-import type { DonorNotices } from '../settlement/donor-notices';
+import type { DonorLinks } from '../settlement/donor-notices';
 import { audit } from '../staff/audit';
 import { type DonorActor, donorAuditActor } from './donor-actor';
 
@@ -18,14 +18,14 @@ export async function cancelDonorMonthlyGift({
   em,
   donor,
   gateway,
-  notices,
+  donorLinks,
   subscriptionId,
   siteUrl,
 }: {
   em: EntityManager;
   donor: DonorActor;
   gateway: Pick<PaymentGateway, 'cancelSubscription'>;
-  notices: DonorNotices;
+  donorLinks: DonorLinks;
   subscriptionId: number;
   siteUrl: string;
 }) {
@@ -37,7 +37,7 @@ export async function cancelDonorMonthlyGift({
   if (!row) throw new DomainError('NOT_FOUND', `No monthly gift ${subscriptionId} of yours`);
   const outcome = await cancelSubscription(
     em,
-    { gateway, notices },
+    { gateway, donorLinks },
     { id: row.id, status: row.status, razorpaySubscriptionId: row.razorpay },
   );
   if (!outcome.ok && outcome.reason === 'finished') {

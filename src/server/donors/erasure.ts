@@ -8,7 +8,7 @@ import { erasureCompletedMail } from '../mail/templates';
 import type { PaymentGateway } from '../payments/gateway';
 import { ERASED, ERASED_EMAIL } from '../personal-data/erased';
 import { cancelSubscription } from '../settlement/cancel-subscription';
-import type { DonorNotices } from '../settlement/donor-notices';
+import type { DonorLinks } from '../settlement/donor-notices';
 import { isFinalSubscriptionStatus } from '../settlement/subscription-status';
 import { type Actor, audit } from '../staff/audit';
 import { isoTime } from '../staff/sql-time';
@@ -63,7 +63,7 @@ export function retentionEnd(financialYear: string): Date {
 /** What erasing a donor needs besides the database: Razorpay, to stop their monthly gifts first. */
 export interface ErasureDeps {
   gateway: Pick<PaymentGateway, 'cancelSubscription'>;
-  notices: DonorNotices;
+  donorLinks: DonorLinks;
 }
 
 interface MonthlyGift {

@@ -19,7 +19,7 @@ const webhook = (event: object, eventId?: string) =>
   postWebhook(t.app, t.config.payments.webhookSecret, event, eventId ? { eventId } : {});
 const silentLog = { info() {}, warn() {}, error() {} } as never;
 const reconcile = () =>
-  reconcilePendingDonations({ orm: t.db.orm, gateway: t.deps.gateway, notices: t.deps.notices, log: silentLog });
+  reconcilePendingDonations({ orm: t.db.orm, gateway: t.deps.gateway, donorLinks: t.deps.donorLinks, log: silentLog });
 
 /** A one-time donation paid at the checkout: its verify body and the matching capture webhook. */
 async function paidCheckout(email: string) {

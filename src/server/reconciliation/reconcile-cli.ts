@@ -21,7 +21,7 @@ try {
     orm,
     gateway: deps.gateway,
     log: logger,
-    notices: deps.notices,
+    donorLinks: deps.donorLinks,
   });
   logger.info({ report }, report.ran ? 'reconciliation done' : 'another instance is reconciling; nothing done');
   await deps.close();

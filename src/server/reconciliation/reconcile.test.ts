@@ -18,7 +18,7 @@ const em = () => t.db.orm.em.fork();
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 const silentLog = { info() {}, warn() {}, error() {} } as never;
 const reconcile = () =>
-  reconcilePendingDonations({ orm: t.db.orm, gateway: t.deps.gateway, notices: t.deps.notices, log: silentLog });
+  reconcilePendingDonations({ orm: t.db.orm, gateway: t.deps.gateway, donorLinks: t.deps.donorLinks, log: silentLog });
 
 async function oneTime(startedMinutesAgo: number) {
   const created = await t.caller.donation.create(donationBody());
@@ -138,7 +138,7 @@ describe('reconcilePendingDonations', () => {
     const report = await reconcilePendingDonations({
       orm: t.db.orm,
       gateway: t.deps.gateway,
-      notices: t.deps.notices,
+      donorLinks: t.deps.donorLinks,
       log: silentLog,
       shouldStop: () => true,
     });
@@ -168,7 +168,7 @@ describe('startReconciler', () => {
     const donation = await oneTime(10);
     await t.emulator.completePayment({ orderId: donation.orderId });
     const reconciler = startReconciler(
-      { orm: t.db.orm, gateway: t.deps.gateway, notices: t.deps.notices, log: silentLog },
+      { orm: t.db.orm, gateway: t.deps.gateway, donorLinks: t.deps.donorLinks, log: silentLog },
       50,
     );
     for (let i = 0; i < 100 && (await statusOf(donation.donationId)) !== 'paid'; i++) {

@@ -5,7 +5,7 @@ import type { Orm } from '../db/orm';
 import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
 import { type PaymentGateway, PaymentProviderError } from '../payments/gateway';
-import type { DonorNotices } from '../settlement/donor-notices';
+import type { DonorLinks } from '../settlement/donor-notices';
 import { paymentMatchesDonation } from '../settlement/payment-match';
 import { recordCharge, recordFailure, recordPayment, recordStatus } from '../settlement/record-events';
 import { markExpired } from '../settlement/settle';
@@ -37,7 +37,7 @@ export interface ReconcileDependencies {
   gateway: PaymentGateway;
   log: FastifyBaseLogger;
   /** What the donor is told of what reconciliation records (receipts, mails). */
-  notices: DonorNotices;
+  donorLinks: DonorLinks;
   now?: () => Date;
   /** Checked between donations, so shutdown need not wait for a whole pass. */
   shouldStop?: () => boolean;
@@ -103,7 +103,7 @@ export async function reconcilePendingDonations(deps: ReconcileDependencies): Pr
 
 async function settle(
   em: EntityManager,
-  { gateway, log, notices }: ReconcileDependencies,
+  { gateway, log, donorLinks }: ReconcileDependencies,
   donation: Donation,
   now: Date,
 ): Promise<Settled> {
@@ -111,7 +111,7 @@ async function settle(
   const expire = async (): Promise<Settled> =>
     abandoned && (await markExpired(em, donation.id)) ? 'expired' : 'unchanged';
   try {
-    return await settleWithRazorpay(em, { gateway, log, notices }, donation, expire);
+    return await settleWithRazorpay(em, { gateway, log, donorLinks }, donation, expire);
   } catch (error) {
     // Razorpay does not know the order or subscription (e.g. made with other keys): after a day
     // nobody can pay it any more. Outages (no answer, 5xx) leave it for the next pass.
@@ -123,14 +123,14 @@ async function settle(
 
 async function settleWithRazorpay(
   em: EntityManager,
-  { gateway, log, notices }: Pick<ReconcileDependencies, 'gateway' | 'log' | 'notices'>,
+  { gateway, log, donorLinks }: Pick<ReconcileDependencies, 'gateway' | 'log' | 'donorLinks'>,
   donation: Donation,
   expire: () => Promise<Settled>,
 ): Promise<Settled> {
   if (donation.donationType === 'monthly') {
     const subscription = await em.findOne(Subscription, { donation: donation.id });
     if (!subscription?.razorpaySubscriptionId) return expire();
-    return (await settleMonthly(em, { gateway, log, notices }, subscription, donation)) ? 'paid' : expire();
+    return (await settleMonthly(em, { gateway, log, donorLinks }, subscription, donation)) ? 'paid' : expire();
   }
 
   if (!donation.razorpayOrderId) return expire();
@@ -138,11 +138,12 @@ async function settleWithRazorpay(
   const captured = payments.find(
     (payment) => payment.status === 'captured' && paymentMatchesDonation(payment, donation),
   );
-  if (captured) return (await recordPayment(em, notices, donation.id, captured.id)) === 'paid' ? 'paid' : 'unchanged';
+  if (captured)
+    return (await recordPayment(em, donorLinks, donation.id, captured.id)) === 'paid' ? 'paid' : 'unchanged';
   // Razorpay lets the donor retry within the order, so only a checkout with nothing in progress fails.
   const inProgress = payments.some((payment) => payment.status === 'created' || payment.status === 'authorized');
   if (payments.length > 0 && !inProgress) {
-    return (await recordFailure(em, notices, donation.id)) ? 'failed' : 'unchanged';
+    return (await recordFailure(em, donorLinks, donation.id)) ? 'failed' : 'unchanged';
   }
   return expire();
 }
@@ -150,14 +151,14 @@ async function settleWithRazorpay(
 /** Records every paid charge (oldest first: the first settles the donation) and the status. */
 async function settleMonthly(
   em: EntityManager,
-  { gateway, log, notices }: Pick<ReconcileDependencies, 'gateway' | 'log' | 'notices'>,
+  { gateway, log, donorLinks }: Pick<ReconcileDependencies, 'gateway' | 'log' | 'donorLinks'>,
   subscription: Subscription,
   donation: Donation,
 ) {
   const id = subscription.razorpaySubscriptionId as string;
   const remote = await gateway.fetchSubscription(id);
   // Only if no webhook changed it while Razorpay was asked.
-  await recordStatus(em, notices, subscription, remote.status);
+  await recordStatus(em, donorLinks, subscription, remote.status);
 
   // Razorpay lists newest first; reversed, a stable sort keeps charges of the same second in order.
   const paid = (await gateway.fetchSubscriptionInvoices(id))
@@ -171,7 +172,7 @@ async function settleMonthly(
       log.warn({ subscriptionId: subscription.id, invoiceId, paymentId, amount, currency }, MISMATCH);
       continue;
     }
-    await recordCharge(em, notices, subscription, paymentId);
+    await recordCharge(em, donorLinks, subscription, paymentId);
     recorded = true;
   }
   return recorded;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Orm } from '../db/orm';
 import { fieldIssues } from '../http/field-issues';
 import { isValidWebhook } from '../payments/signatures';
-import type { DonorNotices } from '../settlement/donor-notices';
+import type { DonorLinks } from '../settlement/donor-notices';
 import { applyEvent, type EventOutcome } from '../webhooks/apply-event';
 import { FailedPaymentBurst } from '../webhooks/failed-payment-burst';
 import { razorpayEventSchema } from '../webhooks/razorpay-event.schema';
@@ -21,7 +21,7 @@ const MAX_EVENT_ID_LENGTH = 100;
  */
 export async function webhookRoutes(
   app: FastifyInstance,
-  { orm, secret, notices }: { orm: Orm; secret: string; notices: DonorNotices },
+  { orm, secret, donorLinks }: { orm: Orm; secret: string; donorLinks: DonorLinks },
 ) {
   const failedPayments = new FailedPaymentBurst(app.log);
 
@@ -63,7 +63,7 @@ export async function webhookRoutes(
         .ignore()
         .execute('run');
       if (inserted.affectedRows === 0) return 'duplicate';
-      const result = await applyEvent(em, event.data, request.log, notices);
+      const result = await applyEvent(em, event.data, request.log, donorLinks);
       await em.nativeUpdate(WebhookEvent, { id: eventId }, { outcome: result });
       return result;
     });

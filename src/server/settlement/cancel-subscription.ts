@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SubscriptionStatus } from '../../shared/donation-states';
 import type { Subscription } from '../donations/subscription.entity';
 import type { PaymentGateway } from '../payments/gateway';
-import { type DonorNotices, noticeSubscriptionStatus } from './donor-notices';
+import { type DonorLinks, noticeSubscriptionStatus } from './donor-notices';
 import { isFinalSubscriptionStatus, recordReportedStatus } from './subscription-status';
 
 export type CancelOutcome =
@@ -22,7 +22,7 @@ export type CancelOutcome =
  */
 export async function cancelSubscription(
   em: EntityManager,
-  { gateway, notices }: { gateway: Pick<PaymentGateway, 'cancelSubscription'>; notices: DonorNotices },
+  { gateway, donorLinks }: { gateway: Pick<PaymentGateway, 'cancelSubscription'>; donorLinks: DonorLinks },
   subscription: Pick<Subscription, 'id' | 'status' | 'razorpaySubscriptionId'>,
 ): Promise<CancelOutcome> {
   const { status, razorpaySubscriptionId } = subscription;
@@ -35,7 +35,7 @@ export async function cancelSubscription(
   }
   await em.transactional(async (tx) => {
     if ((await recordReportedStatus(tx, subscription, 'cancelled')) === 'cancelled') {
-      await noticeSubscriptionStatus(tx, notices, subscription.id, 'cancelled');
+      await noticeSubscriptionStatus(tx, donorLinks, subscription.id, 'cancelled');
     }
   });
   return { ok: true, previousStatus: status };

@@ -21,7 +21,9 @@ import { receiptOutgoingMail } from '../receipts/receipt-mail';
  * transaction (the one that records the event) and is keyed by its event, so repeating it, on
  * any path, issues and queues nothing more.
  */
-export interface DonorNotices {
+
+/** The links every donor mail carries, built by the composition root from SITE_URL and the keys. */
+export interface DonorLinks {
   /** The donate page filled in with a gift, for the failure and monthly mails (donors/donate-again-url.ts). */
   donateAgainUrl(gift: GiftToRepeat): string;
   /** The receipt's download link, for the receipt mail (receipts/receipt-links.ts). */
@@ -43,12 +45,12 @@ async function donationWhere(em: EntityManager, where: string, value: number | s
 }
 
 /** The facts every mail about this donation starts from: who, how much, and the links back. */
-function donorFacts(notices: DonorNotices, row: Donation) {
+function donorFacts(donorLinks: DonorLinks, row: Donation) {
   return {
     donorName: row.name,
     amount: row.amount,
-    donorPageUrl: notices.donorPageUrl(row.email),
-    donateUrl: notices.donateAgainUrl({
+    donorPageUrl: donorLinks.donorPageUrl(row.email),
+    donateUrl: donorLinks.donateAgainUrl({
       amount: row.amount,
       donationType: row.donationType === 'monthly' ? 'monthly' : 'one-time',
       purpose: row.purpose ?? null,
@@ -61,7 +63,7 @@ const purposeLabel = (purpose: string | null) => (purpose && PURPOSES[purpose as
 /** The receipt for a paid payment and its mail; the monthly-started mail with a first charge. */
 export async function acknowledgePayment(
   em: EntityManager,
-  notices: DonorNotices,
+  donorLinks: DonorLinks,
   paymentId: string,
 ): Promise<Receipt | null> {
   const row = await donationWhere(em, `razorpay_payment_id = ? and status = 'paid'`, paymentId);
@@ -80,7 +82,10 @@ export async function acknowledgePayment(
   });
   await enqueueMail(
     em,
-    receiptOutgoingMail(receipt, { downloadUrl: notices.receiptUrl(receipt.id), donorPageUrl: notices.donorPageUrl }),
+    receiptOutgoingMail(receipt, {
+      downloadUrl: donorLinks.receiptUrl(receipt.id),
+      donorPageUrl: donorLinks.donorPageUrl,
+    }),
   );
   if (row.donationType === 'monthly' && row.subscriptionId === null) {
     const [subscription] = await em.execute<{ id: number }[]>('select id from subscriptions where donation_id = ?', [
@@ -91,7 +96,7 @@ export async function acknowledgePayment(
         eventKey: `monthly-started-${subscription.id}`,
         kind: 'monthly-started',
         to: row.email,
-        ...monthlyGivingStartedMail(donorFacts(notices, row)),
+        ...monthlyGivingStartedMail(donorFacts(donorLinks, row)),
       });
     }
   }
@@ -99,7 +104,7 @@ export async function acknowledgePayment(
 }
 
 /** A refunded payment: its receipt cancelled (kept, with the date and reason), and the refund mail. */
-export async function noticeRefund(em: EntityManager, notices: DonorNotices, paymentId: string): Promise<void> {
+export async function noticeRefund(em: EntityManager, donorLinks: DonorLinks, paymentId: string): Promise<void> {
   const receipt = await cancelReceipt(em, paymentId, 'The donation was refunded in full');
   const row = await donationWhere(em, 'razorpay_payment_id = ?', paymentId);
   if (!row) return;
@@ -107,19 +112,19 @@ export async function noticeRefund(em: EntityManager, notices: DonorNotices, pay
     eventKey: `refund-${paymentId}`,
     kind: 'refund',
     to: row.email,
-    ...refundMail({ ...donorFacts(notices, row), receiptNumber: receipt?.number ?? null }),
+    ...refundMail({ ...donorFacts(donorLinks, row), receiptNumber: receipt?.number ?? null }),
   });
 }
 
 /** A checkout whose payment failed: one mail per donation, with a way back to the donate page. */
-export async function noticePaymentFailed(em: EntityManager, notices: DonorNotices, donationId: number) {
+export async function noticePaymentFailed(em: EntityManager, donorLinks: DonorLinks, donationId: number) {
   const row = await donationWhere(em, 'id = ?', donationId);
   if (!row) return;
   await enqueueMail(em, {
     eventKey: `payment-failed-${donationId}`,
     kind: 'payment-failed',
     to: row.email,
-    ...paymentFailedMail(donorFacts(notices, row)),
+    ...paymentFailedMail(donorFacts(donorLinks, row)),
   });
 }
 
@@ -129,7 +134,7 @@ export async function noticePaymentFailed(em: EntityManager, notices: DonorNotic
  */
 export async function noticeSubscriptionStatus(
   em: EntityManager,
-  notices: DonorNotices,
+  donorLinks: DonorLinks,
   subscriptionId: number,
   status: string,
 ): Promise<void> {
@@ -141,7 +146,7 @@ export async function noticeSubscriptionStatus(
       where status in ('paid', 'refunded') and (id = ? or subscription_id = ?)`,
     [row.id, subscriptionId],
   );
-  const facts = donorFacts(notices, row);
+  const facts = donorFacts(donorLinks, row);
   await enqueueMail(em, {
     eventKey:
       status === 'halted'

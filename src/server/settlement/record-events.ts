@@ -5,7 +5,7 @@ import type { Subscription } from '../donations/subscription.entity';
 import type { Receipt } from '../receipts/receipt.entity';
 import {
   acknowledgePayment,
-  type DonorNotices,
+  type DonorLinks,
   noticePaymentFailed,
   noticeRefund,
   noticeSubscriptionStatus,
@@ -27,7 +27,7 @@ import { activateSubscription, recordReportedStatus } from './subscription-statu
  */
 export function recordVerifiedPayment(
   em: EntityManager,
-  notices: DonorNotices,
+  donorLinks: DonorLinks,
   payment: { donationId: number; subscriptionId: number | null; paymentId: string; signature: string },
 ): Promise<Receipt | null> {
   const { donationId, subscriptionId, paymentId, signature } = payment;
@@ -48,61 +48,61 @@ export function recordVerifiedPayment(
     }
     // Paid now, or by an earlier repeat of this same success (a replay, a racing request or the
     // webhook): harmless either way, and its receipt is the one already issued.
-    return acknowledgePayment(tx, notices, paymentId);
+    return acknowledgePayment(tx, donorLinks, paymentId);
   });
 }
 
 export function recordPayment(
   em: EntityManager,
-  notices: DonorNotices,
+  donorLinks: DonorLinks,
   donationId: number,
   paymentId: string,
 ): Promise<PaidOutcome> {
   return em.transactional(async (tx) => {
     const outcome = await markPaid(tx, donationId, paymentId);
     // Already paid by this payment: its receipt exists (same transaction), and is returned as it is.
-    if (outcome === 'paid' || outcome === 'already_paid') await acknowledgePayment(tx, notices, paymentId);
+    if (outcome === 'paid' || outcome === 'already_paid') await acknowledgePayment(tx, donorLinks, paymentId);
     return outcome;
   });
 }
 
-export function recordCharge(em: EntityManager, notices: DonorNotices, subscription: Subscription, paymentId: string) {
+export function recordCharge(em: EntityManager, donorLinks: DonorLinks, subscription: Subscription, paymentId: string) {
   return em.transactional(async (tx) => {
     const outcome = await recordSubscriptionCharge(tx, subscription, paymentId);
-    await acknowledgePayment(tx, notices, paymentId);
+    await acknowledgePayment(tx, donorLinks, paymentId);
     return outcome;
   });
 }
 
-export function recordFailure(em: EntityManager, notices: DonorNotices, donationId: number): Promise<boolean> {
+export function recordFailure(em: EntityManager, donorLinks: DonorLinks, donationId: number): Promise<boolean> {
   return em.transactional(async (tx) => {
     const failed = await markFailed(tx, donationId);
-    if (failed) await noticePaymentFailed(tx, notices, donationId);
+    if (failed) await noticePaymentFailed(tx, donorLinks, donationId);
     return failed;
   });
 }
 
 export function recordRefund(
   em: EntityManager,
-  notices: DonorNotices,
+  donorLinks: DonorLinks,
   paymentId: string,
   orderId?: string | null,
 ): Promise<boolean> {
   return em.transactional(async (tx) => {
     const refunded = await markRefunded(tx, paymentId, orderId);
-    if (refunded) await noticeRefund(tx, notices, paymentId);
+    if (refunded) await noticeRefund(tx, donorLinks, paymentId);
     return refunded;
   });
 }
 
 export function recordStatus(
   em: EntityManager,
-  notices: DonorNotices,
+  donorLinks: DonorLinks,
   subscription: Pick<Subscription, 'id' | 'status'>,
   reported: string,
 ): Promise<void> {
   return em.transactional(async (tx) => {
     const changedTo = await recordReportedStatus(tx, subscription, reported);
-    if (changedTo) await noticeSubscriptionStatus(tx, notices, subscription.id, changedTo);
+    if (changedTo) await noticeSubscriptionStatus(tx, donorLinks, subscription.id, changedTo);
   });
 }

@@ -4,7 +4,7 @@ import { DomainError } from '../domain-error';
 import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
 import { isValidOrderPayment, isValidSubscriptionPayment } from '../payments/signatures';
-import type { DonorNotices } from './donor-notices';
+import type { DonorLinks } from './donor-notices';
 import { recordVerifiedPayment } from './record-events';
 
 /**
@@ -14,7 +14,7 @@ import { recordVerifiedPayment } from './record-events';
  * is one conditional UPDATE, and a repeat of the same payment answers success.
  */
 export async function verifyPayment(
-  { em, keySecret, notices }: { em: EntityManager; keySecret: string; notices: DonorNotices },
+  { em, keySecret, donorLinks }: { em: EntityManager; keySecret: string; donorLinks: DonorLinks },
   input: VerifyPaymentInput,
 ): Promise<VerifyPaymentOutput> {
   const donation = await em.findOne(Donation, input.donation_id);
@@ -22,7 +22,7 @@ export async function verifyPayment(
 
   const subscription = await checkSignature(em, keySecret, donation, input);
 
-  const receipt = await recordVerifiedPayment(em, notices, {
+  const receipt = await recordVerifiedPayment(em, donorLinks, {
     donationId: donation.id,
     subscriptionId: subscription?.id ?? null,
     paymentId: input.razorpay_payment_id,
@@ -31,7 +31,7 @@ export async function verifyPayment(
   return {
     success: true,
     donation: { id: donation.id, status: 'paid' },
-    receipt: receipt && { number: receipt.number, downloadUrl: notices.receiptUrl(receipt.id) },
+    receipt: receipt && { number: receipt.number, downloadUrl: donorLinks.receiptUrl(receipt.id) },
   };
 }
 

@@ -4,7 +4,7 @@ import { DomainError } from '../domain-error';
 import { enqueueMail } from '../mail/outbox';
 import { Receipt } from '../receipts/receipt.entity';
 import { receiptOutgoingMail } from '../receipts/receipt-mail';
-import type { DonorNotices } from '../settlement/donor-notices';
+import type { DonorLinks } from '../settlement/donor-notices';
 import { isoTime } from './sql-time';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -70,18 +70,18 @@ export async function listReceipts({ em, input }: { em: EntityManager; input: Re
  */
 export async function resendReceipt({
   em,
-  notices,
+  donorLinks,
   input,
 }: {
   em: EntityManager;
-  notices: DonorNotices;
+  donorLinks: DonorLinks;
   input: { id: number };
 }): Promise<{ id: number; queued: true }> {
   const receipt = await em.findOne(Receipt, input.id);
   if (!receipt) throw new DomainError('NOT_FOUND', `No receipt ${input.id}`);
   const mail = receiptOutgoingMail(receipt, {
-    downloadUrl: notices.receiptUrl(receipt.id),
-    donorPageUrl: notices.donorPageUrl,
+    downloadUrl: donorLinks.receiptUrl(receipt.id),
+    donorPageUrl: donorLinks.donorPageUrl,
   });
   await enqueueMail(em, { ...mail, eventKey: `${mail.eventKey}-resent-${Date.now()}` });
   return { id: receipt.id, queued: true };

@@ -4,7 +4,7 @@ import { DomainError } from '../domain-error';
 import { Subscription } from '../donations/subscription.entity';
 import type { PaymentGateway } from '../payments/gateway';
 import { cancelSubscription as cancelMonthlyGift } from '../settlement/cancel-subscription';
-import type { DonorNotices } from '../settlement/donor-notices';
+import type { DonorLinks } from '../settlement/donor-notices';
 import { audit } from './audit';
 import { isoTime } from './sql-time';
 import { actorOf, type StaffActor } from './staff-actor';
@@ -75,17 +75,17 @@ export async function cancelSubscription({
   staff,
   input,
   subscriptions,
-  notices,
+  donorLinks,
 }: {
   em: EntityManager;
   staff: StaffActor;
   input: { id: number };
   subscriptions: SubscriptionCanceller;
-  notices: DonorNotices;
+  donorLinks: DonorLinks;
 }): Promise<{ id: number; status: string }> {
   const subscription = await em.findOne(Subscription, { id: input.id });
   if (!subscription) throw new DomainError('NOT_FOUND', `No subscription ${input.id}`);
-  const outcome = await cancelMonthlyGift(em, { gateway: subscriptions, notices }, subscription);
+  const outcome = await cancelMonthlyGift(em, { gateway: subscriptions, donorLinks }, subscription);
   if (!outcome.ok) {
     if (outcome.reason === 'finished') {
       throw new DomainError('CONFLICT', `The subscription is already ${outcome.status}`);

@@ -93,7 +93,7 @@ export const appRouter = router({
       .input(verifyPaymentInputSchema)
       .output(verifyPaymentOutputSchema)
       .mutation(({ ctx, input }) =>
-        verifyPayment({ em: ctx.em, keySecret: ctx.razorpay.keySecret, notices: ctx.notices }, input),
+        verifyPayment({ em: ctx.em, keySecret: ctx.razorpay.keySecret, donorLinks: ctx.donorLinks }, input),
       ),
 
     /** Which checkout script the donate page loads, and whether to say it is a test mode. */

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
-import type { DonorNotices } from '../settlement/donor-notices';
+import type { DonorLinks } from '../settlement/donor-notices';
 import { paymentMatchesDonation } from '../settlement/payment-match';
 import { recordCharge, recordFailure, recordPayment, recordRefund, recordStatus } from '../settlement/record-events';
 import type { RazorpayEvent, RazorpayPaymentEntity } from './razorpay-event.schema';
@@ -46,17 +46,17 @@ export async function applyEvent(
   em: EntityManager,
   event: RazorpayEvent,
   log: FastifyBaseLogger,
-  notices: DonorNotices,
+  donorLinks: DonorLinks,
 ): Promise<EventOutcome> {
   const payment = event.payload.payment?.entity;
   switch (event.event) {
     case 'payment.captured':
     case 'order.paid':
-      return payment ? settleCapturedOrderPayment(em, payment, log, notices) : 'ignored';
+      return payment ? settleCapturedOrderPayment(em, payment, log, donorLinks) : 'ignored';
     case 'payment.failed': {
       const donation = payment?.order_id && (await findOneTimeByOrder(em, payment.order_id));
       if (!donation) return 'unknown_donation';
-      return (await recordFailure(em, notices, donation.id)) ? 'failed' : 'unchanged';
+      return (await recordFailure(em, donorLinks, donation.id)) ? 'failed' : 'unchanged';
     }
     case 'refund.created':
     case 'refund.processed': {
@@ -64,10 +64,10 @@ export async function applyEvent(
       const processed = event.event === 'refund.processed' || event.payload.refund?.entity.status === 'processed';
       if (!payment || !processed || !isFullyRefunded(payment)) return 'unchanged';
       // A full refund that settles nothing here (a duplicate payment's) is kept in the ledger too.
-      return (await recordRefund(em, notices, payment.id, payment.order_id)) ? 'refunded' : 'refund_recorded';
+      return (await recordRefund(em, donorLinks, payment.id, payment.order_id)) ? 'refunded' : 'refund_recorded';
     }
     default:
-      if (SUBSCRIPTION_EVENTS.has(event.event)) return applySubscriptionEvent(em, event, log, notices);
+      if (SUBSCRIPTION_EVENTS.has(event.event)) return applySubscriptionEvent(em, event, log, donorLinks);
       return 'ignored';
   }
 }
@@ -80,7 +80,7 @@ async function settleCapturedOrderPayment(
   em: EntityManager,
   payment: RazorpayPaymentEntity,
   log: FastifyBaseLogger,
-  notices: DonorNotices,
+  donorLinks: DonorLinks,
 ): Promise<EventOutcome> {
   if (payment.status !== 'captured') return 'ignored';
   // Subscription charges carry an invoice's order, unknown here: subscription.charged records them.
@@ -93,14 +93,14 @@ async function settleCapturedOrderPayment(
     );
     return 'amount_mismatch';
   }
-  return recordPayment(em, notices, donation.id, payment.id);
+  return recordPayment(em, donorLinks, donation.id, payment.id);
 }
 
 async function applySubscriptionEvent(
   em: EntityManager,
   event: RazorpayEvent,
   log: FastifyBaseLogger,
-  notices: DonorNotices,
+  donorLinks: DonorLinks,
 ): Promise<EventOutcome> {
   const entity = event.payload.subscription?.entity;
   if (!entity) return 'ignored';
@@ -113,7 +113,7 @@ async function applySubscriptionEvent(
   if (!subscription) return 'unknown_donation';
 
   if (!(await newerEventApplied(em, entity.id, event.created_at))) {
-    await recordStatus(em, notices, subscription, entity.status);
+    await recordStatus(em, donorLinks, subscription, entity.status);
   }
 
   const payment = event.payload.payment?.entity;
@@ -128,7 +128,7 @@ async function applySubscriptionEvent(
     );
     return 'amount_mismatch';
   }
-  return recordCharge(em, notices, subscription, payment.id);
+  return recordCharge(em, donorLinks, subscription, payment.id);
 }
 
 /**

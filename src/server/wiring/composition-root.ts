@@ -12,7 +12,7 @@ import { resolveDataEncryptionKey } from '../personal-data/data-encryption-key';
 import { createFieldCipher, type FieldCipher } from '../personal-data/field-cipher';
 import { createReceiptLinks, type ReceiptLinks } from '../receipts/receipt-links';
 import { resolveReceiptAttachment } from '../receipts/receipt-mail';
-import type { DonorNotices } from '../settlement/donor-notices';
+import type { DonorLinks } from '../settlement/donor-notices';
 
 export const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 export const SANDBOX_CHECKOUT_SCRIPT = '/sandbox/checkout.js';
@@ -44,7 +44,7 @@ export interface ServerDependencies {
   /** The receipts' unguessable download links. */
   receiptLinks: ReceiptLinks;
   /** What settlement tells the donor (receipts and their mails, failure, refund, monthly mails). */
-  notices: DonorNotices;
+  donorLinks: DonorLinks;
   /** Where the outbox's messages go; its worker sends them while the server runs. */
   mailer: Mailer;
   /** Stops what was started here (the mail worker, the mailer, the sandbox); the database belongs to whoever opened it. */
@@ -110,7 +110,7 @@ export async function buildDependencies(
     personalDataKey: dataEncryptionKey,
     cipher: createFieldCipher(dataEncryptionKey),
     receiptLinks,
-    notices: {
+    donorLinks: {
       donateAgainUrl: (gift) => donateAgainUrl(config.siteUrl, gift),
       receiptUrl: receiptLinks.urlFor,
       donorPageUrl: (email) => new URL(donorLink(email, dataEncryptionKey), config.siteUrl).toString(),

@@ -99,7 +99,7 @@ describe('the sandbox across a restart of the app', () => {
     await reconcilePendingDonations({
       orm: running.orm,
       gateway: running.deps.gateway,
-      notices: running.deps.notices,
+      donorLinks: running.deps.donorLinks,
       log: silentLog,
     });
     expect(await statusOf(oneTimeUnverified.donation.id)).toBe('paid');

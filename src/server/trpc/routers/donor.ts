@@ -17,7 +17,7 @@ export const donorRouter = router({
       em: ctx.em,
       donor: ctx.donor,
       gateway: ctx.gateway,
-      notices: ctx.notices,
+      donorLinks: ctx.donorLinks,
       subscriptionId: input.subscriptionId,
       siteUrl: ctx.siteUrl ?? 'http://localhost',
     }),

@@ -10,6 +10,6 @@ export const erasureRouter = router({
   complete: staffProcedure
     .input(erasureCompleteInputSchema)
     .mutation(({ ctx, input }) =>
-      completeErasure(ctx.em, { gateway: ctx.gateway, notices: ctx.notices }, actorOf(ctx.staff), input.id),
+      completeErasure(ctx.em, { gateway: ctx.gateway, donorLinks: ctx.donorLinks }, actorOf(ctx.staff), input.id),
     ),
 });

@@ -19,7 +19,7 @@ export const receiptsRouter = router({
   list: staffProcedure.input(receiptListInputSchema).query(({ ctx, input }) => listReceipts({ em: ctx.em, input })),
   resend: staffProcedure
     .input(receiptIdInputSchema)
-    .mutation(({ ctx, input }) => resendReceipt({ em: ctx.em, notices: ctx.notices, input })),
+    .mutation(({ ctx, input }) => resendReceipt({ em: ctx.em, donorLinks: ctx.donorLinks, input })),
 });
 
 /** `staff.outbox.*`: every message queued, sent or failed, with the reason. */
