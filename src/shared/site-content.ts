@@ -3,6 +3,10 @@
  * figures and its stories. Pages read only from here, so editing this one file is enough.
  * Isomorphic: no Node or DOM imports.
  */
+import { deductionName, deductionShortName, taxLawOn } from './tax-law';
+
+/** The income-tax law in force when the pages are built: the texts name its sections. */
+const LAW_TODAY = taxLawOn(new Date());
 
 export interface ImpactFigure {
   value: string;
@@ -100,10 +104,8 @@ export const siteContent: SiteContent = {
   meta: {
     homeTitle: 'Chennai Animal Rescue Trust: every animal deserves a second chance',
     donateTitle: 'Donate: help us save more lives | Chennai Animal Rescue Trust',
-    description:
-      'We rescue, rehabilitate and rehome sick, injured, aged and abandoned dogs and cats in Chennai. Donations are 80G tax-deductible.',
-    donateDescription:
-      'Make a one-time or monthly donation in rupees to feed, treat and shelter rescued dogs and cats in Chennai. 80G tax-deductible.',
+    description: `We rescue, rehabilitate and rehome sick, injured, aged and abandoned dogs and cats in Chennai. Donations are tax-deductible under ${deductionShortName(LAW_TODAY)}.`,
+    donateDescription: `Make a one-time or monthly donation in rupees to feed, treat and shelter rescued dogs and cats in Chennai. Tax-deductible under ${deductionShortName(LAW_TODAY)}.`,
     themeColor: '#1b5e20',
   },
   hero: {
@@ -119,8 +121,7 @@ export const siteContent: SiteContent = {
       'Our shelter in Chennai is home to paralysed, aged, abandoned and ailing dogs and cats who have nowhere else to go. Many arrive after accidents or years on the street; some will live with us for the rest of their lives.',
     ],
     call: 'We need your help with food, medicine, veterinary care and shelter. Every rupee goes into keeping them fed, treated and safe.',
-    taxNotice:
-      'We are registered under Section 80G of the Income Tax Act, so your donations are eligible for tax deduction.',
+    taxNotice: `We are approved under ${LAW_TODAY.approvalProvision}, so your donations are eligible for a tax deduction under ${deductionName(LAW_TODAY)}.`,
     videoLabel: 'Rescued dogs resting and playing at the shelter',
   },
   activities: {
@@ -161,8 +162,7 @@ export const siteContent: SiteContent = {
   },
   donate: {
     heading: 'Help Us Save More Lives',
-    intro:
-      'Your one-time or monthly support feeds, treats and shelters rescued animals. Every donation is 80G tax-deductible.',
+    intro: `Your one-time or monthly support feeds, treats and shelters rescued animals. Every donation is tax-deductible under ${deductionShortName(LAW_TODAY)}.`,
     impactTitle: 'Impact',
     impactItems: [
       { amount: '₹500', text: 'helps fund 1 emergency CBC blood test' },

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { formatIndiaDate } from '../../shared/financial-year';
 import { formatReceiptRupees } from '../../shared/rupees';
+import { taxLawOfYear } from '../../shared/tax-law';
 import { FONTS, writeMixed } from '../receipts/receipt-pdf';
 import { rupeesInWords } from '../receipts/receipt-text';
 import type { TrustDetails } from '../receipts/trust-details';
@@ -81,7 +82,7 @@ export function renderDonorStatementPdf(fields: DonorStatementFields): Promise<B
   doc.moveDown(1.5).fontSize(9.5).fillColor(GREY);
   doc.text(
     'Each donation above has its own receipt. Refunded donations are not listed. The certificate of ' +
-      "donation for your tax return (Form 10BE, or Form 114 from 2026-27) is issued through the Income-tax Department's portal " +
+      `donation for your tax return (${taxLawOfYear(fields.year).certificateForm}) is issued through the Income-tax Department's portal ` +
       'after the trust files its statement of donations for the year.',
     MARGIN,
     doc.y,

@@ -15,7 +15,16 @@ const monthly = { ...asha, amount: 50_000, donateUrl };
 
 /** Each kind of mail a donor gets; a refund of a gift without a receipt is the refund's other form. */
 const EVERY_MAIL = [
-  ['receipt', receiptMail({ ...asha, amount: 50_000, receiptNumber: 'CART/2026-27/000001', hasTaxId: true })],
+  [
+    'receipt',
+    receiptMail({
+      ...asha,
+      amount: 50_000,
+      receiptNumber: 'CART/2026-27/000001',
+      hasTaxId: true,
+      deductionSection: '133',
+    }),
+  ],
   ['payment failed', paymentFailedMail({ ...asha, amount: 50_000, donateUrl })],
   ['monthly started', monthlyGivingStartedMail(monthly)],
   ['monthly halted', monthlyGivingHaltedMail(monthly)],
@@ -52,8 +61,10 @@ describe('the mail templates', () => {
   });
 
   it('tells a donor without PAN or Aadhaar what a deduction needs, and says a refunded receipt is cancelled', () => {
-    const facts = { ...asha, amount: 50_000, receiptNumber: 'CART/2026-27/000001' };
-    expect(receiptMail({ ...facts, hasTaxId: false }).text).toContain('we must report your PAN or Aadhaar');
+    const facts = { ...asha, amount: 50_000, receiptNumber: 'CART/2026-27/000001', deductionSection: '133' };
+    expect(receiptMail({ ...facts, hasTaxId: false }).text).toContain(
+      'To claim a deduction under section 133, we must report your PAN or Aadhaar',
+    );
     expect(receiptMail({ ...facts, hasTaxId: true }).text).not.toContain('PAN');
     expect(refundMail(facts).text).toContain('Receipt CART/2026-27/000001 for this donation is cancelled');
   });

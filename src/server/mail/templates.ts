@@ -26,6 +26,8 @@ export interface ReceiptMailFacts extends DonorFacts {
   receiptNumber: string;
   /** Whether PAN or Aadhaar was given: without one, the receipt alone does not allow a deduction. */
   hasTaxId: boolean;
+  /** The deduction's section under the gift's law (shared/tax-law.ts): `80G`, `133`. */
+  deductionSection: string;
   downloadUrl?: string;
 }
 
@@ -39,7 +41,7 @@ export function receiptMail(facts: ReceiptMailFacts): MailContent {
   if (facts.downloadUrl) blocks.push({ link: 'Download your receipt', href: facts.downloadUrl });
   if (!facts.hasTaxId) {
     blocks.push({
-      small: `To claim a deduction under section 80G, we must report your PAN or Aadhaar to the Income-tax Department. Reply to ${siteContent.contact.email} with it and your receipt number if you want us to.`,
+      small: `To claim a deduction under section ${facts.deductionSection}, we must report your PAN or Aadhaar to the Income-tax Department. Reply to ${siteContent.contact.email} with it and your receipt number if you want us to.`,
     });
   }
   return mail(facts, `Your donation receipt ${facts.receiptNumber}`, blocks);

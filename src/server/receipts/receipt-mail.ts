@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { taxLawOn } from '../../shared/tax-law';
 import { eventKeyPart, type OutgoingMail } from '../mail/outbox';
 import type { OutboxAttachment } from '../mail/outbox-message.entity';
 import { receiptMail } from '../mail/templates';
@@ -25,6 +26,7 @@ export function receiptOutgoingMail(
       amount: receipt.amount,
       receiptNumber: receipt.number,
       hasTaxId: receipt.donorIdMasked !== null,
+      deductionSection: taxLawOn(receipt.issuedAt).deductionSection,
       ...(downloadUrl ? { downloadUrl } : {}),
     }),
     attachments: [{ type: 'receipt-pdf', receiptId: receipt.id }],

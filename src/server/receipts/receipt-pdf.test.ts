@@ -35,6 +35,33 @@ const receipt: ReceiptFields = {
 };
 
 describe('the receipt PDF', () => {
+  it('cites the law of the day the gift was received: the 1961 Act up to 31 March 2026, the 2025 Act from 1 April', async () => {
+    const lastDay = squeeze(
+      (await pdfText(await renderReceiptPdf({ ...receipt, issuedAt: new Date('2026-03-31T23:59:00+05:30') }))).join(
+        ' ',
+      ),
+    );
+    expect(lastDay).toContain('is approved under section 80G(5) of the Income-tax Act, 1961');
+    expect(lastDay).toContain('deduction under section 80G of the Income-tax Act, 1961');
+    expect(lastDay).toContain('certificate of donation (Form 10BE)');
+    expect(lastDay).not.toContain('2025');
+    const firstDay = squeeze(
+      (await pdfText(await renderReceiptPdf({ ...receipt, issuedAt: new Date('2026-04-01T00:00:00+05:30') }))).join(
+        ' ',
+      ),
+    );
+    expect(firstDay).toContain('is approved under section 354 of the Income-tax Act, 2025');
+    expect(firstDay).toContain('deduction under section 133 of the Income-tax Act, 2025');
+    expect(firstDay).toContain('certificate of donation (Form 114)');
+    expect(firstDay).not.toContain('1961');
+  });
+
+  it('is the same file, byte for byte, however often an issued receipt is downloaded', async () => {
+    const first = await renderReceiptPdf(receipt);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await renderReceiptPdf(receipt)).equals(first)).toBe(true);
+  });
+
   it('states every field on one page, the donor named in Tamil', async () => {
     const pages = await pdfText(await renderReceiptPdf(receipt));
     expect(pages).toHaveLength(1);
@@ -55,7 +82,9 @@ describe('the receipt PDF', () => {
       'Rupees Twelve Lakh Only',
       'Electronic: Razorpay (payment pay_Q1w2e3r4t5y6u7)',
       'Food and medicine',
-      'is approved under section 80G of the Income-tax Act, 1961',
+      'is approved under section 354 of the Income-tax Act, 2025',
+      'deduction under section 133 of the Income-tax Act, 2025',
+      'certificate of donation (Form 114)',
       siteContent.legal.signatoryName,
       'authorised signatory',
     ]) {

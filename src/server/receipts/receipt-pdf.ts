@@ -4,7 +4,7 @@ import { formatIndiaDate } from '../../shared/financial-year';
 import {
   approvalStatement,
   cancellationNotice,
-  FORM_10BE_NOTE,
+  certificateNote,
   missingTaxIdNotice,
   type ReceiptFields,
   receiptRows,
@@ -45,7 +45,8 @@ export function renderReceiptPdf(receipt: ReceiptFields): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
-    info: { Title: `Donation receipt ${receipt.number}`, Author: receipt.trust.name },
+    // Dated by the receipt, not by the rendering: an issued receipt downloaded again is the same file.
+    info: { Title: `Donation receipt ${receipt.number}`, Author: receipt.trust.name, CreationDate: receipt.issuedAt },
   });
   for (const [name, path] of Object.entries(FONTS)) doc.registerFont(name, path);
   const chunks: Buffer[] = [];
@@ -91,7 +92,7 @@ export function renderReceiptPdf(receipt: ReceiptFields): Promise<Buffer> {
   doc.text(approvalStatement(receipt), MARGIN, doc.y, { width, align: 'justify' });
   const missing = missingTaxIdNotice(receipt);
   if (missing) doc.moveDown(0.6).text(missing, { width, align: 'justify' });
-  doc.moveDown(0.6).fillColor(GREY).text(FORM_10BE_NOTE, { width, align: 'justify' });
+  doc.moveDown(0.6).fillColor(GREY).text(certificateNote(receipt), { width, align: 'justify' });
 
   doc.moveDown(2.5).fillColor('black').fontSize(11);
   doc.text(`For ${trust.name}`, { width, align: 'right' });

@@ -3,6 +3,7 @@ import { toWords } from 'to-words/en-IN';
 import { formatIndiaDate } from '../../shared/financial-year';
 import { formatReceiptRupees } from '../../shared/rupees';
 import { siteContent } from '../../shared/site-content';
+import { deductionName, taxLawOn } from '../../shared/tax-law';
 import type { Receipt } from './receipt.entity';
 
 /** Every line a receipt states, in words: the PDF lays these out and the receipt mail repeats them. */
@@ -50,12 +51,16 @@ export function receiptRows(receipt: ReceiptFields): [label: string, value: stri
   return rows;
 }
 
+/** The law the receipt's gift falls under: by the date it was received (shared/tax-law.ts). */
+const lawOf = (receipt: ReceiptFields) => taxLawOn(receipt.issuedAt);
+
 export function approvalStatement(receipt: ReceiptFields): string {
   const { trust } = receipt;
+  const law = lawOf(receipt);
   return (
-    `${trust.name} is approved under section 80G of the Income-tax Act, 1961 ` +
+    `${trust.name} is approved under ${law.approvalProvision} ` +
     `(registration number ${trust.registration80g}, approved on ${formatIndiaDate(new Date(trust.approvedOn))}, ` +
-    `valid for ${trust.validity}). Donations to it qualify for a deduction under section 80G, ` +
+    `valid for ${trust.validity}). Donations to it qualify for a deduction under ${deductionName(law)}, ` +
     'subject to the conditions of that section.'
   );
 }
@@ -65,14 +70,18 @@ export function missingTaxIdNotice(receipt: ReceiptFields): string | null {
   if (receipt.donorIdMasked) return null;
   return (
     'No PAN or Aadhaar was given with this donation, so this receipt is an acknowledgement only. ' +
-    "A deduction under section 80G needs the donor's PAN or Aadhaar reported by the trust to the " +
+    `A deduction under section ${lawOf(receipt).deductionSection} needs the donor's PAN or Aadhaar reported by the trust to the ` +
     `Income-tax Department: write to ${siteContent.contact.email} with this receipt number to add it.`
   );
 }
 
-export const FORM_10BE_NOTE =
-  'This is a donation receipt. The certificate of donation (Form 10BE) is issued through the ' +
-  "Income-tax Department's portal after the trust files its statement of donations for the year.";
+/** Where the donor's certificate comes from, named as the receipt's law names it (Form 10BE, Form 114). */
+export function certificateNote(receipt: ReceiptFields): string {
+  return (
+    `This is a donation receipt. The certificate of donation (${lawOf(receipt).certificateForm}) is issued through the ` +
+    "Income-tax Department's portal after the trust files its statement of donations for the year."
+  );
+}
 
 export function cancellationNotice(receipt: ReceiptFields): string | null {
   if (receipt.status !== 'cancelled') return null;

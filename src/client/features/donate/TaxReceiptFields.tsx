@@ -1,7 +1,11 @@
 import { Alert, Checkbox, Group, InputBase, Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { siteContent } from '../../../shared/site-content';
+import { deductionName, taxLawOn } from '../../../shared/tax-law';
 import type { TaxReceiptValues } from './tax-receipt-values';
+
+/** The law in force today (when the page was built or loaded); each receipt follows its own gift's date. */
+const DEDUCTION_NOTICE = `To claim a deduction under ${deductionName(taxLawOn(new Date()))}`;
 
 type TaxReceiptErrors = Partial<Record<'pan' | 'aadhaar' | 'address', string>>;
 
@@ -36,7 +40,7 @@ export function TaxReceiptFields({ values, errors, onChange }: TaxReceiptFieldsP
     <Stack gap="sm">
       <Checkbox
         label="I want an 80G tax receipt"
-        description="To claim a deduction under section 80G of the Income-tax Act"
+        description={DEDUCTION_NOTICE}
         styles={READABLE_DESCRIPTION}
         checked={values.wants80g}
         onChange={(event) => onChange({ wants80g: event.currentTarget.checked })}
