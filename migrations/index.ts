@@ -61,4 +61,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261124220000',
     load: async () => (await import('./Migration20261124220000')).Migration20261124220000,
   },
+  {
+    name: 'Migration20261124230000',
+    load: async () => (await import('./Migration20261124230000')).Migration20261124230000,
+  },
 ];

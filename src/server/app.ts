@@ -12,6 +12,7 @@ import { receiptRoutes } from './receipts/receipt.routes';
 import { donorRoutes } from './routes/donor-files';
 import { openApiRoutes } from './routes/openapi';
 import { restRoutes } from './routes/rest';
+import { certificateUploadRoutes } from './routes/certificate-upload';
 import { staffReceiptFileRoutes } from './routes/staff-receipt-file';
 import { statementFileRoutes } from './routes/statement-files';
 import { webhookRoutes } from './routes/webhooks';
@@ -99,6 +100,7 @@ export async function buildApp({ config, deps, logger, clientDir }: AppDependenc
   await app.register(statementFileRoutes, { orm, personalDataKey: deps.personalDataKey });
   await app.register(donorRoutes, { orm, siteUrl: config.siteUrl, personalDataKey: deps.personalDataKey });
   await app.register(staffReceiptFileRoutes, { orm });
+  await app.register(certificateUploadRoutes, { orm, cipher: deps.cipher });
   await app.register(restRoutes, { procedures, rateLimitPerMinute });
   await app.register(openApiRoutes, { siteUrl: config.siteUrl });
   await app.register(webhookRoutes, { orm, secret: razorpay.webhookSecret, donorLinks: deps.donorLinks });

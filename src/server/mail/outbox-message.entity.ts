@@ -1,7 +1,9 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 
 /** A file to attach when the message is sent, rendered then rather than in the causing transaction. */
-export type OutboxAttachment = { type: 'receipt-pdf'; receiptId: number };
+export type OutboxAttachment =
+  | { type: 'receipt-pdf'; receiptId: number }
+  | { type: 'certificate-pdf'; certificateId: number };
 
 /**
  * A mail waiting to be sent, written in the same transaction as the event that causes it. The

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { issueReceipt } from '../receipts/issue-receipt';
-import { receiptOutgoingMail, resolveReceiptAttachment } from '../receipts/receipt-mail';
+import { receiptOutgoingMail } from '../receipts/receipt-mail';
+import { resolveAttachment } from '../wiring/resolve-attachment';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 import { type DevMailbox, startDevMailbox } from './dev-mailbox';
 import { type MailWorkerOptions, sendNextMail } from './mail-worker';
@@ -15,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => db.drop());
 
 const log = { info: () => {}, warn: () => {}, error: () => {} };
-const options: MailWorkerOptions = { resolveAttachment: resolveReceiptAttachment, log };
+const options: MailWorkerOptions = { resolveAttachment, log };
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((resource) => resource.close()));

@@ -150,3 +150,21 @@ export function erasureCompletedMail(facts: ErasureCompletedFacts): MailContent 
   blocks.push({ p: 'This is the last message you will receive from us. Thank you for the animals you helped.' });
   return { subject: 'Your personal details have been erased', ...renderMail(blocks) };
 }
+
+export interface CertificateMailFacts extends DonorFacts {
+  /** `2026-27`. */
+  year: string;
+  /** `Form 114` (or `Form 10BE` up to 2025-26): shared/tax-law.ts. */
+  form: string;
+}
+
+/** The donor's certificate of donation from the Income-tax portal, attached, for their tax return. */
+export function certificateMail(facts: CertificateMailFacts): MailContent {
+  return mail(facts, `Your certificate of donation (${facts.form}) for ${facts.year}`, [
+    { p: `Dear ${facts.donorName},` },
+    {
+      p: `Attached is your certificate of donation (${facts.form}) for the financial year ${facts.year}, issued by the Income-tax Department after we filed our statement of donations. Keep it with your tax return: it is what matches your deduction.`,
+    },
+    { p: thanks },
+  ]);
+}

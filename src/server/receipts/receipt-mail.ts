@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { taxLawOn } from '../../shared/tax-law';
 import { eventKeyPart, type OutgoingMail } from '../mail/outbox';
-import type { OutboxAttachment } from '../mail/outbox-message.entity';
 import { receiptMail } from '../mail/templates';
 import { renderReceiptPdf } from './pdf-on-demand';
 import { Receipt } from './receipt.entity';
@@ -33,11 +32,8 @@ export function receiptOutgoingMail(
   };
 }
 
-/** Renders an outbox attachment when the worker sends it: the worker's `resolveAttachment`. */
-export async function resolveReceiptAttachment(
-  em: EntityManager,
-  attachment: OutboxAttachment,
-): Promise<{ filename: string; content: Buffer }> {
-  const receipt = await em.findOneOrFail(Receipt, attachment.receiptId);
+/** A receipt's PDF, rendered when the mail worker sends its mail. */
+export async function receiptAttachment(em: EntityManager, receiptId: number): Promise<{ filename: string; content: Buffer }> {
+  const receipt = await em.findOneOrFail(Receipt, receiptId);
   return { filename: `receipt-${eventKeyPart(receipt.number)}.pdf`, content: await renderReceiptPdf(receipt) };
 }

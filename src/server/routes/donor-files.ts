@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { statementYearInputSchema } from '../../shared/annual.schema';
+import { ownCertificatePdf } from '../certificates/deliver-certificates';
 import type { Orm } from '../db/orm';
 import { DONOR_TOKEN_HEADER, EXPIRED_LINK, verifyDonorToken } from '../donors/donor-link';
 import { findOwnReceipt, ownReceiptsOfYear } from '../donors/donor-receipts';
@@ -45,6 +46,15 @@ export async function donorRoutes(
       return reply.code(404).send({ message: 'No such receipt of yours' });
     }
     return sendPdf(reply, `receipt-${receipt.number.replace(/\//g, '-')}.pdf`, await renderReceiptPdf(receipt));
+  });
+
+  app.get('/api/my-giving/certificates/:id.pdf', quiet, async (request: DonorRequest, reply) => {
+    const email = donorOf(request, reply);
+    if (!email) return reply;
+    const id = Number(request.params.id);
+    const certificate = Number.isSafeInteger(id) ? await ownCertificatePdf(options.orm.em.fork(), email, id) : null;
+    if (!certificate) return reply.code(404).send({ message: 'No such certificate of yours' });
+    return sendPdf(reply, `certificate-of-donation-${certificate.year}.pdf`, certificate.pdf);
   });
 
   app.get('/api/my-giving/statement.pdf', quiet, async (request: DonorRequest, reply) => {

@@ -12,8 +12,22 @@ function hasBody(request: FastifyRequest): boolean {
   return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 }
 
+const mediaType = (contentType: string | undefined) => contentType?.split(';')[0]?.trim().toLowerCase();
+
 function isJson(contentType: string | undefined): boolean {
-  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+  return mediaType(contentType) === 'application/json';
+}
+
+/** The staff uploads that are files, not JSON: each path takes only its own types (and its route checks the session). */
+const FILE_UPLOADS: { path: RegExp; types: string[] }[] = [
+  { path: /^\/staff\/api\/certificates(\?|$)/, types: ['application/pdf', 'application/zip'] },
+];
+
+function isAllowedUpload(request: FastifyRequest): boolean {
+  const type = mediaType(request.headers['content-type']);
+  return FILE_UPLOADS.some(
+    (upload) => upload.path.test(request.url) && type !== undefined && upload.types.includes(type),
+  );
 }
 
 /**
@@ -23,5 +37,6 @@ function isJson(contentType: string | undefined): boolean {
  */
 export async function refuseNonJsonBodies(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!API_PATH.test(request.url) || !hasBody(request) || isJson(request.headers['content-type'])) return;
+  if (request.method === 'POST' && isAllowedUpload(request)) return;
   await reply.code(415).send({ message: 'Send the body as application/json' });
 }

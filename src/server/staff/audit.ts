@@ -20,7 +20,10 @@ export type AuditAction =
   | 'erasure_requested'
   | 'erasure_completed'
   | 'retention_anonymised'
-  | 'trust_details_updated';
+  | 'trust_details_updated'
+  | 'certificates_uploaded'
+  | 'certificate_assigned'
+  | 'certificates_sent';
 
 /** Who acted: `userId` null for a failed sign-in on a name no account has. */
 export interface Actor {

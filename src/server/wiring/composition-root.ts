@@ -11,8 +11,8 @@ import type { RazorpayEmulator, WebhookDelivery } from '../payments/sandbox/emul
 import { resolveDataEncryptionKey } from '../personal-data/data-encryption-key';
 import { createFieldCipher, type FieldCipher } from '../personal-data/field-cipher';
 import { createReceiptLinks, type ReceiptLinks } from '../receipts/receipt-links';
-import { resolveReceiptAttachment } from '../receipts/receipt-mail';
 import type { DonorLinks } from '../settlement/donor-notices';
+import { resolveAttachment } from './resolve-attachment';
 
 export const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 export const SANDBOX_CHECKOUT_SCRIPT = '/sandbox/checkout.js';
@@ -91,7 +91,7 @@ export async function buildDependencies(
     options.sendMail === false
       ? undefined
       : startMailWorker(orm, mailer, {
-          resolveAttachment: resolveReceiptAttachment,
+          resolveAttachment,
           log: log ?? SILENT,
           pollIntervalMs: options.mailPollIntervalMs,
         });

@@ -1,3 +1,4 @@
+import { DonorCertificate } from '../certificates/donor-certificate.entity';
 import { Contact } from '../contacts/contact.entity';
 import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
@@ -30,5 +31,6 @@ export const ENTITIES = [
   StatementPurpose,
   ErasureRequest,
   RateLimitCounter,
+  DonorCertificate,
   ...STAFF_ENTITIES,
 ];

@@ -1,4 +1,5 @@
 import { donorCancelMonthlyInputSchema } from '../../../shared/annual.schema';
+import { ownCertificates } from '../../certificates/deliver-certificates';
 import { cancelDonorMonthlyGift } from '../../donors/donor-cancel';
 import { exportDonorData } from '../../donors/donor-data';
 import { listDonorGifts } from '../../donors/donor-gifts';
@@ -8,7 +9,7 @@ import { router } from '../init';
 
 /**
  * `donor.*`: a donor's own page, authorised by their link's token in the `x-donor-token` header.
- * Receipts and the yearly statement are PDF downloads (routes/donor-files.ts).
+ * Receipts, the yearly statement and certificates are PDF downloads (routes/donor-files.ts).
  */
 export const donorRouter = router({
   gifts: donorProcedure.query(({ ctx }) => listDonorGifts(ctx.em, ctx.donor.email)),
@@ -24,4 +25,6 @@ export const donorRouter = router({
   ),
   exportData: donorProcedure.query(({ ctx }) => exportDonorData(ctx.em, ctx.donor)),
   requestErasure: donorProcedure.mutation(({ ctx }) => requestErasure(ctx.em, ctx.donor)),
+  /** Their certificates of donation (Form 10BE / Form 114) the trust has delivered, newest year first. */
+  certificates: donorProcedure.query(({ ctx }) => ownCertificates(ctx.em, ctx.donor.email)),
 });

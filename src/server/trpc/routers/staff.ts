@@ -16,6 +16,7 @@ import { addAccount, changeOwnPassword, listAccounts, resetPassword, setDisabled
 import { cancelSubscription, listSubscriptions } from '../../staff/subscriptions';
 import { router } from '../init';
 import { adminProcedure, staffProcedure } from '../staff-procedures';
+import { certificatesRouter } from './certificates';
 import { erasureRouter } from './erasure';
 import { mailboxRouter, outboxRouter, receiptsRouter, trustRouter } from './receipts-and-mail';
 import { statementRouter } from './statement';
@@ -52,6 +53,7 @@ export const staffRouter = router({
   }),
   statement: statementRouter,
   erasure: erasureRouter,
+  certificates: certificatesRouter,
   audit: router({
     list: adminProcedure.input(auditListInputSchema).query(({ ctx, input }) => listAudit(ctx.em, input)),
   }),

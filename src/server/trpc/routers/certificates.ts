@@ -1,0 +1,22 @@
+import { statementYearInputSchema } from '../../../shared/annual.schema';
+import { certificateAssignInputSchema, certificateSendInputSchema } from '../../../shared/certificates.schema';
+import { assignCertificate, listCertificates, sendCertificates } from '../../certificates/deliver-certificates';
+import { actorOf } from '../../staff/staff-actor';
+import { router } from '../init';
+import { staffProcedure } from '../staff-procedures';
+
+/**
+ * `staff.certificates.*`: donors' certificates of donation uploaded from the portal (the upload
+ * itself is a route: routes/certificate-upload.ts), matched, confirmed and delivered.
+ */
+export const certificatesRouter = router({
+  list: staffProcedure.input(statementYearInputSchema).query(({ ctx, input }) => listCertificates(ctx.em, input.year)),
+  assign: staffProcedure
+    .input(certificateAssignInputSchema)
+    .mutation(({ ctx, input }) => assignCertificate(ctx.em, actorOf(ctx.staff), input)),
+  send: staffProcedure
+    .input(certificateSendInputSchema)
+    .mutation(({ ctx, input }) =>
+      sendCertificates(ctx.em, { donorLinks: ctx.donorLinks, actor: actorOf(ctx.staff) }, input),
+    ),
+});
