@@ -68,6 +68,12 @@ const statementRoute = createRoute({
   component: page('StatementPage'),
 });
 
+const certificatesRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/certificates',
+  component: page('CertificatesPage'),
+});
+
 const erasureRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/erasure',
@@ -113,6 +119,7 @@ export const staffRouteTree = staffRoute.addChildren([
     subscriptionsRoute,
     receiptsRoute,
     statementRoute,
+    certificatesRoute,
     erasureRoute,
     outboxRoute,
     trustRoute,

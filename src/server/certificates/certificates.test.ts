@@ -4,6 +4,7 @@ import { type PortalCertificate, portalCertificatePdf, zipOf } from '../test/cer
 import { mailTo } from '../test/mail-fixtures';
 import { seedReceipt } from '../test/statement-fixtures';
 import { callProcedure, createTestApp, SITE, type TestApp } from '../test/test-app';
+import { yearEndReminders } from './year-end-reminders';
 
 /**
  * The accountant on 1 June: the statement filed, the donors' certificates downloaded from the
@@ -140,5 +141,22 @@ describe("donors' certificates", () => {
     expect(own.headers['content-type']).toBe('application/pdf');
     expect(own.rawPayload.equals(files.meena as Buffer)).toBe(true);
     expect((await t.app.inject({ method: 'GET', url, headers: asDonor('ravi@example.com') })).statusCode).toBe(404);
+  });
+
+  it("reminds the overview of the statement's due date, then of the certificates still to deliver", async () => {
+    const em = t.db.orm.em.fork();
+    // 2025-26 has no certificates: its statement is due by 31 May 2026, then overdue.
+    expect((await yearEndReminders(em, new Date('2026-04-10T10:00:00+05:30'))).statement).toEqual({
+      year: '2025-26',
+      form: 'Form 10BD',
+      dueOn: '2026-05-31',
+      overdue: false,
+    });
+    expect((await yearEndReminders(em, new Date('2026-06-02T10:00:00+05:30'))).statement?.overdue).toBe(true);
+    // 2026-27's certificates are uploaded (so it was filed): one donor still waits, the one without a match.
+    expect(await yearEndReminders(em, new Date('2027-05-01T10:00:00+05:30'))).toEqual({
+      statement: null,
+      certificates: { year: YEAR, form: 'Form 114', dueOn: '2027-05-31', toDeliver: 1, withoutMatch: 1 },
+    });
   });
 });

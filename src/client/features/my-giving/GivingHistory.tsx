@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { type DonorGift, type DonorGifts, receiptPdfUrl, statementPdfUrl } from './donor-api';
+import { certificatePdfUrl, type DonorGift, type DonorGifts, receiptPdfUrl, statementPdfUrl } from './donor-api';
 import { financialYearOfIso, financialYearSpan, formatDay, formatRupees, purposeLabel } from './format';
 
 /** A button whose label wraps on a narrow phone instead of being cut off. */
@@ -10,7 +10,13 @@ const WRAPPING_BUTTON = {
 
 /** The donor's gifts by financial year (India time), newest first, each year with its statement. */
 export function GivingHistory({ data, token }: { data: DonorGifts; token: string }) {
-  const years = [...new Set([...data.gifts.map((gift) => financialYearOfIso(gift.date)), ...data.statementYears])]
+  const years = [
+    ...new Set([
+      ...data.gifts.map((gift) => financialYearOfIso(gift.date)),
+      ...data.statementYears,
+      ...data.certificates.map((certificate) => certificate.year),
+    ]),
+  ]
     .sort()
     .reverse();
   return (
@@ -26,6 +32,7 @@ export function GivingHistory({ data, token }: { data: DonorGifts; token: string
             year={year}
             gifts={data.gifts.filter((gift) => financialYearOfIso(gift.date) === year)}
             hasStatement={data.statementYears.includes(year)}
+            certificateIds={data.certificates.filter((certificate) => certificate.year === year).map((c) => c.id)}
             token={token}
           />
         ))}
@@ -38,11 +45,14 @@ function YearOfGifts({
   year,
   gifts,
   hasStatement,
+  certificateIds,
   token,
 }: {
   year: string;
   gifts: DonorGift[];
   hasStatement: boolean;
+  /** The certificates of donation (Form 10BE, Form 114 from 2026-27) the trust delivered for the year. */
+  certificateIds: number[];
   token: string;
 }) {
   const titleId = `year-${year}`;
@@ -67,6 +77,20 @@ function YearOfGifts({
           Download statement for {year} (PDF)
         </Button>
       ) : null}
+      {certificateIds.map((id) => (
+        <Button
+          key={id}
+          component="a"
+          href={certificatePdfUrl(id, token)}
+          variant="light"
+          mt="xs"
+          fullWidth
+          c="brand.9"
+          styles={WRAPPING_BUTTON}
+        >
+          Download your certificate of donation for {year} (PDF)
+        </Button>
+      ))}
       <Stack gap="sm" mt="sm" component="ul" p={0} style={{ listStyle: 'none' }}>
         {gifts.map((gift) => (
           <GiftCard key={gift.id} gift={gift} token={token} />

@@ -2,7 +2,7 @@ import { Anchor, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { siteContent } from '../../../shared/site-content';
 import { DataRights } from './DataRights';
-import { type DonorGifts, donorClient, failureMessage, isExpiredLink } from './donor-api';
+import { type DonorGifts, donorClient, failureMessage, isExpiredLink, loadDonorPage } from './donor-api';
 import { forgetDonorToken, readDonorToken } from './donor-token';
 import { GivingHistory } from './GivingHistory';
 import { LinkRequestForm } from './LinkRequestForm';
@@ -23,8 +23,7 @@ export function MyGivingPage() {
 
   const load = useCallback((token: string) => {
     setView({ kind: 'loading', token });
-    donorClient(token)
-      .donor.gifts.query()
+    loadDonorPage(token)
       .then((data) => setView({ kind: 'ready', token, data }))
       .catch((error: unknown) => {
         if (!isExpiredLink(error)) return setView({ kind: 'failed', token, message: failureMessage(error) });

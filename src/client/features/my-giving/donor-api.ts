@@ -12,7 +12,10 @@ export function donorClient(token: string) {
 }
 
 export type DonorClient = ReturnType<typeof donorClient>;
-export type DonorGifts = Awaited<ReturnType<DonorClient['donor']['gifts']['query']>>;
+/** What the page shows: the donor's gifts, and the certificates of donation the trust has delivered. */
+export type DonorGifts = Awaited<ReturnType<DonorClient['donor']['gifts']['query']>> & {
+  certificates: Awaited<ReturnType<DonorClient['donor']['certificates']['query']>>;
+};
 export type DonorGift = DonorGifts['gifts'][number];
 export type DonorMonthlyGift = DonorGifts['monthly'][number];
 
@@ -34,3 +37,13 @@ export const receiptPdfUrl = (receiptId: number, token: string) =>
 
 export const statementPdfUrl = (year: string, token: string) =>
   `/api/my-giving/statement.pdf?year=${encodeURIComponent(year)}&token=${encodeURIComponent(token)}`;
+
+export const certificatePdfUrl = (certificateId: number, token: string) =>
+  `/api/my-giving/certificates/${certificateId}.pdf?token=${encodeURIComponent(token)}`;
+
+/** The page's data: both calls at once. */
+export async function loadDonorPage(token: string): Promise<DonorGifts> {
+  const client = donorClient(token);
+  const [gifts, certificates] = await Promise.all([client.donor.gifts.query(), client.donor.certificates.query()]);
+  return { ...gifts, certificates };
+}

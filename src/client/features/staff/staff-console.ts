@@ -8,6 +8,7 @@ export { AccountsPage } from './accounts/AccountsPage';
 export { PasswordPage } from './accounts/PasswordPage';
 export { AuditPage } from './audit/AuditPage';
 export { LoginPage } from './auth/LoginPage';
+export { CertificatesPage } from './certificates/CertificatesPage';
 export { DonationsPage } from './donations/DonationsPage';
 export { ErasurePage } from './erasure/ErasurePage';
 export { ConsoleLayout } from './layout/ConsoleLayout';

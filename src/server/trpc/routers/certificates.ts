@@ -1,6 +1,7 @@
 import { statementYearInputSchema } from '../../../shared/annual.schema';
 import { certificateAssignInputSchema, certificateSendInputSchema } from '../../../shared/certificates.schema';
 import { assignCertificate, listCertificates, sendCertificates } from '../../certificates/deliver-certificates';
+import { yearEndReminders } from '../../certificates/year-end-reminders';
 import { actorOf } from '../../staff/staff-actor';
 import { router } from '../init';
 import { staffProcedure } from '../staff-procedures';
@@ -14,6 +15,8 @@ export const certificatesRouter = router({
   assign: staffProcedure
     .input(certificateAssignInputSchema)
     .mutation(({ ctx, input }) => assignCertificate(ctx.em, actorOf(ctx.staff), input)),
+  /** The overview's reminders of the statement's due date and the certificates still to deliver. */
+  reminders: staffProcedure.query(({ ctx }) => yearEndReminders(ctx.em, new Date())),
   send: staffProcedure
     .input(certificateSendInputSchema)
     .mutation(({ ctx, input }) =>

@@ -7,6 +7,7 @@ import { indiaTime, rupees } from '../format';
 import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';
 import { MonthChart } from './MonthChart';
+import { YearEndReminders } from './YearEndReminders';
 
 const gifts = (count: number) => `${count} ${count === 1 ? 'gift' : 'gifts'}`;
 
@@ -62,6 +63,7 @@ export function OverviewPage() {
       <Title order={1} size="h2">
         Overview
       </Title>
+      <YearEndReminders />
       <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm">
         <Figure label="Received today" value={rupees(received.today.amount)} detail={gifts(received.today.count)} />
         <Figure label="This month" value={rupees(received.thisMonth.amount)} detail={gifts(received.thisMonth.count)} />
