@@ -8,11 +8,11 @@ import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './db/unstorable-text'
 import { DomainError } from './domain-error';
 import { healthRoutes } from './health/health.routes';
 import { InFlightWork } from './in-flight';
-import { receiptRoutes } from './receipts/receipt.routes';
+import { certificateUploadRoutes } from './routes/certificate-upload';
 import { donorRoutes } from './routes/donor-files';
 import { openApiRoutes } from './routes/openapi';
+import { receiptLinkRoutes } from './routes/receipt-links';
 import { restRoutes } from './routes/rest';
-import { certificateUploadRoutes } from './routes/certificate-upload';
 import { staffReceiptFileRoutes } from './routes/staff-receipt-file';
 import { statementFileRoutes } from './routes/statement-files';
 import { webhookRoutes } from './routes/webhooks';
@@ -104,7 +104,7 @@ export async function buildApp({ config, deps, logger, clientDir }: AppDependenc
   await app.register(restRoutes, { procedures, rateLimitPerMinute });
   await app.register(openApiRoutes, { siteUrl: config.siteUrl });
   await app.register(webhookRoutes, { orm, secret: razorpay.webhookSecret, donorLinks: deps.donorLinks });
-  await app.register(receiptRoutes, { orm, links: deps.receiptLinks });
+  await app.register(receiptLinkRoutes, { orm, links: deps.receiptLinks });
   // Sandbox mode only: its checkout (and, with SANDBOX_DEV_CONTROLS=true, its charge and refund controls).
   if (emulator) await app.register(emulator.routes);
 

@@ -42,10 +42,19 @@ interface LoggedRequest {
   socket?: { remotePort?: number };
 }
 
+/**
+ * A signed link's key is part of its path (`/receipts/<id>.<expiry>.<HMAC>.pdf`), and a request
+ * may reach the server in any shape (a trailing or doubled slash, `%2F`, other case) that misses
+ * the route meant to stay quiet. So every run of 32 or more token characters in a path, whatever
+ * the route, is written as `[redacted]`: no signature, token or key of that length is ever logged.
+ */
+const LONG_TOKEN = /[A-Za-z0-9_-]{32,}/g;
+const loggablePath = (url: string | undefined) => url?.split('?')[0]?.replace(LONG_TOKEN, '[redacted]');
+
 function requestWithoutQuery(request: LoggedRequest) {
   return {
     method: request.method,
-    url: request.url?.split('?')[0],
+    url: loggablePath(request.url),
     host: request.host ?? request.hostname,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

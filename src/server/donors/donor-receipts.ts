@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { NOT_KEPT_AFTER_ERASURE } from '../receipts/linked-receipt';
 import { Receipt } from '../receipts/receipt.entity';
 
 /**
  * A receipt (`r`) a donor's link may show: issued to that e-mail (one `?`), and not one kept only
  * because the tax law requires it after the donor asked to be forgotten.
  */
-export const OWN_RECEIPT = `lower(r.donor_email) = ?
-  and not exists (select 1 from erasure_requests e where e.kept_receipt_ids @> to_jsonb(r.id))`;
+export const OWN_RECEIPT = `lower(r.donor_email) = ? and ${NOT_KEPT_AFTER_ERASURE}`;
 
 export async function findOwnReceipt(em: EntityManager, email: string, id: number): Promise<Receipt | null> {
   const [row] = await em.execute<Record<string, unknown>[]>(

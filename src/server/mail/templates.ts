@@ -38,7 +38,12 @@ export function receiptMail(facts: ReceiptMailFacts): MailContent {
     { p: `We have received your donation of ${rupees(facts.amount)}. ${thanks}` },
     { p: `Your donation receipt ${facts.receiptNumber} is attached as a PDF.` },
   ];
-  if (facts.downloadUrl) blocks.push({ link: 'Download your receipt', href: facts.downloadUrl });
+  if (facts.downloadUrl) {
+    blocks.push(
+      { link: 'Download your receipt', href: facts.downloadUrl },
+      { small: 'The download link works for 18 months; after that your receipts are on your own page, linked below.' },
+    );
+  }
   if (!facts.hasTaxId) {
     blocks.push({
       small: `To claim a deduction under section ${facts.deductionSection}, we must report your PAN or Aadhaar to the Income-tax Department. Reply to ${siteContent.contact.email} with it and your receipt number if you want us to.`,

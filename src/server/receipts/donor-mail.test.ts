@@ -35,16 +35,18 @@ describe('the download link', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toMatch(/^attachment; filename="receipt-CART-\d{4}-\d{2}-\d{6}\.pdf"$/);
-    expect(pdf.headers['cache-control']).toBe('no-store');
+    expect(pdf.headers['cache-control']).toBe('private, no-store');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
-    const [, id, signature] = /\/receipts\/(\d+)\.([^.]+)\.pdf$/.exec(path) ?? [];
+    const [, id, expiry, signature] = /\/receipts\/(\d+)\.(\d+)\.([^.]+)\.pdf$/.exec(path) ?? [];
     const flipped = `${signature?.[0] === 'A' ? 'B' : 'A'}${signature?.slice(1)}`;
     for (const url of [
-      `/receipts/${id}.${flipped}.pdf`,
-      `/receipts/${Number(id) + 1}.${signature}.pdf`,
+      `/receipts/${id}.${expiry}.${flipped}.pdf`,
+      `/receipts/${Number(id) + 1}.${expiry}.${signature}.pdf`,
+      `/receipts/${id}.${Number(expiry) + 86_400}.${signature}.pdf`,
+      `/receipts/${id}.${signature}.pdf`,
       `/receipts/${id}.pdf`,
-      `/receipts/${id}.${signature}`,
+      `/receipts/${id}.${expiry}.${signature}`,
     ]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }

@@ -33,7 +33,10 @@ export function receiptOutgoingMail(
 }
 
 /** A receipt's PDF, rendered when the mail worker sends its mail. */
-export async function receiptAttachment(em: EntityManager, receiptId: number): Promise<{ filename: string; content: Buffer }> {
+export async function receiptAttachment(
+  em: EntityManager,
+  receiptId: number,
+): Promise<{ filename: string; content: Buffer }> {
   const receipt = await em.findOneOrFail(Receipt, receiptId);
   return { filename: `receipt-${eventKeyPart(receipt.number)}.pdf`, content: await renderReceiptPdf(receipt) };
 }

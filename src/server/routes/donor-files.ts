@@ -7,6 +7,7 @@ import { findOwnReceipt, ownReceiptsOfYear } from '../donors/donor-receipts';
 import { linkRequestRoutes } from '../donors/link-request.routes';
 import { fieldIssues } from '../http/field-issues';
 import { renderDonorStatementPdf, renderReceiptPdf } from '../receipts/pdf-on-demand';
+import { sendPdf } from './pdf-download';
 
 type DonorRequest = FastifyRequest<{ Querystring: { token?: string; year?: string }; Params: { id?: string } }>;
 
@@ -29,12 +30,6 @@ export async function donorRoutes(
     if (!email) reply.code(401).send({ message: EXPIRED_LINK });
     return email;
   };
-  const sendPdf = (reply: FastifyReply, filename: string, pdf: Buffer) =>
-    reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
 
   app.get('/api/my-giving/receipts/:id.pdf', quiet, async (request: DonorRequest, reply) => {
     const email = donorOf(request, reply);

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Orm } from '../db/orm';
+import { eventKeyPart } from '../mail/outbox';
+import { renderReceiptPdf } from '../receipts/pdf-on-demand';
 import { Receipt } from '../receipts/receipt.entity';
-import { sendReceiptPdf } from '../receipts/receipt.routes';
+import { sendPdf } from './pdf-download';
 import { requireStaff } from './require-staff';
 
 /** GET /staff/api/receipts/:id.pdf: any receipt, issued or cancelled, for signed-in staff. */
@@ -13,7 +15,7 @@ export async function staffReceiptFileRoutes(app: FastifyInstance, { orm }: { or
       const match = /^([1-9][0-9]{0,9})\.pdf$/.exec(request.params.file);
       const receipt = match ? await orm.em.fork().findOne(Receipt, Number(match[1])) : null;
       if (!receipt) return reply.code(404).send({ message: 'No such receipt' });
-      return sendReceiptPdf(reply, receipt);
+      return sendPdf(reply, `receipt-${eventKeyPart(receipt.number)}.pdf`, await renderReceiptPdf(receipt));
     },
   );
 }

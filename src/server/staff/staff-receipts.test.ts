@@ -51,7 +51,7 @@ describe('the receipt register', () => {
     const pdf = await t.app.inject({ method: 'GET', url: row.pdfUrl, headers: { cookie: `staff_session=${staff}` } });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.headers['cache-control']).toBe('no-store');
+    expect(pdf.headers['cache-control']).toBe('private, no-store');
     expect((await t.app.inject({ method: 'GET', url: row.pdfUrl })).statusCode).toBe(401);
     const missing = await t.app.inject({
       method: 'GET',

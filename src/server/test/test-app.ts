@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
 import type { StaffRole } from '../../shared/staff.schema';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
+import { createLogger } from '../logger';
 import { type DevMailbox, startDevMailbox } from '../mail/dev-mailbox';
 import type { RazorpayEmulator } from '../payments/sandbox/emulator';
 import { createAccount } from '../staff/staff-accounts';
@@ -63,7 +63,8 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
       done();
     },
   });
-  const app = await buildApp({ config, deps, logger: pino({ level: 'trace' }, stream) });
+  // The server's own logger (its redaction and serializers), at trace level, into `logs`.
+  const app = await buildApp({ config, deps, logger: createLogger({ env: config.env, logLevel: 'trace' }, stream) });
   return {
     app,
     db,
