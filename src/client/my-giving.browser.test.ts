@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { donorToken } from '../server/donors/donor-link';
-import { LINK_SENT } from '../server/donors/link-request.routes';
+import { LINK_SENT } from '../server/routes/link-request';
 import { resolveDataEncryptionKey } from '../server/personal-data/data-encryption-key';
 import { pdfText, seedPaidGift } from '../server/test/donor-fixtures';
 import { startBrowserSuite } from './test/browser-suite';

@@ -3,7 +3,7 @@ import { resolveDataEncryptionKey } from '../personal-data/data-encryption-key';
 import { pdfText, seedPaidGift } from '../test/donor-fixtures';
 import { createTestApp, SITE, type TestApp } from '../test/test-app';
 import { donorToken } from './donor-link';
-import { LINK_SENT } from './link-request.routes';
+import { LINK_SENT } from '../routes/link-request';
 
 let t: TestApp;
 let key: Buffer;

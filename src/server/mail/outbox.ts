@@ -25,10 +25,17 @@ export function eventKeyPart(value: string): string {
  * Queues a message in the caller's transaction: it is sent if and only if the event commits.
  * Returns false when a message for the same event is already queued or sent.
  */
-export async function enqueueMail(em: EntityManager, mail: OutgoingMail): Promise<boolean> {
+export async function enqueueMail(
+  em: EntityManager,
+  mail: OutgoingMail,
+  onlyIf?: { where: string; params: unknown[] },
+): Promise<boolean> {
+  // `onlyIf` makes the condition part of the same statement, so the work is the same whether or
+  // not the mail is queued (a donor's link must not tell who gives by taking longer).
   const rows = await em.execute<{ id: number }[]>(
     `insert into mail_outbox (message_id, kind, recipient, subject, text_body, html_body, attachments, forget_once_sent)
-     values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (message_id) do nothing returning id`,
+     select ?, ?, ?, ?, ?, ?, ?::jsonb, ? ${onlyIf ? `where ${onlyIf.where}` : ''}
+     on conflict (message_id) do nothing returning id`,
     [
       eventKeyPart(mail.eventKey),
       mail.kind,
@@ -38,6 +45,7 @@ export async function enqueueMail(em: EntityManager, mail: OutgoingMail): Promis
       mail.html,
       JSON.stringify(mail.attachments ?? []),
       mail.forgetOnceSent ?? false,
+      ...(onlyIf?.params ?? []),
     ],
   );
   return rows.length > 0;

@@ -13,8 +13,11 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 export const RECEIPT_LINK_LIFETIME_MS = 548 * 24 * 60 * 60 * 1000;
 
 export interface ReceiptLinks {
-  /** The absolute URL the thank-you panel and the receipt mail link to, valid 18 months from `now`. */
-  urlFor(receiptId: number, now?: Date): string;
+  /**
+   * The absolute URL the thank-you panel and the receipt mail link to, valid 18 months from
+   * `validFrom` (the receipt's issue, so every link of it is the same; a resend's own time).
+   */
+  urlFor(receiptId: number, validFrom: Date): string;
   /**
    * The receipt a token names and until when it may be opened (null: an old link without an
    * expiry, good until 18 months after its receipt), or null when the token was not made here.
@@ -33,8 +36,8 @@ export function createReceiptLinks(dataEncryptionKey: Buffer, siteUrl: string): 
     return a.length === b.length && timingSafeEqual(a, b);
   };
   return {
-    urlFor(receiptId, now = new Date()) {
-      const expiry = Math.floor((now.getTime() + RECEIPT_LINK_LIFETIME_MS) / 1000);
+    urlFor(receiptId, validFrom) {
+      const expiry = Math.floor((validFrom.getTime() + RECEIPT_LINK_LIFETIME_MS) / 1000);
       return `${siteUrl}${PATH}${receiptId}.${expiry}.${sign(`receipt:${receiptId}:${expiry}`)}.pdf`;
     },
     verify(token) {

@@ -4,9 +4,9 @@ import { ownCertificatePdf } from '../certificates/deliver-certificates';
 import type { Orm } from '../db/orm';
 import { DONOR_TOKEN_HEADER, EXPIRED_LINK, verifyDonorToken } from '../donors/donor-link';
 import { findOwnReceipt, ownReceiptsOfYear } from '../donors/donor-receipts';
-import { linkRequestRoutes } from '../donors/link-request.routes';
 import { fieldIssues } from '../http/field-issues';
 import { renderDonorStatementPdf, renderReceiptPdf } from '../receipts/pdf-on-demand';
+import { linkRequestRoutes } from './link-request';
 import { sendPdf } from './pdf-download';
 
 type DonorRequest = FastifyRequest<{ Querystring: { token?: string; year?: string }; Params: { id?: string } }>;

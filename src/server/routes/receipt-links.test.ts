@@ -31,7 +31,7 @@ function legacyLink(id: number) {
 
 describe('a receipt link', () => {
   it('opens the receipt for 18 months, then says where the receipt is', async () => {
-    const fresh = await get(pathOf(t.deps.receiptLinks.urlFor(receiptId)));
+    const fresh = await get(pathOf(t.deps.receiptLinks.urlFor(receiptId, new Date())));
     expect(fresh.statusCode).toBe(200);
     expect(fresh.headers['content-type']).toBe('application/pdf');
     const old = await get(
@@ -40,7 +40,10 @@ describe('a receipt link', () => {
     expect(old.statusCode).toBe(410);
     expect(old.json().message).toMatch(/expired.*my-giving/);
     // An expiry changed by hand breaks the signature.
-    const forged = pathOf(t.deps.receiptLinks.urlFor(receiptId)).replace(/\.(\d+)\./, (_m, s) => `.${Number(s) + 1}.`);
+    const forged = pathOf(t.deps.receiptLinks.urlFor(receiptId, new Date())).replace(
+      /\.(\d+)\./,
+      (_m, s) => `.${Number(s) + 1}.`,
+    );
     expect((await get(forged)).statusCode).toBe(404);
   });
 
@@ -56,7 +59,7 @@ describe('a receipt link', () => {
   });
 
   it('opens nothing once its donor was erased, even within its 18 months', async () => {
-    const url = pathOf(t.deps.receiptLinks.urlFor(receiptId));
+    const url = pathOf(t.deps.receiptLinks.urlFor(receiptId, new Date()));
     await t.db.orm.em.execute(
       `insert into erasure_requests (email, status, completed_at, completed_by, kept_receipt_ids)
        values ('erased', 'completed', now(), 'clerk', ?)`,
@@ -69,7 +72,7 @@ describe('a receipt link', () => {
   });
 
   it('never reaches a log line, whatever its shape', async () => {
-    const url = pathOf(t.deps.receiptLinks.urlFor(receiptId));
+    const url = pathOf(t.deps.receiptLinks.urlFor(receiptId, new Date()));
     const signature = url.split('.').at(-2) as string;
     const shapes = [
       `${url}/`,

@@ -27,7 +27,7 @@ export interface DonorLinks {
   /** The donate page filled in with a gift, for the failure and monthly mails (donors/donate-again-url.ts). */
   donateAgainUrl(gift: GiftToRepeat): string;
   /** The receipt's download link, for the receipt mail (receipts/receipt-links.ts). */
-  receiptUrl(receiptId: number): string;
+  receiptUrl(receiptId: number, validFrom: Date): string;
   /** The donor's own page, signed for this e-mail (donors/donor-link.ts): every donor mail carries it. */
   donorPageUrl(email: string): string;
 }
@@ -83,7 +83,7 @@ export async function acknowledgePayment(
   await enqueueMail(
     em,
     receiptOutgoingMail(receipt, {
-      downloadUrl: donorLinks.receiptUrl(receipt.id),
+      downloadUrl: donorLinks.receiptUrl(receipt.id, receipt.issuedAt),
       donorPageUrl: donorLinks.donorPageUrl,
     }),
   );

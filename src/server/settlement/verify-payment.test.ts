@@ -18,7 +18,7 @@ const findDonation = (id: number) => t.db.orm.em.fork().findOneOrFail(Donation, 
 /** Verify now answers the payment's receipt too (receipts/receipt-links.ts): number and download link. */
 const anyReceipt = {
   number: expect.stringMatching(/^CART\/\d{4}-\d{2}\/\d{6}$/),
-  downloadUrl: expect.stringMatching(/\/receipts\/\d+\.[A-Za-z0-9_-]{43}\.pdf$/),
+  downloadUrl: expect.stringMatching(/\/receipts\/\d+\.\d{10,11}\.[A-Za-z0-9_-]{43}\.pdf$/),
 };
 const hmac = (payload: string) => createHmac('sha256', t.config.payments.keySecret).update(payload).digest('hex');
 

@@ -31,7 +31,7 @@ export async function verifyPayment(
   return {
     success: true,
     donation: { id: donation.id, status: 'paid' },
-    receipt: receipt && { number: receipt.number, downloadUrl: donorLinks.receiptUrl(receipt.id) },
+    receipt: receipt && { number: receipt.number, downloadUrl: donorLinks.receiptUrl(receipt.id, receipt.issuedAt) },
   };
 }
 

@@ -80,7 +80,8 @@ export async function resendReceipt({
   const receipt = await em.findOne(Receipt, input.id);
   if (!receipt) throw new DomainError('NOT_FOUND', `No receipt ${input.id}`);
   const mail = receiptOutgoingMail(receipt, {
-    downloadUrl: donorLinks.receiptUrl(receipt.id),
+    // A resent receipt's link runs 18 months from now, whenever the receipt was issued.
+    downloadUrl: donorLinks.receiptUrl(receipt.id, new Date()),
     donorPageUrl: donorLinks.donorPageUrl,
   });
   await enqueueMail(em, { ...mail, eventKey: `${mail.eventKey}-resent-${Date.now()}` });

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { donorLinkRequestSchema } from '../../shared/annual.schema';
+import type { Orm } from '../db/orm';
+import { donorLink, normaliseEmail } from '../donors/donor-link';
+import { fieldIssues } from '../http/field-issues';
+import { enqueueMail } from '../mail/outbox';
+import { donorLinkMail } from '../mail/templates';
+import { spendFromLimits } from '../security/shared-counters';
+
+export const LINK_SENT = 'If this address has given to us, a link to your page is on its way. It works for 24 hours.';
+
+/** Whether anyone gave with this address (two `?`), as the donation rows or the receipts recorded it. */
+const KNOWN_DONOR = `exists (select 1 from donations where lower(email) = ?)
+  or exists (select 1 from receipts where lower(donor_email) = ?)`;
+
+/**
+ * `POST /api/my-giving/link` { email }: the same answer whether or not the address is known, after
+ * the same work: one statement spends the limits, one queues the mail only if the address has
+ * given (the condition inside the insert), so neither the answer nor its timing tells who gives.
+ * One request a minute per client address and per e-mail (429), counted in PostgreSQL so every
+ * instance shares the limit.
+ */
+export async function linkRequestRoutes(
+  app: FastifyInstance,
+  { orm, siteUrl, personalDataKey }: { orm: Orm; siteUrl: string; personalDataKey: Buffer },
+) {
+  const knex = orm.em.getConnection().getKnex();
+  app.post('/api/my-giving/link', async (request, reply) => {
+    const parsed = donorLinkRequestSchema.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ message: 'Invalid input', issues: fieldIssues(parsed.error) });
+    const email = normaliseEmail(parsed.data.email);
+    const minute = { max: 1, windowMs: 60_000 };
+    const limits = await spendFromLimits(
+      knex,
+      [
+        { key: `link:address:${request.ip}`, ...minute },
+        { key: `link:email:${email}`, ...minute },
+      ],
+      Date.now(),
+    );
+    if (!limits.spent) {
+      return reply
+        .code(429)
+        .header('retry-after', '60')
+        .send({ message: 'One link a minute: please wait a minute and try again' });
+    }
+    const mail = donorLinkMail(new URL(donorLink(email, personalDataKey), siteUrl).toString());
+    await enqueueMail(
+      orm.em.fork(),
+      { ...mail, eventKey: `donor-link-${randomUUID()}`, kind: 'donor-link', to: email },
+      { where: KNOWN_DONOR, params: [email, email] },
+    );
+    return reply.code(202).send({ message: LINK_SENT });
+  });
+}
