@@ -27,9 +27,7 @@ export class Migration20261124230000 extends Migration {
     this.addSql(
       `alter table "donor_certificates" add constraint "donor_certificates_status_check" check("status" in ('unmatched', 'matched', 'confirmed'));`,
     );
-    this.addSql(
-      `create index "donor_certificates_financial_year_index" on "donor_certificates" ("financial_year");`,
-    );
+    this.addSql(`create index "donor_certificates_financial_year_index" on "donor_certificates" ("financial_year");`);
   }
 
   override async down(): Promise<void> {

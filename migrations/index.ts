@@ -65,4 +65,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261124230000',
     load: async () => (await import('./Migration20261124230000')).Migration20261124230000,
   },
+  {
+    name: 'Migration20261124150000',
+    load: async () => (await import('./Migration20261124150000')).Migration20261124150000,
+  },
 ];

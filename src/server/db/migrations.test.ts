@@ -31,6 +31,7 @@ describe('the migrations', () => {
       'receipt_counters',
       'receipts',
       'staff_audit',
+      'staff_devices',
       'staff_sessions',
       'staff_sign_in_failures',
       'statement_purposes',
@@ -171,6 +172,10 @@ describe('the migrations', () => {
       col('staff_audit', 'action', 'text', 'NO'),
       col('staff_audit', 'ip', 'text', 'NO'),
       col('staff_audit', 'details', 'jsonb', 'YES'),
+      col('staff_devices', 'token_hash', 'text', 'NO'),
+      col('staff_devices', 'user_id', 'integer', 'NO'),
+      col('staff_devices', 'created_at', timestamp, 'NO', 'now()'),
+      col('staff_devices', 'last_used_at', timestamp, 'NO', 'now()'),
       col('staff_sessions', 'id', 'integer', 'NO', serial('staff_sessions')),
       col('staff_sessions', 'user_id', 'integer', 'NO'),
       col('staff_sessions', 'token_hash', 'text', 'NO'),
@@ -181,6 +186,7 @@ describe('the migrations', () => {
       col('staff_sign_in_failures', 'username', 'text', 'NO'),
       col('staff_sign_in_failures', 'ip', 'text', 'NO'),
       col('staff_sign_in_failures', 'at', timestamp, 'NO', 'now()'),
+      col('staff_sign_in_failures', 'device_hash', 'text', 'YES'),
       col('statement_purposes', 'purpose', 'text', 'NO'),
       col('statement_purposes', 'donation_type', 'text', 'NO'),
       col('statement_purposes', 'updated_at', timestamp, 'NO', 'now()'),
@@ -240,10 +246,14 @@ describe('the migrations', () => {
          join information_schema.constraint_column_usage ccu on ccu.constraint_name = tc.constraint_name
         where tc.constraint_type = 'FOREIGN KEY' and tc.table_schema = 'public'`,
     );
-    expect(foreignKeys).toEqual([
-      { table_name: 'subscriptions', column_name: 'donation_id', foreign_table: 'donations', foreign_column: 'id' },
-      { table_name: 'staff_sessions', column_name: 'user_id', foreign_table: 'users', foreign_column: 'id' },
-    ]);
+    expect(foreignKeys).toEqual(
+      expect.arrayContaining([
+        { table_name: 'subscriptions', column_name: 'donation_id', foreign_table: 'donations', foreign_column: 'id' },
+        { table_name: 'staff_sessions', column_name: 'user_id', foreign_table: 'users', foreign_column: 'id' },
+        { table_name: 'staff_devices', column_name: 'user_id', foreign_table: 'users', foreign_column: 'id' },
+      ]),
+    );
+    expect(foreignKeys).toHaveLength(3);
   });
 
   it('lets many rows have no payment id yet, but never two rows the same one', async () => {

@@ -29,9 +29,27 @@ export const SignInFailure = defineEntity({
     username: p.text(),
     ip: p.text(),
     at: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    /** The SHA-256 of the guessing browser's device cookie, when it had one of this account's. */
+    deviceHash: p.text().nullable(),
   }),
 });
 export type SignInFailure = InferEntity<typeof SignInFailure>;
+
+/**
+ * A browser that has signed in to an account before: its `staff_device` cookie, kept as its SHA-256.
+ * While guesses lock an account out, its own people still sign in from their usual devices.
+ */
+export const StaffDevice = defineEntity({
+  name: 'StaffDevice',
+  tableName: 'staff_devices',
+  properties: (p) => ({
+    tokenHash: p.text().primary(),
+    user: p.manyToOne(User).fieldName('user_id').deleteRule('cascade').index('staff_devices_user_id_index'),
+    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    lastUsedAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+  }),
+});
+export type StaffDevice = InferEntity<typeof StaffDevice>;
 
 /**
  * Who did what, when and from where. `username` is copied so the trail still reads after an
@@ -52,4 +70,4 @@ export const AuditEntry = defineEntity({
 });
 export type AuditEntry = InferEntity<typeof AuditEntry>;
 
-export const STAFF_ENTITIES = [StaffSession, SignInFailure, AuditEntry];
+export const STAFF_ENTITIES = [StaffSession, SignInFailure, StaffDevice, AuditEntry];

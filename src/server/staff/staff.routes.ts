@@ -4,6 +4,7 @@ import type { Orm } from '../db/orm';
 import { fieldIssues } from '../http/field-issues';
 import { audit } from './audit';
 import { donationsCsv } from './csv-export';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from './devices';
 import { isSameOrigin } from './origin';
 import { ABSOLUTE_LIMIT_SECONDS, endSession, findSession, SESSION_COOKIE } from './sessions';
 import { LOCKED_OUT, signIn, WRONG_CREDENTIALS } from './sign-in';
@@ -32,13 +33,24 @@ export async function staffRoutes(app: FastifyInstance, { orm, siteUrl }: { orm:
       return reply.code(400).send({ message: 'Invalid input', issues: fieldIssues(parsed.error) });
     }
     const em = orm.em.fork();
-    const result = await signIn(em, parsed.data, request.ip, request.log);
+    const result = await signIn(
+      em,
+      parsed.data,
+      { ip: request.ip, deviceToken: request.cookies[DEVICE_COOKIE] },
+      request.log,
+    );
     if (!result.ok) {
       return result.reason === 'locked'
         ? reply.code(429).send({ message: LOCKED_OUT })
         : reply.code(401).send({ message: WRONG_CREDENTIALS });
     }
     reply.setCookie(SESSION_COOKIE, result.token, { ...cookieOptions, maxAge: ABSOLUTE_LIMIT_SECONDS });
+    // Sent only to the console's own paths; it lets this browser in while guessers lock the account.
+    reply.setCookie(DEVICE_COOKIE, result.deviceToken, {
+      ...cookieOptions,
+      path: '/staff',
+      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+    });
     return { staff: result.staff };
   });
 
