@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveDataEncryptionKey } from '../personal-data/data-encryption-key';
+import { LINK_SENT } from '../routes/link-request';
 import { pdfText, seedPaidGift } from '../test/donor-fixtures';
 import { createTestApp, SITE, type TestApp } from '../test/test-app';
 import { donorToken } from './donor-link';
-import { LINK_SENT } from '../routes/link-request';
 
 let t: TestApp;
 let key: Buffer;

@@ -113,9 +113,7 @@ describe('the session cookie', () => {
 
   it('is stored only as its SHA-256', async () => {
     const token = await t.signIn('meena');
-    const rows = await t.db.orm.em
-      .getConnection()
-      .execute<{ token_hash: string }[]>('select token_hash from staff_sessions');
+    const rows = await t.db.orm.em.execute<{ token_hash: string }[]>('select token_hash from staff_sessions');
     expect(rows.some((row) => row.token_hash.includes(token))).toBe(false);
     expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.token_hash))).toBe(true);
   });
