@@ -21,7 +21,7 @@ import { erasureRouter } from './erasure';
 import { mailboxRouter, outboxRouter, receiptsRouter, trustRouter } from './receipts-and-mail';
 import { statementRouter } from './statement';
 
-/** The console's procedures (`staff.*`); sign-in, sign-out and the CSV export are routes (staff.routes.ts). */
+/** The console's procedures (`staff.*`); sign-in and sign-out (routes/staff-session.ts) and the files (routes/) are plain routes. */
 export const staffRouter = router({
   me: staffProcedure.query(({ ctx }) => {
     const { id, username, displayName, role } = ctx.staff;

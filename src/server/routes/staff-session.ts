@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { signInInputSchema } from '../../shared/staff.schema';
+import type { Orm } from '../db/orm';
+import { fieldIssues } from '../http/field-issues';
+import { audit } from '../staff/audit';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../staff/devices';
+import { isSameOrigin } from '../staff/origin';
+import { ABSOLUTE_LIMIT_SECONDS, endSession, findSession, SESSION_COOKIE } from '../staff/sessions';
+import { LOCKED_OUT, signIn, WRONG_CREDENTIALS } from '../staff/sign-in';
+
+/**
+ * Signing in and out of the console: plain routes, as they set and clear the session cookie (and
+ * the device cookie of staff/devices.ts). Everything else is a `staff.*` procedure or a download.
+ */
+export async function staffSessionRoutes(app: FastifyInstance, { orm, siteUrl }: { orm: Orm; siteUrl: string }) {
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    path: '/',
+    secure: new URL(siteUrl).protocol === 'https:',
+  };
+
+  const refuseCrossSite = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!isSameOrigin(request.headers, siteUrl)) {
+      return reply.code(403).send({ message: 'Refused: the request did not come from the console' });
+    }
+  };
+
+  app.post('/staff/api/sign-in', { onRequest: refuseCrossSite }, async (request, reply) => {
+    const parsed = signInInputSchema.safeParse(request.body);
+    if (!parsed.success) {
+      return reply.code(400).send({ message: 'Invalid input', issues: fieldIssues(parsed.error) });
+    }
+    const em = orm.em.fork();
+    const result = await signIn(
+      em,
+      parsed.data,
+      { ip: request.ip, deviceToken: request.cookies[DEVICE_COOKIE] },
+      request.log,
+    );
+    if (!result.ok) {
+      return result.reason === 'locked'
+        ? reply.code(429).send({ message: LOCKED_OUT })
+        : reply.code(401).send({ message: WRONG_CREDENTIALS });
+    }
+    reply.setCookie(SESSION_COOKIE, result.token, { ...cookieOptions, maxAge: ABSOLUTE_LIMIT_SECONDS });
+    // Sent only to the console's own paths; it lets this browser in while guessers lock the account.
+    reply.setCookie(DEVICE_COOKIE, result.deviceToken, {
+      ...cookieOptions,
+      path: '/staff',
+      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+    });
+    return { staff: result.staff };
+  });
+
+  app.post('/staff/api/sign-out', { onRequest: refuseCrossSite }, async (request, reply) => {
+    const em = orm.em.fork();
+    const staff = await findSession(em, request.cookies[SESSION_COOKIE]);
+    if (staff) {
+      await endSession(em, staff.sessionId);
+      await audit(em, { userId: staff.id, username: staff.username, ip: request.ip }, 'sign_out');
+    }
+    reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    return reply.code(204).send();
+  });
+}
