@@ -3,10 +3,9 @@ import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError } from './config';
-import { startRetentionJob } from './donors/retention';
 import { configOrExit, databaseOrExit } from './entry-point';
 import { createLogger } from './logger';
-import { startReconciler } from './reconciliation/reconciler';
+import { startBackgroundJobs } from './wiring/background-jobs';
 import { buildDependencies, deliverSandboxWebhooks } from './wiring/composition-root';
 
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -26,8 +25,7 @@ const { orm } = database;
 try {
   const deps = await buildDependencies(config, orm, logger);
   const app = await buildApp({ config, deps, logger, clientDir: CLIENT_DIR });
-  const reconciler = startReconciler({ orm, gateway: deps.gateway, log: logger, donorLinks: deps.donorLinks });
-  const retention = startRetentionJob({ orm, log: logger });
+  const jobs = startBackgroundJobs(deps, logger);
 
   // Stop accepting, let requests and procedure calls in flight finish (the app's close waits for
   // both), then stop the mail worker, the mailer and the sandbox, close the pool and the embedded server.
@@ -35,7 +33,7 @@ try {
   closeWithGrace({ delay: 30_000, logger }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'shutting down after an error');
     else logger.info({ signal }, 'shutting down');
-    await Promise.all([app.close(), reconciler.stop(), retention.stop()]);
+    await Promise.all([app.close(), jobs.stop()]);
     await deps.close();
     await database.close();
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { donationBody } from '../test/donation-fixtures';
 import { donorEmail } from '../test/mail-fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { type BackgroundJobs, startBackgroundJobs } from '../wiring/background-jobs';
 import { buildDependencies, type ServerDependencies } from '../wiring/composition-root';
 import { type DevMailbox, startDevMailbox } from './dev-mailbox';
 
@@ -9,6 +10,7 @@ import { type DevMailbox, startDevMailbox } from './dev-mailbox';
 let t: TestApp;
 let port: number;
 let restarted: ServerDependencies | undefined;
+let restartedJobs: BackgroundJobs | undefined;
 let smtp: DevMailbox | undefined;
 beforeAll(async () => {
   const down = await startDevMailbox();
@@ -18,6 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.app.close();
+  await restartedJobs?.stop();
   await restarted?.close();
   await smtp?.close();
   await t.mailbox.close();
@@ -50,10 +53,12 @@ describe('the outbox of the running app', () => {
     expect(waiting).toMatchObject({ status: 'queued', last_error: expect.stringMatching(/ECONNREFUSED/) });
 
     // The server stops (its worker with it); the SMTP server comes back; a new instance starts.
+    await t.jobs.stop();
     await t.deps.close();
     smtp = await startDevMailbox({ port });
     await t.db.orm.em.execute('update mail_outbox set next_attempt_at = now()');
-    restarted = await buildDependencies(t.config, t.db.orm, undefined, { mailPollIntervalMs: 50 });
+    restarted = await buildDependencies(t.config, t.db.orm);
+    restartedJobs = startBackgroundJobs(restarted, t.app.log, { jobs: ['mail'], mailPollIntervalMs: 50 });
 
     await vi.waitFor(async () => expect((await outbox())[0]?.status).toBe('sent'), { timeout: 20_000, interval: 50 });
     expect(smtp.messages.map((message) => [message.to, message.subject])).toEqual([

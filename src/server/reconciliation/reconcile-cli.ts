@@ -15,8 +15,8 @@ if (config.payments.provider === 'sandbox') {
 const database = await databaseOrExit(config, logger);
 try {
   const { orm } = database;
-  // Mail this pass queues (receipts, notices) is sent by the running servers' workers.
-  const deps = await buildDependencies(config, orm, logger, { sendMail: false });
+  // Mail this pass queues (receipts, notices) is sent by the running servers' workers: no jobs start here.
+  const deps = await buildDependencies(config, orm, logger);
   const report = await reconcilePendingDonations({
     orm,
     gateway: deps.gateway,

@@ -18,7 +18,7 @@ let second: FastifyInstance;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '4', DONATION_EMAIL_LIMIT_PER_HOUR: '3', TRUST_PROXY: '1' });
   secondOrm = await openDatabase(t.db.url, ENTITIES, { migrate: false });
-  secondDeps = await buildDependencies(t.config, secondOrm, undefined, { sendMail: false });
+  secondDeps = await buildDependencies(t.config, secondOrm, undefined);
   second = await buildApp({ config: t.config, deps: secondDeps });
 });
 afterAll(async () => {

@@ -10,6 +10,7 @@ import type { RazorpayEmulator } from '../payments/sandbox/emulator';
 import { createAccount } from '../staff/staff-accounts';
 import { createContextInner } from '../trpc/context';
 import { createCaller } from '../trpc/router';
+import { type BackgroundJobs, startBackgroundJobs } from '../wiring/background-jobs';
 import { buildDependencies, type ServerDependencies } from '../wiring/composition-root';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -34,6 +35,8 @@ export interface TestApp {
    * own in-process mailbox, the one the console's Mailbox page reads.
    */
   mailbox: DevMailbox;
+  /** The app's mail worker, sending the outbox while the test runs. */
+  jobs: BackgroundJobs;
   /** Every log line the app wrote (at trace level), as JSON text. */
   logs: string[];
   addAccount(username: string, role: StaffRole, password?: string): Promise<{ id: number }>;
@@ -55,7 +58,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
     ...env,
   });
   const db = await createTestDatabase();
-  const deps = await buildDependencies(config, db.orm, undefined, { mailPollIntervalMs: 50 });
+  const deps = await buildDependencies(config, db.orm);
   const logs: string[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -64,7 +67,10 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
     },
   });
   // The server's own logger (its redaction and serializers), at trace level, into `logs`.
-  const app = await buildApp({ config, deps, logger: createLogger({ env: config.env, logLevel: 'trace' }, stream) });
+  const logger = createLogger({ env: config.env, logLevel: 'trace' }, stream);
+  const app = await buildApp({ config, deps, logger });
+  // The mail worker only (polling fast): reconciliation and retention are called by the tests that need them.
+  const jobs = startBackgroundJobs(deps, logger, { jobs: ['mail'], mailPollIntervalMs: 50 });
   return {
     app,
     db,
@@ -73,6 +79,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
     emulator: deps.emulator as RazorpayEmulator,
     caller: createCaller(createContextInner(deps)),
     mailbox,
+    jobs,
     logs,
     addAccount: (username, role, password = PASSWORD) =>
       createAccount(db.orm.em.fork(), { username, displayName: username, role, password }),
@@ -89,6 +96,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
     },
     async close() {
       await app.close();
+      await jobs.stop();
       await deps.close();
       await mailbox.close();
       await db.drop();

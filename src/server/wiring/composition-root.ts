@@ -3,7 +3,6 @@ import type { Config, PaymentProvider } from '../config';
 import type { Orm } from '../db/orm';
 import { donateAgainUrl } from '../donors/donate-again-url';
 import { donorLink } from '../donors/donor-link';
-import { type MailWorker, startMailWorker } from '../mail/mail-worker';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createRazorpayGateway, type PaymentGateway } from '../payments/gateway';
 import { createPlanCatalog, type PlanCatalog } from '../payments/plans';
@@ -12,7 +11,6 @@ import { resolveDataEncryptionKey } from '../personal-data/data-encryption-key';
 import { createFieldCipher, type FieldCipher } from '../personal-data/field-cipher';
 import { createReceiptLinks, type ReceiptLinks } from '../receipts/receipt-links';
 import type { DonorLinks } from '../settlement/donor-notices';
-import { resolveAttachment } from './resolve-attachment';
 
 export const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 export const SANDBOX_CHECKOUT_SCRIPT = '/sandbox/checkout.js';
@@ -47,18 +45,8 @@ export interface ServerDependencies {
   donorLinks: DonorLinks;
   /** Where the outbox's messages go; its worker sends them while the server runs. */
   mailer: Mailer;
-  /** Stops what was started here (the mail worker, the mailer, the sandbox); the database belongs to whoever opened it. */
+  /** Stops what was started here (the mailer, the sandbox); the database belongs to whoever opened it. */
   close(): Promise<void>;
-}
-
-export interface BuildOptions {
-  /** How often the mail worker looks for due messages; tests poll faster than the 5 s default. */
-  mailPollIntervalMs?: number;
-  /**
-   * False for one-off command-line runs: they queue mail, and the servers send it (a CLI's
-   * in-process development mailbox would swallow messages that no one could read).
-   */
-  sendMail?: boolean;
 }
 
 const SILENT = { info: () => {}, warn: () => {}, error: () => {} };
@@ -67,7 +55,6 @@ export async function buildDependencies(
   config: Config,
   orm: Orm,
   log?: FastifyBaseLogger,
-  options: BuildOptions = {},
 ): Promise<ServerDependencies> {
   const { provider, keyId, keySecret, webhookSecret, sandboxLatencyMs, sandboxDevControls } = config.payments;
   let emulator: RazorpayEmulator | undefined;
@@ -87,14 +74,6 @@ export async function buildDependencies(
   const dataEncryptionKey = resolveDataEncryptionKey(config);
   const receiptLinks = createReceiptLinks(dataEncryptionKey, config.siteUrl);
   const mailer = await createMailer(config, log ?? SILENT);
-  const mailWorker: MailWorker | undefined =
-    options.sendMail === false
-      ? undefined
-      : startMailWorker(orm, mailer, {
-          resolveAttachment,
-          log: log ?? SILENT,
-          pollIntervalMs: options.mailPollIntervalMs,
-        });
   return {
     orm,
     gateway,
@@ -117,7 +96,6 @@ export async function buildDependencies(
     },
     mailer,
     close: async () => {
-      await mailWorker?.stop();
       await mailer.close();
       await emulator?.close();
     },

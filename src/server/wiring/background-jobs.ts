@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { startRetentionJob } from '../donors/retention';
+import { startMailWorker } from '../mail/mail-worker';
+import { startReconciler } from '../reconciliation/reconciler';
+import type { ServerDependencies } from './composition-root';
+import { resolveAttachment } from './resolve-attachment';
+
+export type BackgroundJob = 'mail' | 'reconciliation' | 'retention';
+
+export interface BackgroundJobs {
+  /** Stops every loop, waiting for a pass in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Every loop a server runs beside its requests, started here and nowhere else: the mail worker
+ * (sends the outbox), the reconciler (asks Razorpay about donations no one reported, every 5
+ * minutes) and the retention pass (anonymises receipts past their eight years, daily). Each is
+ * safe on several instances at once (row locks, advisory locks). Command-line tools start none:
+ * their mail is sent by the running servers. Tests start only the ones they need.
+ */
+export function startBackgroundJobs(
+  deps: Pick<ServerDependencies, 'orm' | 'gateway' | 'donorLinks' | 'mailer'>,
+  log: FastifyBaseLogger,
+  options: { jobs?: readonly BackgroundJob[]; mailPollIntervalMs?: number } = {},
+): BackgroundJobs {
+  const jobs = new Set(options.jobs ?? ['mail', 'reconciliation', 'retention']);
+  const { orm } = deps;
+  const running = [
+    jobs.has('mail')
+      ? startMailWorker(orm, deps.mailer, { resolveAttachment, log, pollIntervalMs: options.mailPollIntervalMs })
+      : undefined,
+    jobs.has('reconciliation')
+      ? startReconciler({ orm, gateway: deps.gateway, log, donorLinks: deps.donorLinks })
+      : undefined,
+    jobs.has('retention') ? startRetentionJob({ orm, log }) : undefined,
+  ];
+  return {
+    async stop() {
+      await Promise.all(running.map((job) => job?.stop()));
+    },
+  };
+}
