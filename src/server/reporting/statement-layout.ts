@@ -31,7 +31,11 @@ export const statementLayoutSchema = z.object({
   formNames: z.array(z.object({ upToYear: financialYear.nullable(), name: z.string().min(1) })).min(1),
   columns: z.array(z.object({ heading: z.string().min(1), field: z.enum(STATEMENT_FIELDS) })).min(1),
   idCodes: z.object({ pan: z.string().min(1), aadhaar: z.string().min(1) }),
-  sectionCode: z.string().min(1),
+  /**
+   * The "Section Code" column by year, as formNames. The code of Form 113 (2026-27 on) is not yet
+   * known for certain: check it against the portal's own template before filing (README).
+   */
+  sectionCodes: z.array(z.object({ upToYear: financialYear.nullable(), code: z.string().min(1) })).min(1),
   donationTypes: z.record(z.enum(STATEMENT_DONATION_KINDS), z.string().min(1)),
   modeOfReceipt: z.string().min(1),
   /** `DD`, `MM` and `YYYY` stand for the day, month and year. */
@@ -50,10 +54,19 @@ export function loadStatementLayout(file: string | URL = DEFAULT_LAYOUT_FILE): S
   return statementLayoutSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
 }
 
+/** The entry of a by-year list that covers `year`: the first whose `upToYear` is not before it. */
+function forYear<Entry extends { upToYear: string | null }>(entries: Entry[], year: string): Entry {
+  return entries.find((entry) => entry.upToYear === null || year <= entry.upToYear) ?? (entries.at(-1) as Entry);
+}
+
 /** "Form 10BD" up to 2025-26 and "Form 113" after, as the layout says. */
 export function formNameFor(layout: StatementLayout, year: string): string {
-  const entry = layout.formNames.find((form) => form.upToYear === null || year <= form.upToYear);
-  return (entry ?? (layout.formNames.at(-1) as { name: string })).name;
+  return forYear(layout.formNames, year).name;
+}
+
+/** The section code Part B's rows carry in that year ("Section 80G" up to 2025-26). */
+export function sectionCodeFor(layout: StatementLayout, year: string): string {
+  return forYear(layout.sectionCodes, year).code;
 }
 
 /** An ISO date (`2026-04-01`) in the layout's format. */

@@ -9,7 +9,7 @@ import { PART_B_HEADINGS, parseCsv as parse, seedReceipt } from '../test/stateme
 import { callProcedure, createTestApp, type TestApp } from '../test/test-app';
 import { buildStatement } from './statement';
 import { statementCsv } from './statement-csv';
-import { loadStatementLayout } from './statement-layout';
+import { formNameFor, loadStatementLayout, sectionCodeFor } from './statement-layout';
 import { statementYears } from './statement-summary';
 
 let t: TestApp;
@@ -222,6 +222,12 @@ describe('the statement of donations (Part B)', () => {
       action: 'statement_export',
       details: { year: '2025-26', part: 'statement', formName: 'Form 10BD', rows: 5 },
     });
+  });
+
+  it('names the form and the section code by year, as data: Form 10BD and 80G up to 2025-26, Form 113 after', () => {
+    const layout = loadStatementLayout();
+    expect([formNameFor(layout, '2025-26'), sectionCodeFor(layout, '2025-26')]).toEqual(['Form 10BD', 'Section 80G']);
+    expect([formNameFor(layout, '2026-27'), sectionCodeFor(layout, '2026-27')]).toEqual(['Form 113', 'Section 133']);
   });
 
   it('follows a renamed template given as data, with no change of code', async () => {

@@ -7,6 +7,7 @@ import {
   portalText,
   type StatementField,
   type StatementLayout,
+  sectionCodeFor,
 } from './statement-layout';
 import type { StatementDonationKind } from './statement-purpose.entity';
 
@@ -107,7 +108,7 @@ export async function buildStatement(
       preAcknowledgementNumber: '',
       idCode: layout.idCodes[group.kind],
       idNumber: group.id,
-      sectionCode: layout.sectionCode,
+      sectionCode: sectionCodeFor(layout, year),
       urn: trust.registration80g,
       urnDate: formatStatementDate(layout, trust.approvedOn),
       name: portalText(donorName, layout.maxNameLength, layout),
