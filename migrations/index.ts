@@ -69,4 +69,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261124150000',
     load: async () => (await import('./Migration20261124150000')).Migration20261124150000,
   },
+  {
+    name: 'Migration20261124240000',
+    load: async () => (await import('./Migration20261124240000')).Migration20261124240000,
+  },
 ];

@@ -1,11 +1,12 @@
 import type { Knex } from '@mikro-orm/knex';
+import { batchPerTurn } from '../db/batch-per-turn';
 import { pooledQuery } from '../db/pooled-query';
 
 /**
  * Counters in fixed windows, kept in PostgreSQL so every instance on one database counts the same
- * requests: the donation budgets, the rate limits and the donor-link limits. Each check is one
- * statement (an upsert whose row lock lasts only that statement), so two instances allow exactly
- * what one does, and no lock is held across requests.
+ * requests: the donation budgets, the rate limits and the donor-link limits. Each check is part
+ * of one statement (the checks of one event-loop turn share it; its row locks last only that
+ * statement), so two instances allow exactly what one does, and no lock is held across requests.
  *
  * Times come from the caller's clock (`now`, milliseconds), so tests can move it and instances
  * with synchronised clocks agree. Expired rows are deleted now and then (`sweep`).
@@ -21,46 +22,58 @@ export interface Limit {
 /** Spent when every limit had room, or the first limit (in the order given) that had none. */
 export type SpendOutcome = { spent: true } | { spent: false; limit: number; retryAfterMs: number };
 
-/**
- * Spends one from every limit, or from none when one is full: one statement. The upsert re-checks
- * each row under its lock, so limits filling up concurrently never let more through than `max`.
- */
-const SPEND_SQL = `
-with wanted as (
-  select * from unnest($1::text[], $2::int[], $3::bigint[]) with ordinality as w (key, max_count, window_ms, position)
-), full_now as (
-  select w.position, c.window_ends_at from wanted w join rate_limit_counters c on c.key = w.key
-   where c.window_ends_at > $4::timestamptz and c.count >= w.max_count
-), spent as (
-  insert into rate_limit_counters as c (key, window_ends_at, count, max_count)
-  select key, $4::timestamptz + window_ms * interval '1 millisecond', 1, max_count from wanted
-   where not exists (select 1 from full_now)
-  on conflict (key) do update set
-    count = case when c.window_ends_at <= $4::timestamptz then 1 else c.count + 1 end,
-    window_ends_at = case when c.window_ends_at <= $4::timestamptz then excluded.window_ends_at else c.window_ends_at end,
-    max_count = excluded.max_count
-  where c.window_ends_at <= $4::timestamptz or c.count < excluded.max_count
-  returning c.key
-)
-select (select count(*) from spent)::int as spent,
-       (select position from full_now order by position limit 1)::int as "fullPosition",
-       (select extract(epoch from (window_ends_at - $4::timestamptz)) * 1000 from full_now order by position limit 1)::float8
-         as "retryAfterMs"`;
+interface Spend {
+  limits: Limit[];
+  now: number;
+}
 
-export async function spendFromLimits(knex: Knex, limits: Limit[], now: number): Promise<SpendOutcome> {
-  const { rows } = await pooledQuery<{ spent: number; fullPosition: number | null; retryAfterMs: number | null }>(
-    knex,
-    SPEND_SQL,
-    [limits.map((l) => l.key), limits.map((l) => l.max), limits.map((l) => l.windowMs), new Date(now)],
-  );
-  const [row] = rows;
-  if (row && row.spent === limits.length) return { spent: true };
-  if (row?.fullPosition) {
-    return { spent: false, limit: row.fullPosition - 1, retryAfterMs: Math.max(0, row.retryAfterMs ?? 0) };
+/**
+ * The spends of one event-loop turn go to PostgreSQL as one statement (db/batch-per-turn.ts): the
+ * `spend_limits` function (its migration says how) takes them in order, so the busiest path pays
+ * one round trip per turn, not one per donor, and a hot key (one address) is locked once.
+ */
+function spendMany(knex: Knex) {
+  return async (spends: Spend[]): Promise<SpendOutcome[]> => {
+    const rows = spends.flatMap((spend, item) => spend.limits.map((limit) => ({ item, limit, now: spend.now })));
+    const { rows: outcomes } = await pooledQuery<{
+      item: number;
+      full_position: number | null;
+      retry_ms: number | null;
+    }>(
+      knex,
+      'select item, full_position, retry_ms from spend_limits($1::int[], $2::text[], $3::int[], $4::bigint[], $5::timestamptz[])',
+      [
+        rows.map((row) => row.item),
+        rows.map((row) => row.limit.key),
+        rows.map((row) => row.limit.max),
+        rows.map((row) => row.limit.windowMs),
+        rows.map((row) => new Date(row.now)),
+      ],
+    );
+    const byItem = new Map(outcomes.map((outcome) => [Number(outcome.item), outcome]));
+    return spends.map((_spend, item): SpendOutcome => {
+      const outcome = byItem.get(item);
+      if (!outcome || outcome.full_position === null) return { spent: true };
+      return {
+        spent: false,
+        limit: outcome.full_position - 1,
+        retryAfterMs: Math.max(0, Number(outcome.retry_ms ?? 0)),
+      };
+    });
+  };
+}
+
+const spendersByPool = new WeakMap<Knex, (spend: Spend) => Promise<SpendOutcome>>();
+
+/** Spends one from every limit, or from none when one is full (the first full one, in the order given, says so). */
+export function spendFromLimits(knex: Knex, limits: Limit[], now: number): Promise<SpendOutcome> {
+  let spend = spendersByPool.get(knex);
+  if (!spend) {
+    // Five parameters a limit; a request has a few limits.
+    spend = batchPerTurn(spendMany(knex), { parametersPerCall: 5 * 4 });
+    spendersByPool.set(knex, spend);
   }
-  // A limit filled between this statement's snapshot and its row lock: refused, try after its window.
-  const index = Math.max(0, limits.length - 1);
-  return { spent: false, limit: index, retryAfterMs: limits[index]?.windowMs ?? 0 };
+  return spend({ limits, now });
 }
 
 /** Counts one hit on `key` however many came before (the rate limiter decides): its count and ms left. */
