@@ -145,7 +145,18 @@ describe("donors' certificates", () => {
 
   it("reminds the overview of the statement's due date, then of the certificates still to deliver", async () => {
     const em = t.db.orm.em.fork();
-    // 2025-26 has no certificates: its statement is due by 31 May 2026, then overdue.
+    // A year without a receipt has nothing to file: no reminder.
+    expect(await yearEndReminders(em, new Date('2026-04-10T10:00:00+05:30'))).toEqual({
+      statement: null,
+      certificates: null,
+    });
+    await seedReceipt(t.db.orm, t.deps.personalDataKey, {
+      at: '2025-12-01T10:00:00+05:30',
+      rupees: 100,
+      name: 'Asha',
+      email: 'asha@example.com',
+    });
+    // 2025-26 has receipts and no certificates: its statement is due by 31 May 2026, then overdue.
     expect((await yearEndReminders(em, new Date('2026-04-10T10:00:00+05:30'))).statement).toEqual({
       year: '2025-26',
       form: 'Form 10BD',

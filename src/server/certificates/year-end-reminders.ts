@@ -19,17 +19,22 @@ export async function yearEndReminders(em: EntityManager, now: Date): Promise<Ye
   const year = financialYearStarting(financialYearOf(now).startYear - 1).label;
   const dueOn = certificateDeadline(year);
   const law = taxLawOfYear(year);
-  const [counts] = await em.execute<{ uploaded: number; to_deliver: number; without_match: number }[]>(
-    `select count(*)::int as uploaded,
+  const [counts] = await em.execute<
+    { receipts: number; uploaded: number; to_deliver: number; without_match: number }[]
+  >(
+    `select (select count(*)::int from receipts where financial_year = ? and status = 'issued') as receipts,
+            count(*)::int as uploaded,
             count(*) filter (where c.status <> 'confirmed' or m.status = 'failed')::int as to_deliver,
             count(*) filter (where c.status = 'unmatched')::int as without_match
        from donor_certificates c left join mail_outbox m on m.message_id = 'certificate-' || c.id
       where c.financial_year = ?`,
-    [year],
+    [year, year],
   );
   const { year: y, month, day } = indiaDate(now);
   const today = `${y}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-  if (!counts?.uploaded) {
+  // A year with no receipt has nothing to file (a trust that started after it).
+  if (!counts?.receipts) return { statement: null, certificates: null };
+  if (!counts.uploaded) {
     return { statement: { year, form: law.statementForm, dueOn, overdue: today > dueOn }, certificates: null };
   }
   return {

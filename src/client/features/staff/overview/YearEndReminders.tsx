@@ -14,7 +14,7 @@ export function YearEndReminders() {
       <Alert color={statement.overdue ? 'red' : 'yellow'} title={`${statement.form} for ${statement.year}`}>
         The statement of donations for {statement.year} {statement.overdue ? 'was' : 'is'} due by {day(statement.dueOn)}
         .{' '}
-        <Anchor component={Link} to="/staff/statement">
+        <Anchor component={Link} to="/staff/statement" size="sm">
           Open the annual statement
         </Anchor>
         . Once it is filed, upload the donors’ certificates from the portal.
@@ -27,7 +27,7 @@ export function YearEndReminders() {
         {certificates.toDeliver} {certificates.toDeliver === 1 ? 'donor waits' : 'donors wait'} for their certificate
         {certificates.withoutMatch > 0 ? ` (${certificates.withoutMatch} without a match)` : ''}; every donor must have
         theirs by {day(certificates.dueOn)}.{' '}
-        <Anchor component={Link} to="/staff/certificates">
+        <Anchor component={Link} to="/staff/certificates" size="sm">
           Deliver them
         </Anchor>
       </Alert>
