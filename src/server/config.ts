@@ -17,6 +17,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: postgresUrl.optional(),
   SITE_URL: z.string().url().optional(),
+  /** Where the embedded PostgreSQL keeps its data (without DATABASE_URL); default `.data/postgres`. */
+  EMBEDDED_POSTGRES_DIR: z.string().min(1).optional(),
   PAYMENT_PROVIDER: z.enum(['razorpay', 'sandbox']).optional(),
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
@@ -67,6 +69,8 @@ export interface Config {
   logLevel: string;
   /** Unset: the server runs its own embedded PostgreSQL under `.data/`. */
   databaseUrl: string | undefined;
+  /** Unset: `.data/postgres` in the project (db/database-url.ts). */
+  embeddedDataDir: string | undefined;
   siteUrl: string;
   rateLimitPerMinute: number;
   donationEmailLimitPerHour: number;
@@ -157,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: values.HOST,
     logLevel: values.LOG_LEVEL,
     databaseUrl: values.DATABASE_URL,
+    embeddedDataDir: values.EMBEDDED_POSTGRES_DIR,
     siteUrl: (values.SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
     donationEmailLimitPerHour: values.DONATION_EMAIL_LIMIT_PER_HOUR,

@@ -35,9 +35,9 @@ export interface OpenDatabase extends Database {
 export async function databaseOrExit(
   config: Config,
   logger: Logger,
-  options: { migrate: boolean } = { migrate: true },
+  options: { migrate: boolean; role?: 'server' | 'tool' } = { migrate: true },
 ): Promise<OpenDatabase> {
-  const database = await resolveDatabase(config, logger).catch((error: unknown) =>
+  const database = await resolveDatabase(config, logger, options.role).catch((error: unknown) =>
     stop(error instanceof Error ? error.message : String(error)),
   );
   try {

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError } from './config';
+import { watchEmbeddedPostgres } from './db/embedded-watchdog';
 import { configOrExit, databaseOrExit } from './entry-point';
 import { createLogger } from './logger';
 import { startBackgroundJobs } from './wiring/background-jobs';
@@ -19,8 +20,10 @@ function ownOrigin(address: AddressInfo | string | null): string {
 
 const config = configOrExit();
 const logger = createLogger(config);
-const database = await databaseOrExit(config, logger);
+const database = await databaseOrExit(config, logger, { migrate: true, role: 'server' });
 const { orm } = database;
+// Only a cluster this server started is its to watch (a tool's, or DATABASE_URL's, is not).
+const watchdog = database.embedded?.owned ? watchEmbeddedPostgres(database.embedded, logger) : undefined;
 
 try {
   const deps = await buildDependencies(config, orm, logger);
@@ -34,6 +37,7 @@ try {
     if (err) logger.error({ err }, 'shutting down after an error');
     else logger.info({ signal }, 'shutting down');
     await Promise.all([app.close(), jobs.stop()]);
+    watchdog?.stop();
     await deps.close();
     await database.close();
   });

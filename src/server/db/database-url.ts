@@ -13,11 +13,19 @@ export interface Database {
   embedded?: EmbeddedPostgres;
 }
 
-/** DATABASE_URL when given; otherwise the embedded PostgreSQL, started now. */
-export async function resolveDatabase(config: Config, logger: Logger): Promise<Database> {
+/**
+ * DATABASE_URL when given; otherwise the embedded PostgreSQL: the one a running server already
+ * has (a tool joins it), or one started now.
+ */
+export async function resolveDatabase(
+  config: Config,
+  logger: Logger,
+  role: 'server' | 'tool' = 'tool',
+): Promise<Database> {
   if (config.databaseUrl) return { url: config.databaseUrl };
   const embedded = await startEmbeddedPostgres({
-    dataDir: EMBEDDED_DATA_DIR,
+    dataDir: config.embeddedDataDir ?? EMBEDDED_DATA_DIR,
+    role,
     log: (message) => logger.info(message),
   });
   return { url: embedded.url, embedded };

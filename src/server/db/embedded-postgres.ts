@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { appendFile, chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -28,13 +28,24 @@ export interface EmbeddedPostgres {
   port: number;
   /** Where the cluster lives: the one asked for, unless the postgres user could not reach it. */
   dataDir: string;
+  /** False when this process joined a cluster another live process started: it is theirs to stop. */
+  owned: boolean;
+  /** Stops the cluster if this process started it; leaves another process's cluster running. */
   stop(): Promise<void>;
-  /** Starts a stopped cluster again on the same port (outage tests). */
+  /** Starts a stopped cluster again on the same port (after it died, and in outage tests). */
   restart(): Promise<void>;
+  /** Whether the cluster's postmaster is alive. */
+  isRunning(): Promise<boolean>;
 }
 
 export interface EmbeddedPostgresOptions {
   dataDir: string;
+  /**
+   * `server`: the site, which keeps the cluster while it runs. `tool`: a command-line tool, which
+   * joins the server's running cluster rather than starting (or stopping) its own. A server that
+   * finds a tool's cluster waits for the tool to finish.
+   */
+  role?: 'server' | 'tool';
   /** Trade durability for speed (tests): no fsync, no synchronous commit. */
   ephemeral?: boolean;
   log?: (message: string) => void;
@@ -56,11 +67,126 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
 }
 
+/** Who started a cluster: kept beside its data directory while that process runs it. */
+interface Owner {
+  pid: number;
+  role: 'server' | 'tool';
+  url: string;
+  port: number;
+}
+
+const ownerFile = (dataDir: string) => `${dataDir}.owner.json`;
+const startingFile = (dataDir: string) => `${dataDir}.starting`;
+
+/** Whether a process is alive and not a zombie waiting to be reaped (signal 0 touches nothing). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const stat = (() => {
+    try {
+      return readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      return undefined;
+    }
+  })();
+  return stat === undefined || stat.split(') ')[1]?.[0] !== 'Z';
+}
+
+async function readOwner(dataDir: string): Promise<Owner | undefined> {
+  const text = await readFile(ownerFile(dataDir), 'utf8').catch(() => undefined);
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as Owner;
+  } catch {
+    return undefined;
+  }
+}
+
+async function answers(url: string): Promise<boolean> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long a start waits for another process's start, or a server for a tool to finish. */
+const WAIT_FOR_OTHERS_MS = 120_000;
+
 async function start(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => {});
+  const role = options.role ?? 'tool';
   const { binaries, runAs } = await postgresRuntime(log);
   const dataDir = await reachableDataDir(resolve(options.dataDir), runAs, log);
+  const deadline = Date.now() + WAIT_FOR_OTHERS_MS;
+  let told = false;
+  for (;;) {
+    const owner = await readOwner(dataDir);
+    const theirs = owner && owner.pid !== process.pid && isAlive(owner.pid) ? owner : undefined;
+    if (theirs && (theirs.role === 'server' || role === 'tool') && (await answers(theirs.url))) {
+      log(`using the PostgreSQL that process ${theirs.pid} runs (${theirs.role}), on port ${theirs.port}`);
+      return joined(theirs, dataDir);
+    }
+    if (!theirs) {
+      // One process starts the cluster at a time: the file exists only while one does.
+      const claimed = await writeFile(startingFile(dataDir), String(process.pid), { flag: 'wx' }).then(
+        () => true,
+        async () => {
+          const holder = Number(await readFile(startingFile(dataDir), 'utf8').catch(() => '0'));
+          if (!isAlive(holder)) await rm(startingFile(dataDir), { force: true });
+          return false;
+        },
+      );
+      if (claimed) {
+        try {
+          return await startOwn(options, role, binaries, runAs, dataDir, log);
+        } finally {
+          await rm(startingFile(dataDir), { force: true });
+        }
+      }
+    }
+    if (Date.now() > deadline) {
+      throw new EmbeddedPostgresError(`another process (${theirs?.pid ?? 'starting'}) holds ${dataDir}`);
+    }
+    if (!told && theirs) {
+      log(`waiting for process ${theirs.pid} (${theirs.role}) to finish with the embedded PostgreSQL`);
+      told = true;
+    }
+    await pause(250);
+  }
+}
 
+/** Another live process's cluster: used, never stopped from here. */
+function joined(owner: Owner, dataDir: string): EmbeddedPostgres {
+  return {
+    url: owner.url,
+    port: owner.port,
+    dataDir,
+    owned: false,
+    stop: async () => {},
+    restart: async () => {},
+    isRunning: async () => isAlive(owner.pid) && answers(owner.url),
+  };
+}
+
+async function startOwn(
+  options: EmbeddedPostgresOptions,
+  role: 'server' | 'tool',
+  binaries: Binaries,
+  runAs: RunAs,
+  dataDir: string,
+  log: (message: string) => void,
+): Promise<EmbeddedPostgres> {
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
     log(`initialising a new PostgreSQL cluster in ${dataDir}`);
     await initialise(binaries, dataDir, runAs);
@@ -94,12 +220,23 @@ async function start(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres
   log(`embedded PostgreSQL listening on 127.0.0.1:${port}${socketDir ? ' and a Unix socket' : ''}, data in ${dataDir}`);
 
   const control = (args: string[]) => pgCtl(binaries, runAs, [...args, '-D', dataDir, '-w', '-t', '60']);
+  const url = `postgres://${USER}:${PASSWORD}@${socketDir ? encodeURIComponent(socketDir) : '127.0.0.1'}:${port}/postgres`;
+  // Other processes (a tool beside the server) find it here, and use it rather than stop it.
+  await writeFile(ownerFile(dataDir), JSON.stringify({ pid: process.pid, role, url, port } satisfies Owner));
   return {
-    url: `postgres://${USER}:${PASSWORD}@${socketDir ? encodeURIComponent(socketDir) : '127.0.0.1'}:${port}/postgres`,
+    url,
     port,
     dataDir,
-    stop: () => control(['stop', '-m', 'fast']).then(() => undefined),
+    owned: true,
+    stop: async () => {
+      await control(['stop', '-m', 'fast']);
+      await rm(ownerFile(dataDir), { force: true });
+    },
     restart: () => control(['start', '-l', logFile, '-o', flags.join(' ')]).then(() => undefined),
+    isRunning: async () => {
+      const pid = Number((await readFile(join(dataDir, 'postmaster.pid'), 'utf8').catch(() => '0')).split('\n')[0]);
+      return pid > 0 && isAlive(pid);
+    },
   };
 }
 
