@@ -12,3 +12,12 @@ export const certificateAssignInputSchema = z.object({
 export const certificateSendInputSchema = statementYearInputSchema.extend({
   ids: z.array(z.number().int().positive()).min(1).max(5_000),
 });
+
+/** What became of one uploaded file: `stored` with its match or its reason, a `duplicate`, or `refused`. */
+export interface CertificateUploadOutcome {
+  file: string;
+  result: 'stored' | 'duplicate' | 'refused';
+  certificateId: number | null;
+  matched: boolean;
+  note: string;
+}

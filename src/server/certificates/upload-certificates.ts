@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { unzipSync } from 'fflate';
+import type { CertificateUploadOutcome } from '../../shared/certificates.schema';
 import { maskTaxId } from '../../shared/tax-id';
 import { DomainError } from '../domain-error';
 import type { FieldCipher } from '../personal-data/field-cipher';
@@ -14,16 +15,6 @@ const MAX_UNZIPPED_BYTES = 300 * 1024 * 1024;
 export interface UploadedFile {
   name: string;
   bytes: Uint8Array;
-}
-
-/** What became of one uploaded file. */
-export interface UploadOutcome {
-  file: string;
-  /** `stored` with its match or its reason; `duplicate` of a certificate already stored; `refused` with why. */
-  result: 'stored' | 'duplicate' | 'refused';
-  certificateId: number | null;
-  matched: boolean;
-  note: string;
 }
 
 /** The PDFs of an upload: the file itself, or each PDF of a zip (folders and other files skipped). */
@@ -65,10 +56,10 @@ export async function uploadCertificates(
   { cipher, actor }: { cipher: FieldCipher; actor: Actor },
   year: string,
   upload: UploadedFile,
-): Promise<UploadOutcome[]> {
+): Promise<CertificateUploadOutcome[]> {
   const files = filesOf(upload);
   const donors = await donorsOfYear(em, cipher, year);
-  const outcomes: UploadOutcome[] = [];
+  const outcomes: CertificateUploadOutcome[] = [];
   for (const file of files) {
     if (!isPdf(file.bytes)) {
       outcomes.push({ file: file.name, result: 'refused', certificateId: null, matched: false, note: 'not a PDF' });

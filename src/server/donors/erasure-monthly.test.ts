@@ -3,7 +3,7 @@ import { DomainError } from '../domain-error';
 import { audit } from '../staff/audit';
 import { donationBody } from '../test/donation-fixtures';
 import { donorEmail, mailTo } from '../test/mail-fixtures';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, deliverSandboxWebhooks, type TestApp } from '../test/test-app';
 import { completeErasure, requestErasure } from './erasure';
 import { anonymiseExpiredReceipts } from './retention';
 
@@ -15,15 +15,7 @@ let t: TestApp;
 const CLERK = { userId: null, username: 'clerk', ip: '127.0.0.1' };
 beforeAll(async () => {
   t = await createTestApp({ SANDBOX_DEV_CONTROLS: 'true' });
-  t.emulator.deliverWebhooksTo(async (delivery) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/razorpay',
-      headers: delivery.headers,
-      payload: delivery.body,
-    });
-    if (response.statusCode >= 300) throw new Error(`webhook answered ${response.statusCode}`);
-  });
+  deliverSandboxWebhooks(t);
 });
 afterAll(() => t.close());
 

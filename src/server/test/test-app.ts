@@ -119,3 +119,16 @@ export function callProcedure(
     ? app.inject({ method: 'GET', url: `/trpc/${path}${encoded}`, headers })
     : app.inject({ method: 'POST', url: `/trpc/${path}`, headers, payload: options.input ?? {} });
 }
+
+/** The sandbox's signed webhooks posted into the app, as Razorpay would post them; a refused one throws (so it is retried). */
+export function deliverSandboxWebhooks(t: Pick<TestApp, 'app' | 'emulator'>): void {
+  t.emulator.deliverWebhooksTo(async (delivery) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/razorpay',
+      headers: delivery.headers,
+      payload: delivery.body,
+    });
+    if (response.statusCode >= 300) throw new Error(`webhook answered ${response.statusCode}`);
+  });
+}

@@ -2,22 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
 import { donationBody } from '../test/donation-fixtures';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, deliverSandboxWebhooks, type TestApp } from '../test/test-app';
 import { WebhookEvent } from './webhook-event.entity';
 
 /** The whole lifecycle offline: the sandbox's own signed webhooks settle the books. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ SANDBOX_DEV_CONTROLS: 'true' });
-  t.emulator.deliverWebhooksTo(async (delivery) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/razorpay',
-      headers: delivery.headers,
-      payload: delivery.body,
-    });
-    if (response.statusCode >= 300) throw new Error(`webhook answered ${response.statusCode}`);
-  });
+  deliverSandboxWebhooks(t);
 });
 afterAll(() => t.close());
 

@@ -1,11 +1,6 @@
-/** What the server made of one uploaded file (routes/certificate-upload.ts). */
-export interface UploadOutcome {
-  file: string;
-  result: 'stored' | 'duplicate' | 'refused';
-  certificateId: number | null;
-  matched: boolean;
-  note: string;
-}
+import type { CertificateUploadOutcome as UploadOutcome } from '../../../../shared/certificates.schema';
+
+export type { UploadOutcome };
 
 /** Sends one PDF or zip as the request body; the session cookie goes with it. */
 export async function uploadCertificateFile(year: string, file: File): Promise<UploadOutcome[]> {
