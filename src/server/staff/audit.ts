@@ -23,7 +23,10 @@ export type AuditAction =
   | 'trust_details_updated'
   | 'certificates_uploaded'
   | 'certificate_assigned'
-  | 'certificates_sent';
+  | 'certificates_sent'
+  | 'offline_gift_recorded'
+  | 'offline_gift_bounced'
+  | 'offline_gifts_imported';
 
 /** Who acted: `userId` null for a failed sign-in on a name no account has. */
 export interface Actor {
