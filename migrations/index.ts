@@ -73,4 +73,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261124240000',
     load: async () => (await import('./Migration20261124240000')).Migration20261124240000,
   },
+  {
+    name: 'Migration20261124200000',
+    load: async () => (await import('./Migration20261124200000')).Migration20261124200000,
+  },
 ];

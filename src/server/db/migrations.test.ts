@@ -165,6 +165,7 @@ describe('the migrations', () => {
       col('receipts', 'cancellation_reason', 'text', 'YES'),
       col('receipts', 'mode', 'text', 'NO', "'online'::text"),
       col('receipts', 'kind_description', 'text', 'YES'),
+      col('receipts', 'mode_reference', 'text', 'YES'),
       col('staff_audit', 'id', 'integer', 'NO', serial('staff_audit')),
       col('staff_audit', 'at', timestamp, 'NO', 'now()'),
       col('staff_audit', 'user_id', 'integer', 'YES'),

@@ -36,6 +36,8 @@ export const Receipt = defineEntity({
     mode: p.enum([...GIFT_MODES]).default('online'),
     /** For a gift in kind, what it was: its receipt is an acknowledgement, not a tax receipt. */
     kindDescription: p.text().nullable(),
+    /** For a gift received outside the website, the mode's reference as printed: `No. 123456, State Bank of India, dated 1 November 2026`. */
+    modeReference: p.text().nullable(),
   }),
 });
 
