@@ -1,19 +1,27 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { GiftMode } from '../../shared/gift-modes';
 import { isoTime } from '../staff/sql-time';
 import { OWN_RECEIPT } from './donor-receipts';
 
 /**
- * What a donor's page shows: every paid or refunded gift with its receipt, their monthly gifts,
- * and the financial years that have receipts (one statement each). Found by the normalised e-mail.
+ * What a donor's page shows: every paid, refunded or bounced gift with its receipt (online gifts'
+ * by their payment, gifts staff recorded by their donation), their monthly gifts, and the financial
+ * years that have receipts (one statement each). Found by the normalised e-mail; a walk-in gift
+ * recorded without one belongs to nobody's page. A gift received outside the website is dated the
+ * day it came, not the day it was recorded.
  */
+/** When the gift came: the India day staff recorded for a gift outside the website, else its creation. */
+const GIFT_DAY = "coalesce(d.received_on::timestamp at time zone 'Asia/Kolkata', d.created_at)";
+
 export async function listDonorGifts(em: EntityManager, email: string) {
   const gifts = await em.execute<Record<string, unknown>[]>(
-    `select d.id, ${isoTime('d.created_at')} as "date", d.amount, d.donation_type as "donationType", d.purpose,
-            d.status, r.id as "receiptId", r.number as "receiptNumber", r.status as "receiptStatus",
+    `select d.id, ${isoTime(GIFT_DAY)} as "date", d.amount, d.donation_type as "donationType", d.purpose,
+            d.status, d.mode, r.id as "receiptId", r.number as "receiptNumber", r.status as "receiptStatus",
             r.financial_year as "financialYear"
-       from donations d left join receipts r on r.payment_id = d.razorpay_payment_id
-      where lower(d.email) = ? and d.status in ('paid', 'refunded')
-      order by d.created_at desc, d.id desc`,
+       from donations d
+       left join receipts r on r.payment_id = d.razorpay_payment_id or (d.mode <> 'online' and r.donation_id = d.id)
+      where lower(d.email) = ? and d.email <> '' and d.status in ('paid', 'refunded', 'bounced')
+      order by ${GIFT_DAY} desc, d.id desc`,
     [email],
   );
   const monthly = await em.execute<Record<string, unknown>[]>(
@@ -40,7 +48,9 @@ export async function listDonorGifts(em: EntityManager, email: string) {
       amount: Number(gift.amount),
       donationType: gift.donationType as 'one-time' | 'monthly',
       purpose: (gift.purpose as string | null) ?? null,
-      status: gift.status as 'paid' | 'refunded',
+      status: gift.status as 'paid' | 'refunded' | 'bounced',
+      // The column is CHECK-constrained to GIFT_MODES.
+      mode: gift.mode as GiftMode,
       receipt: gift.receiptId
         ? { id: Number(gift.receiptId), number: String(gift.receiptNumber), status: String(gift.receiptStatus) }
         : null,

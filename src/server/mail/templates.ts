@@ -29,27 +29,72 @@ export interface ReceiptMailFacts extends DonorFacts {
   /** The deduction's section under the gift's law (shared/tax-law.ts): `80G`, `133`. */
   deductionSection: string;
   downloadUrl?: string;
+  /** A gift in kind: what it was. Its PDF is an acknowledgement, not a receipt. */
+  kindDescription?: string | null;
+  /** Why the gift gives no deduction (in kind, or cash above ₹2,000): said plainly, as on the PDF. */
+  noDeduction?: string | null;
 }
 
-/** Sent for every paid payment, one-time or monthly, with the receipt PDF attached. */
+/** Sent for every paid payment, one-time or monthly, and each gift staff record, with the receipt PDF attached. */
 export function receiptMail(facts: ReceiptMailFacts): MailContent {
+  const inKind = facts.kindDescription != null;
+  const document = inKind ? 'acknowledgement' : 'donation receipt';
   const blocks: Block[] = [
     { p: `Dear ${facts.donorName},` },
-    { p: `We have received your donation of ${rupees(facts.amount)}. ${thanks}` },
-    { p: `Your donation receipt ${facts.receiptNumber} is attached as a PDF.` },
+    {
+      p: inKind
+        ? `We have received your gift of ${facts.kindDescription}. ${thanks}`
+        : `We have received your donation of ${rupees(facts.amount)}. ${thanks}`,
+    },
+    { p: `Your ${document} ${facts.receiptNumber} is attached as a PDF.` },
   ];
+  if (facts.noDeduction) blocks.push({ p: facts.noDeduction });
   if (facts.downloadUrl) {
     blocks.push(
       { link: 'Download your receipt', href: facts.downloadUrl },
       { small: 'The download link works for 18 months; after that your receipts are on your own page, linked below.' },
     );
   }
-  if (!facts.hasTaxId) {
+  if (!facts.hasTaxId && !facts.noDeduction) {
     blocks.push({
       small: `To claim a deduction under section ${facts.deductionSection}, we must report your PAN or Aadhaar to the Income-tax Department. Reply to ${siteContent.contact.email} with it and your receipt number if you want us to.`,
     });
   }
-  return mail(facts, `Your donation receipt ${facts.receiptNumber}`, blocks);
+  const subject = inKind
+    ? `Acknowledgement of your gift ${facts.receiptNumber}`
+    : `Your donation receipt ${facts.receiptNumber}`;
+  return mail(facts, subject, blocks);
+}
+
+export interface BouncedChequeFacts extends DonorFacts {
+  amount: number;
+  /** `cheque` or `demand draft`. */
+  instrument: string;
+  /** Its number. */
+  reference: string;
+  /** Why the bank returned it, as staff recorded it. */
+  reason: string;
+  /** The receipt now cancelled, if one was issued. */
+  receiptNumber: string | null;
+}
+
+/** A cheque or draft the bank returned unpaid: the donor is told, and that its receipt is cancelled. */
+export function chequeBouncedMail(facts: BouncedChequeFacts): MailContent {
+  const blocks: Block[] = [
+    { p: `Dear ${facts.donorName},` },
+    {
+      p: `Your ${facts.instrument} No. ${facts.reference} for ${rupees(facts.amount)} was returned unpaid by the bank (${facts.reason}), so the donation did not reach us.`,
+    },
+  ];
+  if (facts.receiptNumber) {
+    blocks.push({
+      p: `Receipt ${facts.receiptNumber} for this donation is cancelled and can no longer be used for a deduction.`,
+    });
+  }
+  blocks.push({
+    p: `If you would still like to give, you can send a new ${facts.instrument} or donate on our website. Write to ${siteContent.contact.email} with any question.`,
+  });
+  return mail(facts, `Your ${facts.instrument} was returned unpaid`, blocks);
 }
 
 export interface PaymentFailedFacts extends DonorFacts {

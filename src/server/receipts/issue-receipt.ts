@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { financialYearOf } from '../../shared/financial-year';
+import type { GiftMode } from '../../shared/gift-modes';
+import { parseIndiaDay } from '../../shared/india-time';
 import type { SealedTaxId } from '../personal-data/sealed-tax-id';
 import { Receipt } from './receipt.entity';
 import { getTrustDetails } from './trust-details';
@@ -14,6 +16,16 @@ export interface IssueReceiptInput {
   donor: { name: string; email: string; address: string | null; taxId: SealedTaxId | null };
   /** When the payment was recorded; decides the financial year. */
   issuedAt?: Date;
+  /** How the gift came (online unless said); a gift in kind gets an acknowledgement, not a tax receipt. */
+  mode?: GiftMode;
+  kindDescription?: string | null;
+  /** The mode's reference as the receipt prints it (a cheque's number, bank and date; a UTR). */
+  modeReference?: string | null;
+  /**
+   * For a gift received outside the website, the India date (`YYYY-MM-DD`) it was received: the
+   * receipt is dated that day and numbered in that day's financial year, whenever it is recorded.
+   */
+  receivedOn?: string;
 }
 
 /** `CART/2026-27/000123`. */
@@ -35,7 +47,7 @@ export async function issueReceipt(em: EntityManager, input: IssueReceiptInput):
   const existing = await findReceipt(em, input.paymentId);
   if (existing) return existing;
 
-  const issuedAt = input.issuedAt ?? new Date();
+  const issuedAt = input.receivedOn ? parseIndiaDay(input.receivedOn) : (input.issuedAt ?? new Date());
   const financialYear = financialYearOf(issuedAt);
   await em.execute(
     'insert into receipt_counters (financial_year, last_number) values (?, 0) on conflict do nothing',
@@ -55,8 +67,9 @@ export async function issueReceipt(em: EntityManager, input: IssueReceiptInput):
   const trust = await getTrustDetails(em);
   const [row] = await em.execute<Record<string, unknown>[]>(
     `insert into receipts (number, financial_year, sequence, payment_id, donation_id, amount, purpose, donor_name,
-       donor_email, donor_address, donor_id_kind, donor_id_masked, donor_id_encrypted, trust, issued_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *`,
+       donor_email, donor_address, donor_id_kind, donor_id_masked, donor_id_encrypted, trust, issued_at, mode,
+       kind_description, mode_reference)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *`,
     [
       formatReceiptNumber(trust.receiptPrefix, financialYear, sequence),
       financialYear,
@@ -73,13 +86,16 @@ export async function issueReceipt(em: EntityManager, input: IssueReceiptInput):
       input.donor.taxId?.encrypted ?? null,
       JSON.stringify(trust),
       issuedAt,
+      input.mode ?? 'online',
+      input.kindDescription ?? null,
+      input.modeReference ?? null,
     ],
   );
   return em.map(Receipt, row as Record<string, unknown>);
 }
 
 /**
- * Cancels the payment's receipt after a refund: kept with its number, marked cancelled with the
+ * Cancels the payment's receipt after a refund or a bounced cheque: kept with its number, marked cancelled with the
  * date and reason. Cancelling again changes nothing. Null when the payment has no receipt.
  */
 export async function cancelReceipt(

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { taxLawOn } from '../../shared/tax-law';
 import { eventKeyPart, type OutgoingMail } from '../mail/outbox';
 import { receiptMail } from '../mail/templates';
+import { noDeductionNotice } from './no-deduction';
 import { renderReceiptPdf } from './pdf-on-demand';
 import { Receipt } from './receipt.entity';
 
@@ -26,6 +27,8 @@ export function receiptOutgoingMail(
       receiptNumber: receipt.number,
       hasTaxId: receipt.donorIdMasked !== null,
       deductionSection: taxLawOn(receipt.issuedAt).deductionSection,
+      kindDescription: receipt.mode === 'kind' ? receipt.kindDescription : null,
+      noDeduction: noDeductionNotice(receipt),
       ...(downloadUrl ? { downloadUrl } : {}),
     }),
     attachments: [{ type: 'receipt-pdf', receiptId: receipt.id }],

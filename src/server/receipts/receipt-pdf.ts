@@ -6,8 +6,10 @@ import {
   cancellationNotice,
   certificateNote,
   missingTaxIdNotice,
+  noDeductionNotice,
   type ReceiptFields,
   receiptRows,
+  receiptTitle,
 } from './receipt-text';
 
 // Resolved through the module system so the paths hold from source and from a build alike.
@@ -46,7 +48,11 @@ export function renderReceiptPdf(receipt: ReceiptFields): Promise<Buffer> {
     size: 'A4',
     margin: MARGIN,
     // Dated by the receipt, not by the rendering: an issued receipt downloaded again is the same file.
-    info: { Title: `Donation receipt ${receipt.number}`, Author: receipt.trust.name, CreationDate: receipt.issuedAt },
+    info: {
+      Title: `${receiptTitle(receipt)} ${receipt.number}`,
+      Author: receipt.trust.name,
+      CreationDate: receipt.issuedAt,
+    },
   });
   for (const [name, path] of Object.entries(FONTS)) doc.registerFont(name, path);
   const chunks: Buffer[] = [];
@@ -75,7 +81,7 @@ export function renderReceiptPdf(receipt: ReceiptFields): Promise<Buffer> {
     .font('latinBold')
     .fontSize(15)
     .fillColor('black')
-    .text('Donation receipt', { width, align: 'center' });
+    .text(receiptTitle(receipt), { width, align: 'center' });
   doc.moveDown(1);
 
   const labelWidth = 130;
@@ -90,9 +96,12 @@ export function renderReceiptPdf(receipt: ReceiptFields): Promise<Buffer> {
 
   doc.moveDown(1).font('latin').fontSize(10).fillColor('black');
   doc.text(approvalStatement(receipt), MARGIN, doc.y, { width, align: 'justify' });
+  const noDeduction = noDeductionNotice(receipt);
+  if (noDeduction) doc.moveDown(0.6).font('latinBold').text(noDeduction, { width, align: 'justify' }).font('latin');
   const missing = missingTaxIdNotice(receipt);
   if (missing) doc.moveDown(0.6).text(missing, { width, align: 'justify' });
-  doc.moveDown(0.6).fillColor(GREY).text(certificateNote(receipt), { width, align: 'justify' });
+  const certificate = certificateNote(receipt);
+  if (certificate) doc.moveDown(0.6).fillColor(GREY).text(certificate, { width, align: 'justify' });
 
   doc.moveDown(2.5).fillColor('black').fontSize(11);
   doc.text(`For ${trust.name}`, { width, align: 'right' });

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { GIFT_MODE_LABELS } from '../../../shared/gift-modes';
 import { certificatePdfUrl, type DonorGift, type DonorGifts, receiptPdfUrl, statementPdfUrl } from './donor-api';
 import { financialYearOfIso, financialYearSpan, formatDay, formatRupees, purposeLabel } from './format';
 
@@ -100,6 +101,12 @@ function YearOfGifts({
   );
 }
 
+const STATUS_LABELS: Record<DonorGift['status'], string> = {
+  paid: 'Paid',
+  refunded: 'Refunded',
+  bounced: 'Returned by the bank',
+};
+
 function GiftCard({ gift, token }: { gift: DonorGift; token: string }) {
   const cancelled = gift.receipt?.status === 'cancelled';
   return (
@@ -109,11 +116,12 @@ function GiftCard({ gift, token }: { gift: DonorGift; token: string }) {
           {formatRupees(gift.amount)}
         </Text>
         <Badge color={gift.status === 'paid' ? 'brand' : 'gray'} variant="light">
-          {gift.status === 'paid' ? 'Paid' : 'Refunded'}
+          {STATUS_LABELS[gift.status]}
         </Badge>
       </Group>
       <Text size="sm">
         {formatDay(gift.date)} · {gift.donationType === 'monthly' ? 'Monthly gift' : 'One-time gift'}
+        {gift.mode === 'online' ? '' : ` · ${GIFT_MODE_LABELS[gift.mode]}`}
         {gift.purpose ? ` · ${purposeLabel(gift.purpose)}` : ''}
       </Text>
       {gift.receipt ? (

@@ -18,6 +18,7 @@ import { router } from '../init';
 import { adminProcedure, staffProcedure } from '../staff-procedures';
 import { certificatesRouter } from './certificates';
 import { erasureRouter } from './erasure';
+import { offlineGiftsRouter } from './offline-gifts';
 import { mailboxRouter, outboxRouter, receiptsRouter, trustRouter } from './receipts-and-mail';
 import { statementRouter } from './statement';
 
@@ -54,6 +55,7 @@ export const staffRouter = router({
   statement: statementRouter,
   erasure: erasureRouter,
   certificates: certificatesRouter,
+  offlineGifts: offlineGiftsRouter,
   audit: router({
     list: adminProcedure.input(auditListInputSchema).query(({ ctx, input }) => listAudit(ctx.em, input)),
   }),

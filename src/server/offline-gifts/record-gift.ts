@@ -1,0 +1,42 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { OfflineGiftInput } from '../../shared/offline-gift.schema';
+import { DomainError } from '../domain-error';
+import type { FieldCipher } from '../personal-data/field-cipher';
+import type { DonorLinks } from '../settlement/donor-notices';
+import { recordPaidOfflineGift } from '../settlement/record-offline-gift';
+import { audit } from '../staff/audit';
+import { actorOf, type StaffActor } from '../staff/staff-actor';
+import { checkYearOpen, isInClosedYear } from './closed-year';
+import { alreadyRecordedMessage, offlineGiftRow } from './gift-row';
+
+export interface RecordGiftDeps {
+  cipher: FieldCipher;
+  donorLinks: DonorLinks;
+  staff: StaffActor;
+  now?: Date;
+}
+
+/**
+ * A staff member records one gift received outside the website: its year must be open (or an
+ * admin says so), the same gift twice is refused naming the first, and the gift, its receipt, its
+ * mail and the audit entry are one transaction.
+ */
+export async function recordOfflineGift(em: EntityManager, deps: RecordGiftDeps, gift: OfflineGiftInput) {
+  const now = deps.now ?? new Date();
+  checkYearOpen(gift, deps.staff.role, now);
+  const row = offlineGiftRow(deps.cipher, gift, deps.staff.username);
+  return em.transactional(async (tx) => {
+    const recorded = await recordPaidOfflineGift(tx, deps.donorLinks, row);
+    if (recorded.outcome === 'already_recorded') {
+      throw new DomainError('CONFLICT', alreadyRecordedMessage(gift, recorded.donationId));
+    }
+    const { donationId, receipt } = recorded;
+    await audit(tx, actorOf(deps.staff), 'offline_gift_recorded', {
+      donationId,
+      mode: gift.mode,
+      receiptNumber: receipt.number,
+      ...(isInClosedYear(gift.receivedOn, now) ? { closedYear: receipt.financialYear } : {}),
+    });
+    return { donationId, receiptNumber: receipt.number, receiptId: receipt.id, mailed: row.email !== '' };
+  });
+}
