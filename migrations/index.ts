@@ -77,4 +77,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261124200000',
     load: async () => (await import('./Migration20261124200000')).Migration20261124200000,
   },
+  {
+    name: 'Migration20261125100000',
+    load: async () => (await import('./Migration20261125100000')).Migration20261125100000,
+  },
 ];

@@ -30,6 +30,8 @@ describe('the migrations', () => {
       'razorpay_plans',
       'receipt_counters',
       'receipts',
+      'settlement_entries',
+      'settlements',
       'staff_audit',
       'staff_devices',
       'staff_sessions',
@@ -166,6 +168,25 @@ describe('the migrations', () => {
       col('receipts', 'mode', 'text', 'NO', "'online'::text"),
       col('receipts', 'kind_description', 'text', 'YES'),
       col('receipts', 'mode_reference', 'text', 'YES'),
+      col('settlement_entries', 'entity_id', 'text', 'NO'),
+      col('settlement_entries', 'settlement_id', 'text', 'NO'),
+      col('settlement_entries', 'type', 'text', 'NO'),
+      col('settlement_entries', 'payment_id', 'text', 'YES'),
+      col('settlement_entries', 'gross', 'integer', 'NO'),
+      col('settlement_entries', 'fee', 'integer', 'NO'),
+      col('settlement_entries', 'tax', 'integer', 'NO'),
+      col('settlement_entries', 'adjustment', 'integer', 'NO'),
+      col('settlement_entries', 'net', 'integer', 'NO'),
+      col('settlement_entries', 'occurred_at', timestamp, 'NO'),
+      col('settlements', 'id', 'text', 'NO'),
+      col('settlements', 'settled_at', timestamp, 'NO'),
+      col('settlements', 'utr', 'text', 'YES'),
+      col('settlements', 'amount', 'integer', 'NO'),
+      col('settlements', 'fee', 'integer', 'NO'),
+      col('settlements', 'tax', 'integer', 'NO'),
+      col('settlements', 'adjustments', 'integer', 'YES'),
+      col('settlements', 'entries_fetched_at', timestamp, 'YES'),
+      col('settlements', 'recorded_at', timestamp, 'NO', 'now()'),
       col('staff_audit', 'id', 'integer', 'NO', serial('staff_audit')),
       col('staff_audit', 'at', timestamp, 'NO', 'now()'),
       col('staff_audit', 'user_id', 'integer', 'YES'),
@@ -252,9 +273,15 @@ describe('the migrations', () => {
         { table_name: 'subscriptions', column_name: 'donation_id', foreign_table: 'donations', foreign_column: 'id' },
         { table_name: 'staff_sessions', column_name: 'user_id', foreign_table: 'users', foreign_column: 'id' },
         { table_name: 'staff_devices', column_name: 'user_id', foreign_table: 'users', foreign_column: 'id' },
+        {
+          table_name: 'settlement_entries',
+          column_name: 'settlement_id',
+          foreign_table: 'settlements',
+          foreign_column: 'id',
+        },
       ]),
     );
-    expect(foreignKeys).toHaveLength(3);
+    expect(foreignKeys).toHaveLength(4);
   });
 
   it('lets many rows have no payment id yet, but never two rows the same one', async () => {

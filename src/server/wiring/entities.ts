@@ -5,6 +5,7 @@ import { Subscription } from '../donations/subscription.entity';
 import { ErasureRequest } from '../donors/erasure-request.entity';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { RazorpayPlan } from '../payments/plan.entity';
+import { SETTLEMENT_ENTITIES } from '../razorpay-settlements/settlement.entity';
 import { Receipt, ReceiptCounter } from '../receipts/receipt.entity';
 import { TrustSettings } from '../receipts/trust-settings.entity';
 import { StatementPurpose } from '../reporting/statement-purpose.entity';
@@ -32,5 +33,6 @@ export const ENTITIES = [
   ErasureRequest,
   RateLimitCounter,
   DonorCertificate,
+  ...SETTLEMENT_ENTITIES,
   ...STAFF_ENTITIES,
 ];
