@@ -11,6 +11,7 @@ import { certificateUploadRoutes } from './routes/certificate-upload';
 import { donationsCsvRoutes } from './routes/donations-csv';
 import { donorRoutes } from './routes/donor-files';
 import { healthRoutes } from './routes/health';
+import { offlineGiftFileRoutes } from './routes/offline-gift-files';
 import { openApiRoutes } from './routes/openapi';
 import { receiptLinkRoutes } from './routes/receipt-links';
 import { restRoutes } from './routes/rest';
@@ -103,6 +104,7 @@ export async function buildApp({ config, deps, logger, clientDir }: AppDependenc
   await app.register(donorRoutes, { orm, siteUrl: config.siteUrl, personalDataKey: deps.personalDataKey });
   await app.register(staffReceiptFileRoutes, { orm });
   await app.register(certificateUploadRoutes, { orm, cipher: deps.cipher });
+  await app.register(offlineGiftFileRoutes, { orm, cipher: deps.cipher, donorLinks: deps.donorLinks });
   await app.register(restRoutes, { procedures, rateLimitPerMinute });
   await app.register(openApiRoutes, { siteUrl: config.siteUrl });
   await app.register(webhookRoutes, { orm, secret: razorpay.webhookSecret, donorLinks: deps.donorLinks });

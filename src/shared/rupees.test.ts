@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatReceiptRupees, formatRupees } from './rupees';
+import { formatReceiptRupees, formatRupees, parseRupees } from './rupees';
 
 /** What the page showed before: the browser's own en-IN format. */
 const intl = (paise: number) => {
@@ -33,5 +33,16 @@ describe('formatRupees', () => {
     for (const paise of [0, 7, 100, 50_000, 1_00_000_00, 12_34_56_789_05, 99_999_99]) {
       expect(formatReceiptRupees(paise), String(paise)).toBe(currency.format(paise / 100));
     }
+  });
+});
+
+describe('parseRupees', () => {
+  it('reads rupees as people write them, exactly, and refuses what is not an amount', () => {
+    expect(parseRupees('1500')).toBe(150_000);
+    expect(parseRupees('1,500.5')).toBe(150_050);
+    expect(parseRupees('₹ 1,00,000.05')).toBe(10_000_005);
+    expect(parseRupees('Rs. 2000.01')).toBe(200_001);
+    expect(parseRupees('0.29')).toBe(29);
+    for (const bad of ['', '12.345', '-5', '1e3', 'ten', '1.2.3']) expect(parseRupees(bad)).toBeNull();
   });
 });

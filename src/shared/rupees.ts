@@ -29,3 +29,14 @@ function groupIndian(digits: string): string {
   const pairs = digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',');
   return `${pairs},${lastThree}`;
 }
+
+/**
+ * Paise from rupees as a person types them (`1500`, `1,500.50`, `₹ 1,00,000`), read exactly from
+ * the digits (no floating point); null when it is not an amount with at most two decimals.
+ */
+export function parseRupees(text: string): number | null {
+  const plain = text.replace(/[₹,\s]/g, '').replace(/^rs\.?/i, '');
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(plain);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}

@@ -21,6 +21,7 @@ function isJson(contentType: string | undefined): boolean {
 /** The staff uploads that are files, not JSON: each path takes only its own types (and its route checks the session). */
 const FILE_UPLOADS: { path: RegExp; types: string[] }[] = [
   { path: /^\/staff\/api\/certificates(\?|$)/, types: ['application/pdf', 'application/zip'] },
+  { path: /^\/staff\/api\/offline-gifts\/import(\?|$)/, types: ['text/csv'] },
 ];
 
 function isAllowedUpload(request: FastifyRequest): boolean {

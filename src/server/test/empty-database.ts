@@ -8,8 +8,14 @@ export interface EmptyDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * The tests' PostgreSQL, from vitest's global setup; a benchmark script that borrows the test app
+ * (scripts/bench-import.ts) starts its own and names it in TEST_ADMIN_DATABASE_URL.
+ */
+const adminDatabaseUrl = () => process.env.TEST_ADMIN_DATABASE_URL ?? inject('adminDatabaseUrl');
+
 async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client(inject('adminDatabaseUrl'));
+  const client = new pg.Client(adminDatabaseUrl());
   await client.connect();
   try {
     await client.query(sql);
@@ -25,7 +31,7 @@ async function adminQuery(sql: string): Promise<void> {
 export async function createEmptyDatabase(prefix: string): Promise<EmptyDatabase> {
   const name = `${prefix}_${randomBytes(8).toString('hex')}`;
   await adminQuery(`create database "${name}"`);
-  const url = new URL(inject('adminDatabaseUrl'));
+  const url = new URL(adminDatabaseUrl());
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
