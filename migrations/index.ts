@@ -81,4 +81,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261125100000',
     load: async () => (await import('./Migration20261125100000')).Migration20261125100000,
   },
+  {
+    name: 'Migration20261125110000',
+    load: async () => (await import('./Migration20261125110000')).Migration20261125110000,
+  },
 ];

@@ -20,6 +20,7 @@ describe('the migrations', () => {
       `select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.map((row) => row.table_name)).toEqual([
+      'backups',
       'contacts',
       'donations',
       'donor_certificates',
@@ -61,6 +62,13 @@ describe('the migrations', () => {
     });
     const timestamp = 'timestamp with time zone';
     expect(columns).toEqual([
+      col('backups', 'id', 'integer', 'NO', serial('backups')),
+      col('backups', 'taken_at', timestamp, 'NO'),
+      col('backups', 'kind', 'text', 'NO'),
+      col('backups', 'file', 'text', 'NO'),
+      col('backups', 'size_bytes', 'bigint', 'NO'),
+      col('backups', 'sha256', 'text', 'NO'),
+      col('backups', 'recorded_at', timestamp, 'NO', 'now()'),
       col('contacts', 'id', 'integer', 'NO', serial('contacts')),
       col('contacts', 'name', 'text', 'NO'),
       col('contacts', 'email', 'text', 'NO'),

@@ -1,3 +1,4 @@
+import { BackupRecord } from '../backups/backup.entity';
 import { DonorCertificate } from '../certificates/donor-certificate.entity';
 import { Contact } from '../contacts/contact.entity';
 import { Donation } from '../donations/donation.entity';
@@ -34,5 +35,6 @@ export const ENTITIES = [
   RateLimitCounter,
   DonorCertificate,
   ...SETTLEMENT_ENTITIES,
+  BackupRecord,
   ...STAFF_ENTITIES,
 ];
