@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestErasure } from '../server/donors/erasure';
 import { formNameFor, loadStatementLayout } from '../server/reporting/statement-layout';
 import { seedPaidGift } from '../server/test/donor-fixtures';
-import { PART_B_HEADINGS, parseCsv, type SeededGift, seedReceipt } from '../server/test/statement-fixtures';
+import {
+  PART_B_HEADINGS,
+  parseCsv,
+  type SeededGift,
+  seedOfflineGift,
+  seedReceipt,
+} from '../server/test/statement-fixtures';
 import { financialYearOf, financialYearStarting } from '../shared/india-time';
 import { VIEWPORTS } from './test/browser-harness';
 import { startBrowserSuite } from './test/browser-suite';
@@ -65,6 +71,20 @@ beforeAll(async () => {
       purpose: 'Food',
     });
   }
+  // Ravi also gives cash at the shelter (a Part B row of its own, mode Cash) and food (never in Part B).
+  const raviOffline = {
+    name: 'Ravi Kumar',
+    email: 'ravi@example.com',
+    taxId: { kind: 'aadhaar' as const, value: '234567890124' },
+  };
+  await seedOfflineGift(suite.db.orm, KEY, { ...raviOffline, mode: 'cash', receivedOn: `${S}-12-01`, rupees: 1500 });
+  await seedOfflineGift(suite.db.orm, KEY, {
+    ...raviOffline,
+    mode: 'kind',
+    receivedOn: `${S}-12-15`,
+    rupees: 4000,
+    kindDescription: '80 kg of dog food',
+  });
   await receiptOnly({
     at: `${S}-10-01T10:00:00+05:30`,
     rupees: 750,
@@ -104,6 +124,8 @@ async function downloadCsv(page: Page, link: string): Promise<string[][]> {
 
 const figure = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
 const byType = (page: Page) => page.getByRole('table', { name: 'By donation type' });
+const byMode = (page: Page) => page.getByRole('table', { name: 'By mode of receipt' });
+const ELECTRONIC = 'Electronic modes including account payee cheque/draft';
 
 async function chooseYear(page: Page, year: string) {
   await page.getByRole('combobox', { name: 'Financial year' }).click();
@@ -129,28 +151,48 @@ describe('the annual statement, as an admin at 1280×800', () => {
     await page.waitForURL((url) => url.pathname === '/staff/statement');
     await page.getByRole('heading', { name: `${FORM} — statement of donations, ${YEAR}` }).waitFor();
     await expect(page.getByRole('combobox', { name: 'Financial year' }).inputValue()).resolves.toBe(YEAR);
-    await expect(figure(page, 'Rows').textContent()).resolves.toContain('3');
+    await expect(figure(page, 'Rows').textContent()).resolves.toContain('4');
     await expect(figure(page, 'Donors').textContent()).resolves.toContain('3');
-    await expect(figure(page, 'Total').textContent()).resolves.toContain('₹1,08,500');
-    await expect(byType(page).locator('tbody tr').allTextContents()).resolves.toEqual(['Others3₹1,08,500']);
+    await expect(figure(page, 'Total').textContent()).resolves.toContain('₹1,10,000');
+    await expect(byType(page).locator('tbody tr').allTextContents()).resolves.toEqual(['Others4₹1,10,000']);
+    await expect(byMode(page).locator('tbody tr').allTextContents()).resolves.toEqual([
+      'Cash1₹1,500',
+      `${ELECTRONIC}3₹1,08,500`,
+    ]);
     await page.getByText(`File by 31 May ${S + 1}`).waitFor();
-    await page.getByText('2 gifts, ₹2,000, cannot be reported', { exact: false }).waitFor();
+    await page.getByText('3 gifts, ₹6,000, are not in Part B', { exact: false }).waitFor();
+    const left = page.getByRole('table', { name: 'Gifts not in Part B' }).locator('tbody tr');
+    await expect(left.allTextContents()).resolves.toEqual([
+      expect.stringMatching(/KumarOnline \(Razorpay\)₹750no PAN or Aadhaar$/),
+      expect.stringMatching(new RegExp(`${S}-12-15Ravi KumarIn kind₹4,000a gift in kind gives no deduction$`)),
+      expect.stringMatching(/LakshmiOnline \(Razorpay\)₹1,250no PAN or Aadhaar$/),
+    ]);
     await page.screenshot({ path: '/tmp/console-statement.png', fullPage: true });
   });
 
   it('downloads Part B with the portal’s headings, and the gifts it leaves out', async () => {
     const [headings, ...rows] = await downloadCsv(page, 'Download Part B (CSV)');
     expect(headings).toEqual(PART_B_HEADINGS);
-    expect(rows.map((row) => [row[3], row[7], row[9], row[11]])).toEqual([
-      ['ABCDE1234F', 'Asha Raman', 'Others', '102500'],
-      ['234567890124', 'Ravi Kumar', 'Others', '1000'],
-      ['PQRSX6789K', 'Meena K', 'Others', '5000'],
+    expect(rows.map((row) => [row[3], row[7], row[9], row[10], row[11]])).toEqual([
+      ['ABCDE1234F', 'Asha Raman', 'Others', ELECTRONIC, '102500'],
+      ['234567890124', 'Ravi Kumar', 'Others', ELECTRONIC, '1000'],
+      ['PQRSX6789K', 'Meena K', 'Others', ELECTRONIC, '5000'],
+      ['234567890124', 'Ravi Kumar', 'Others', 'Cash', '1500'],
     ]);
     const [listHeadings, ...gifts] = await downloadCsv(page, 'Download the list (CSV)');
-    expect(listHeadings).toEqual(['Receipt number', 'Date (India time)', 'Name', 'E-mail', 'Amount (₹)']);
-    expect(gifts.map((gift) => [gift[2], gift[3], gift[4]])).toEqual([
-      ['Kumar', 'kumar@example.com', '750.00'],
-      ['Lakshmi', 'l@example.com', '1250.00'],
+    expect(listHeadings).toEqual([
+      'Receipt number',
+      'Date (India time)',
+      'Name',
+      'E-mail',
+      'Mode',
+      'Amount (₹)',
+      'Why not in Part B',
+    ]);
+    expect(gifts.map((gift) => gift.slice(2))).toEqual([
+      ['Kumar', 'kumar@example.com', 'Online (Razorpay)', '750.00', 'no PAN or Aadhaar'],
+      ['Ravi Kumar', 'ravi@example.com', 'In kind', '4000.00', 'a gift in kind gives no deduction'],
+      ['Lakshmi', 'l@example.com', 'Online (Razorpay)', '1250.00', 'no PAN or Aadhaar'],
     ]);
   });
 
@@ -160,11 +202,11 @@ describe('the annual statement, as an admin at 1280×800', () => {
     await page.getByText('“Shelter building fund” is now Corpus').waitFor();
     await expect
       .poll(() => byType(page).locator('tbody tr').allTextContents())
-      .toEqual(['Corpus1₹1,00,000', 'Others3₹8,500']);
-    await expect(figure(page, 'Rows').textContent()).resolves.toContain('4');
+      .toEqual(['Corpus1₹1,00,000', 'Others4₹10,000']);
+    await expect(figure(page, 'Rows').textContent()).resolves.toContain('5');
     const [, ...rows] = await downloadCsv(page, 'Download Part B (CSV)');
     expect(rows.map((row) => [row[3], row[9], row[11]])).toContainEqual(['ABCDE1234F', 'Corpus', '100000']);
-    expect(rows).toHaveLength(4);
+    expect(rows).toHaveLength(5);
     const stored = await query<{ donation_type: string }>(
       suite.db.url,
       `select donation_type from statement_purposes where purpose = 'Shelter building fund'`,

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import { formatIndiaDateTime } from '../../shared/india-time';
+import { GIFT_MODE_LABELS } from '../../shared/gift-modes';
 import { neutralise } from '../staff/csv-export';
 import type { Statement } from './statement';
 import type { StatementLayout } from './statement-layout';
@@ -12,18 +12,32 @@ export function statementCsv(statement: Statement, layout: StatementLayout): str
   );
 }
 
-const UNREPORTABLE_COLUMNS = ['Receipt number', 'Date (India time)', 'Name', 'E-mail', 'Amount (₹)'];
+export const UNREPORTABLE_COLUMNS = [
+  'Receipt number',
+  'Date (India time)',
+  'Name',
+  'E-mail',
+  'Mode',
+  'Amount (₹)',
+  'Why not in Part B',
+];
 
-/** The gifts left out for want of PAN or Aadhaar, so staff can write to those donors before filing. */
+/**
+ * Every receipt of the year Part B leaves out, with the reason: gifts in kind and cash above
+ * ₹2,000 (no deduction), and gifts without PAN or Aadhaar, so staff can write to those donors
+ * before filing. With Part B's receipts, they are every receipt issued in the year.
+ */
 export function unreportableCsv(statement: Statement): string {
   return stringify(
     statement.unreportable.gifts.map((gift) =>
       [
         gift.receiptNumber,
-        formatIndiaDateTime(gift.issuedAt),
+        gift.date,
         gift.donorName,
         gift.donorEmail,
+        GIFT_MODE_LABELS[gift.mode],
         (gift.amount / 100).toFixed(2),
+        gift.reason,
       ].map(neutralise),
     ),
     { bom: true, header: true, columns: UNREPORTABLE_COLUMNS },

@@ -24,6 +24,15 @@ export const STATEMENT_FIELDS = [
 ] as const;
 export type StatementField = (typeof STATEMENT_FIELDS)[number];
 
+/**
+ * Part B's "Mode of receipt", one per row: cash (up to the deduction limit), electronic modes
+ * (online, an account payee cheque or draft, a bank transfer), and others (a mode the form names
+ * that no gift recorded here has). Gifts in kind and cash above the limit are never in Part B
+ * (shared/gift-modes.ts statementModeOf).
+ */
+export const STATEMENT_MODES = ['cash', 'electronic', 'others'] as const;
+export type StatementMode = (typeof STATEMENT_MODES)[number];
+
 const financialYear = z.string().regex(/^\d{4}-\d{2}$/, 'must be a financial year such as 2025-26');
 
 export const statementLayoutSchema = z.object({
@@ -37,7 +46,15 @@ export const statementLayoutSchema = z.object({
    */
   sectionCodes: z.array(z.object({ upToYear: financialYear.nullable(), code: z.string().min(1) })).min(1),
   donationTypes: z.record(z.enum(STATEMENT_DONATION_KINDS), z.string().min(1)),
-  modeOfReceipt: z.string().min(1),
+  /** The "Mode of receipt" column's words by year, as formNames; in this order in the console. */
+  modesOfReceipt: z
+    .array(
+      z.object({
+        upToYear: financialYear.nullable(),
+        names: z.object({ cash: z.string().min(1), electronic: z.string().min(1), others: z.string().min(1) }),
+      }),
+    )
+    .min(1),
   /** `DD`, `MM` and `YYYY` stand for the day, month and year. */
   dateFormat: z.string().min(1),
   refusedCharacters: z.string(),
@@ -67,6 +84,11 @@ export function formNameFor(layout: StatementLayout, year: string): string {
 /** The section code Part B's rows carry in that year ("Section 80G" up to 2025-26). */
 export function sectionCodeFor(layout: StatementLayout, year: string): string {
   return forYear(layout.sectionCodes, year).code;
+}
+
+/** What Part B's "Mode of receipt" column says for a mode in that year. */
+export function modeOfReceiptFor(layout: StatementLayout, year: string, mode: StatementMode): string {
+  return forYear(layout.modesOfReceipt, year).names[mode];
 }
 
 /** An ISO date (`2026-04-01`) in the layout's format. */

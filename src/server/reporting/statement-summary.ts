@@ -2,34 +2,79 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { financialYearOf, financialYearStarting } from '../../shared/india-time';
 import type { FieldCipher } from '../personal-data/field-cipher';
 import { type Actor, audit } from '../staff/audit';
-import { buildStatement } from './statement';
-import type { StatementLayout } from './statement-layout';
+import { buildStatement, type StatementRow, type UnreportableReasonCode } from './statement';
+import { modeOfReceiptFor, STATEMENT_MODES, type StatementLayout } from './statement-layout';
 import { type StatementDonationKind, StatementPurpose } from './statement-purpose.entity';
 
-/** What the console shows before the download: the form's name, rows, donors and totals (rupees). */
+/** Rows and their total (whole rupees, as filed) under one label of a column. */
+function sumBy(rows: StatementRow[], labels: string[], labelOf: (row: StatementRow) => string) {
+  const byLabel = new Map(labels.map((label) => [label, { label, rows: 0, total: 0 }]));
+  for (const row of rows) {
+    const label = labelOf(row);
+    const entry = byLabel.get(label) ?? { label, rows: 0, total: 0 };
+    entry.rows += 1;
+    entry.total += Number(row.amount);
+    byLabel.set(label, entry);
+  }
+  return [...byLabel.values()].filter((entry) => entry.rows > 0);
+}
+
+/**
+ * What the console shows before the download. Every Part B figure is summed from the rows the
+ * CSV carries (each already rounded to whole rupees), so the page and the file cannot differ by a
+ * rupee: rows, donors, the total, and the totals by donation type and by mode of receipt. The
+ * gifts left out are listed whole, each with its reason, in paise as their list carries them.
+ */
 export async function statementSummary(
   em: EntityManager,
   options: { cipher: FieldCipher; layout: StatementLayout; year: string },
 ) {
+  const { layout, year } = options;
   const statement = await buildStatement(em, options);
-  // The rows as filed, summed by the donation type they carry (in the layout's words and order).
-  const byType = new Map(
-    Object.values(options.layout.donationTypes).map((label) => [label, { donationType: label, rows: 0, total: 0 }]),
-  );
-  for (const row of statement.rows) {
-    const entry = byType.get(row.donationType);
-    if (!entry) continue;
-    entry.rows += 1;
-    entry.total += Number(row.amount);
+  const { rows, unreportable } = statement;
+  const byReason = new Map<
+    UnreportableReasonCode,
+    { code: UnreportableReasonCode; reason: string; count: number; totalPaise: number }
+  >();
+  for (const gift of unreportable.gifts) {
+    const entry = byReason.get(gift.reasonCode) ?? {
+      code: gift.reasonCode,
+      reason: gift.reason,
+      count: 0,
+      totalPaise: 0,
+    };
+    entry.count += 1;
+    entry.totalPaise += gift.amount;
+    byReason.set(gift.reasonCode, entry);
   }
   return {
     year: statement.year,
     formName: statement.formName,
-    rows: statement.rows.length,
-    donors: new Set(statement.rows.map((row) => `${row.idCode}:${row.idNumber}`)).size,
-    total: Math.round(statement.total / 100),
-    byType: [...byType.values()].filter((type) => type.rows > 0),
-    unreportable: { count: statement.unreportable.count, total: Math.round(statement.unreportable.total / 100) },
+    rows: rows.length,
+    donors: new Set(rows.map((row) => `${row.idCode}:${row.idNumber}`)).size,
+    /** Whole rupees: the sum of the rows' amounts. */
+    total: rows.reduce((sum, row) => sum + Number(row.amount), 0),
+    byType: sumBy(rows, Object.values(layout.donationTypes), (row) => row.donationType).map(
+      ({ label, ...figures }) => ({ donationType: label, ...figures }),
+    ),
+    byMode: sumBy(
+      rows,
+      STATEMENT_MODES.map((mode) => modeOfReceiptFor(layout, year, mode)),
+      (row) => row.modeOfReceipt,
+    ).map(({ label, ...figures }) => ({ modeOfReceipt: label, ...figures })),
+    unreportable: {
+      count: unreportable.count,
+      totalPaise: unreportable.total,
+      byReason: [...byReason.values()],
+      gifts: unreportable.gifts.map((gift) => ({
+        receiptNumber: gift.receiptNumber,
+        date: gift.date,
+        donorName: gift.donorName,
+        mode: gift.mode,
+        amountPaise: gift.amount,
+        reason: gift.reason,
+      })),
+    },
   };
 }
 

@@ -5,10 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteContent } from '../../shared/site-content';
 import { resolveDataEncryptionKey } from '../personal-data/data-encryption-key';
 import { createFieldCipher } from '../personal-data/field-cipher';
-import { PART_B_HEADINGS, parseCsv as parse, seedReceipt } from '../test/statement-fixtures';
+import {
+  PART_B_HEADINGS,
+  parseCsv as parse,
+  type SeededOfflineGift,
+  seedOfflineGift,
+  seedReceipt,
+} from '../test/statement-fixtures';
 import { callProcedure, createTestApp, type TestApp } from '../test/test-app';
 import { buildStatement } from './statement';
-import { statementCsv } from './statement-csv';
+import { statementCsv, UNREPORTABLE_COLUMNS } from './statement-csv';
 import { formNameFor, loadStatementLayout, sectionCodeFor } from './statement-layout';
 import { statementYears } from './statement-summary';
 
@@ -96,6 +102,8 @@ beforeAll(async () => {
   });
   await seed({ at: '2026-03-31T23:59:00+05:30', rupees: 100, name: 'Lata', email: 'lata@example.com', taxId: lata });
   await seed({ at: '2026-04-01T00:01:00+05:30', rupees: 200, name: 'Lata', email: 'lata@example.com', taxId: lata });
+  await seedMixedYear();
+  await seedPaiseYear();
   const set = await callProcedure(t.app, 'staff.statement.setPurpose', 'mutation', {
     token,
     input: { purpose: 'Shelter building fund', donationType: 'corpus' },
@@ -111,6 +119,109 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const gopal = { name: 'Gopal Iyer', email: 'gopal@example.com', address: '7 Lake View, Chennai 600017' };
+const gopalPan = { kind: 'pan' as const, value: 'GHIJK5678L' };
+const priya = { name: 'Priya Nair', email: 'priya@example.com', taxId: { kind: 'pan' as const, value: 'QRSTU2345V' } };
+const offline = (gift: SeededOfflineGift) => seedOfflineGift(t.db.orm, key, gift);
+/** The receipt numbers of the gifts 2024-25's statement must list beside Part B, and of the bounced cheque. */
+const mixed: { cashAboveLimit: string; kind: string; noTaxId: string; bounced: string } = {
+  cashAboveLimit: '',
+  kind: '',
+  noTaxId: '',
+  bounced: '',
+};
+
+/**
+ * 2024-25, a year of mixed gifts: Gopal gives online, by cheque, draft and transfer (electronic)
+ * and in cash up to ₹2,000 (cash); a cheque of his bounces. Priya gives ₹2,000.01 in cash and
+ * food in kind; a walk-in donor gives cash without an ID.
+ */
+async function seedMixedYear() {
+  await seedReceipt(t.db.orm, key, { ...gopal, at: '2024-06-01T10:00:00+05:30', rupees: 1000, taxId: gopalPan });
+  await offline({ ...gopal, taxId: gopalPan, mode: 'cash', receivedOn: '2024-07-01', rupees: 2000 });
+  await offline({
+    ...gopal,
+    taxId: gopalPan,
+    mode: 'cheque',
+    receivedOn: '2024-08-01',
+    rupees: 5000,
+    reference: '123456',
+  });
+  const bounced = await offline({
+    ...gopal,
+    taxId: gopalPan,
+    mode: 'cheque',
+    receivedOn: '2024-08-15',
+    rupees: 7000,
+    reference: '123457',
+    bounced: true,
+  });
+  mixed.bounced = bounced.receipt.number;
+  await offline({
+    ...gopal,
+    taxId: gopalPan,
+    mode: 'demand-draft',
+    receivedOn: '2024-09-01',
+    rupees: 300,
+    reference: 'DD1',
+  });
+  await offline({
+    ...gopal,
+    taxId: gopalPan,
+    mode: 'bank-transfer',
+    receivedOn: '2024-10-01',
+    rupees: 200,
+    reference: 'UTR1',
+  });
+  mixed.cashAboveLimit = (
+    await offline({ ...priya, mode: 'cash', receivedOn: '2024-11-01', rupees: 2000.01 })
+  ).receipt.number;
+  mixed.kind = (
+    await offline({ ...priya, mode: 'kind', receivedOn: '2024-12-01', rupees: 3000, kindDescription: '50 kg rice' })
+  ).receipt.number;
+  mixed.noTaxId = (
+    await offline({ name: 'Walk-in donor', email: '', mode: 'cash', receivedOn: '2025-03-31', rupees: 500 })
+  ).receipt.number;
+}
+
+/**
+ * 2023-24, amounts with paise: two PAN donors of ₹100.50 (one online, one in cash), one who gave
+ * ₹99.25 twice, and ₹10.75 without an ID. Rounded once, the year is ₹399.50 → ₹400; row by row,
+ * as filed, it is ₹101 + ₹101 + ₹199 = ₹401.
+ */
+async function seedPaiseYear() {
+  await seedReceipt(t.db.orm, key, {
+    at: '2023-05-01T10:00:00+05:30',
+    rupees: 100.5,
+    name: 'Anand',
+    email: 'anand@example.com',
+    taxId: { kind: 'pan', value: 'ANAND1234A' },
+  });
+  await offline({
+    mode: 'cash',
+    receivedOn: '2023-05-02',
+    rupees: 100.5,
+    name: 'Bala',
+    email: 'bala@example.com',
+    taxId: { kind: 'pan', value: 'BALAB1234B' },
+  });
+  for (const day of ['03', '04']) {
+    await seedReceipt(t.db.orm, key, {
+      at: `2023-05-${day}T10:00:00+05:30`,
+      rupees: 99.25,
+      name: 'Chitra',
+      email: 'chitra@example.com',
+      taxId: { kind: 'aadhaar', value: '345678901234' },
+    });
+  }
+  await seedReceipt(t.db.orm, key, {
+    at: '2023-05-05T10:00:00+05:30',
+    rupees: 10.75,
+    name: 'Devi',
+    email: 'd@example.com',
+  });
+}
+
 const download = (year: string, path = 'statement.csv', session: string | null = adminToken) =>
   t.app.inject({
     method: 'GET',
@@ -118,6 +229,7 @@ const download = (year: string, path = 'statement.csv', session: string | null =
     headers: session ? { cookie: `staff_session=${session}` } : {},
   });
 
+const ELECTRONIC = 'Electronic modes including account payee cheque/draft';
 const urnDate = siteContent.legal.approvedOn.split('-').reverse().join('/');
 const row = (
   serial: number,
@@ -127,6 +239,7 @@ const row = (
   address: string,
   type: string,
   amount: number,
+  mode = ELECTRONIC,
 ) => [
   String(serial),
   '',
@@ -138,7 +251,7 @@ const row = (
   name,
   address,
   type,
-  'Electronic modes including account payee cheque/draft',
+  mode,
   String(amount),
 ];
 
@@ -167,9 +280,25 @@ describe('the statement of donations (Part B)', () => {
     const response = await download('2025-26', 'statement-unreportable.csv');
     expect(response.statusCode).toBe(200);
     const [headings, ...rows] = parse(response.body.replace(/^\uFEFF/, '')) as string[][];
-    expect(headings).toEqual(['Receipt number', 'Date (India time)', 'Name', 'E-mail', 'Amount (₹)']);
+    expect(headings).toEqual([
+      'Receipt number',
+      'Date (India time)',
+      'Name',
+      'E-mail',
+      'Mode',
+      'Amount (₹)',
+      'Why not in Part B',
+    ]);
     expect(rows).toEqual([
-      [expect.stringMatching(/\/2025-26\//), '2025-10-01 10:00', 'Kumar', 'kumar@example.com', '750.00'],
+      [
+        expect.stringMatching(/\/2025-26\//),
+        '2025-10-01 10:00',
+        'Kumar',
+        'kumar@example.com',
+        'Online (Razorpay)',
+        '750.00',
+        'no PAN or Aadhaar',
+      ],
     ]);
 
     const summary = await callProcedure(t.app, 'staff.statement.summary', 'query', {
@@ -187,7 +316,22 @@ describe('the statement of donations (Part B)', () => {
         { donationType: 'Corpus', rows: 1, total: 10000 },
         { donationType: 'Others', rows: 4, total: 12100 },
       ],
-      unreportable: { count: 1, total: 750 },
+      byMode: [{ modeOfReceipt: ELECTRONIC, rows: 5, total: 22100 }],
+      unreportable: {
+        count: 1,
+        totalPaise: 75000,
+        byReason: [{ code: 'noTaxId', reason: 'no PAN or Aadhaar', count: 1, totalPaise: 75000 }],
+        gifts: [
+          {
+            receiptNumber: expect.stringMatching(/\/2025-26\//),
+            date: '2025-10-01 10:00',
+            donorName: 'Kumar',
+            mode: 'online',
+            amountPaise: 75000,
+            reason: 'no PAN or Aadhaar',
+          },
+        ],
+      },
     });
     const next = await callProcedure(t.app, 'staff.statement.summary', 'query', { token, input: { year: '2026-27' } });
     expect(next.json().result.data).toMatchObject({ formName: 'Form 113', rows: 1, total: 200 });
@@ -196,11 +340,14 @@ describe('the statement of donations (Part B)', () => {
   it('offers every year with a receipt, the current one and the last closed one (the default)', async () => {
     const now = new Date('2026-05-01T10:00:00+05:30');
     expect(await statementYears(t.db.orm.em.fork(), now)).toEqual({
-      years: ['2026-27', '2025-26'],
+      years: ['2026-27', '2025-26', '2024-25', '2023-24'],
       lastClosed: '2025-26',
     });
     const later = await statementYears(t.db.orm.em.fork(), new Date('2028-04-01T00:01:00+05:30'));
-    expect(later).toEqual({ years: ['2028-29', '2027-28', '2026-27', '2025-26'], lastClosed: '2027-28' });
+    expect(later).toEqual({
+      years: ['2028-29', '2027-28', '2026-27', '2025-26', '2024-25', '2023-24'],
+      lastClosed: '2027-28',
+    });
     const listed = await callProcedure(t.app, 'staff.statement.years', 'query', { token });
     expect(listed.json().result.data.years).toContain('2025-26');
   });
@@ -252,5 +399,135 @@ describe('the statement of donations (Part B)', () => {
     expect(headings).toEqual(['Amount (INR)', 'Donor PAN / Aadhaar', 'Type of donor ID']);
     expect(first).toEqual(['6000', '234567890124', 'Aadhaar Number']);
     expect(second).toEqual(['4000', 'ABCDE1234F', 'PAN']);
+  });
+});
+
+const partB = async (year: string) => {
+  const response = await download(year);
+  expect(response.statusCode).toBe(200);
+  const [headings, ...rows] = parse(response.body) as string[][];
+  expect(headings).toEqual(PART_B_HEADINGS);
+  return rows;
+};
+const summaryOf = async (year: string) =>
+  (await callProcedure(t.app, 'staff.statement.summary', 'query', { token, input: { year } })).json().result.data;
+
+describe('the statement by mode of receipt (Form 10BD has one mode per row)', () => {
+  it('gives a donor who gave online and in cash up to ₹2,000 two rows: electronic (online, cheque, draft, transfer) and cash', async () => {
+    expect(await partB('2024-25')).toEqual([
+      // 1,000 online + 5,000 by cheque + 300 by draft + 200 by transfer; the bounced cheque's 7,000 is not counted.
+      row(1, 'Permanent Account Number', 'GHIJK5678L', 'Gopal Iyer', '7 Lake View, Chennai 600017', 'Others', 6500),
+      row(
+        2,
+        'Permanent Account Number',
+        'GHIJK5678L',
+        'Gopal Iyer',
+        '7 Lake View, Chennai 600017',
+        'Others',
+        2000,
+        'Cash',
+      ),
+    ]);
+  });
+
+  it('leaves cash of ₹2,000.01, gifts in kind and gifts without an ID out of Part B, listed with the reason; a bounced cheque nowhere', async () => {
+    const response = await download('2024-25', 'statement-unreportable.csv');
+    const [headings, ...rows] = parse(response.body) as string[][];
+    expect(headings).toEqual(UNREPORTABLE_COLUMNS);
+    expect(rows).toEqual([
+      [
+        mixed.cashAboveLimit,
+        '2024-11-01',
+        'Priya Nair',
+        'priya@example.com',
+        'Cash',
+        '2000.01',
+        'cash above ₹2,000 gives no deduction',
+      ],
+      [
+        mixed.kind,
+        '2024-12-01',
+        'Priya Nair',
+        'priya@example.com',
+        'In kind',
+        '3000.00',
+        'a gift in kind gives no deduction',
+      ],
+      [mixed.noTaxId, '2025-03-31', 'Walk-in donor', '', 'Cash', '500.00', 'no PAN or Aadhaar'],
+    ]);
+    expect(response.body).not.toContain(mixed.bounced);
+
+    const summary = await summaryOf('2024-25');
+    expect(summary).toMatchObject({
+      rows: 2,
+      donors: 1,
+      total: 8500,
+      byMode: [
+        { modeOfReceipt: 'Cash', rows: 1, total: 2000 },
+        { modeOfReceipt: ELECTRONIC, rows: 1, total: 6500 },
+      ],
+      unreportable: {
+        count: 3,
+        totalPaise: 550001,
+        byReason: [
+          { code: 'cashAboveLimit', reason: 'cash above ₹2,000 gives no deduction', count: 1, totalPaise: 200001 },
+          { code: 'kind', reason: 'a gift in kind gives no deduction', count: 1, totalPaise: 300000 },
+          { code: 'noTaxId', reason: 'no PAN or Aadhaar', count: 1, totalPaise: 50000 },
+        ],
+      },
+    });
+    expect(summary.unreportable.gifts.map((gift: { mode: string }) => gift.mode)).toEqual(['cash', 'kind', 'cash']);
+
+    // Every receipt of the year is accounted for: in Part B, in the list, or cancelled.
+    const receipts = await t.db.orm.em
+      .fork()
+      .execute<{ status: string; count: string }[]>(
+        `select status, count(*) from receipts where financial_year = '2024-25' group by status order by status`,
+      );
+    expect(receipts).toEqual([
+      { status: 'cancelled', count: '1' },
+      { status: 'issued', count: '8' }, // 5 in Part B's two rows, 3 listed
+    ]);
+  });
+
+  it('names the modes as the layout does, by year', () => {
+    const layout = loadStatementLayout();
+    expect(layout.modesOfReceipt.map((entry) => entry.names)).toEqual([
+      { cash: 'Cash', electronic: ELECTRONIC, others: 'Others' },
+    ]);
+  });
+});
+
+describe('the summary and the file agree to the rupee', () => {
+  it('sums the rows the file carries, each rounded once: two ₹100.50 donors are ₹202, not ₹201', async () => {
+    const rows = await partB('2023-24');
+    expect(rows.map((cells) => [cells[3], cells[9], cells[10], cells[11]])).toEqual([
+      ['ANAND1234A', 'Others', ELECTRONIC, '101'],
+      ['BALAB1234B', 'Others', 'Cash', '101'],
+      ['345678901234', 'Others', ELECTRONIC, '199'],
+    ]);
+    const summary = await summaryOf('2023-24');
+    const amount = (cells: string[]) => Number(cells[11]);
+    const sum = (list: string[][]) => list.reduce((total, cells) => total + amount(cells), 0);
+    expect(summary.total).toBe(401);
+    expect(summary.total).toBe(sum(rows));
+    expect(summary.rows).toBe(rows.length);
+    expect(summary.donors).toBe(new Set(rows.map((cells) => cells[3])).size);
+    for (const type of summary.byType) {
+      const ofType = rows.filter((cells) => cells[9] === type.donationType);
+      expect([type.rows, type.total]).toEqual([ofType.length, sum(ofType)]);
+    }
+    for (const mode of summary.byMode) {
+      const ofMode = rows.filter((cells) => cells[10] === mode.modeOfReceipt);
+      expect([mode.rows, mode.total]).toEqual([ofMode.length, sum(ofMode)]);
+    }
+    expect(summary.byMode).toEqual([
+      { modeOfReceipt: 'Cash', rows: 1, total: 101 },
+      { modeOfReceipt: ELECTRONIC, rows: 2, total: 300 },
+    ]);
+
+    const [, ...listed] = parse((await download('2023-24', 'statement-unreportable.csv')).body) as string[][];
+    expect(listed.map((cells) => cells[5])).toEqual(['10.75']);
+    expect(summary.unreportable).toMatchObject({ count: 1, totalPaise: 1075 });
   });
 });

@@ -1,12 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { CASH_DEDUCTION_LIMIT_PAISE, type GiftMode, statementModeOf } from '../../shared/gift-modes';
+import { formatIndiaDateTime } from '../../shared/india-time';
+import { formatRupees } from '../../shared/rupees';
 import type { FieldCipher } from '../personal-data/field-cipher';
 import { getTrustDetails } from '../receipts/trust-details';
 import {
   formatStatementDate,
   formNameFor,
+  modeOfReceiptFor,
   portalText,
   type StatementField,
   type StatementLayout,
+  type StatementMode,
   sectionCodeFor,
 } from './statement-layout';
 import type { StatementDonationKind } from './statement-purpose.entity';
@@ -17,6 +22,9 @@ interface ReceiptLine {
   issuedAt: Date;
   amount: number;
   purpose: string | null;
+  mode: GiftMode;
+  /** For a gift received outside the website, the India date it came (`YYYY-MM-DD`). */
+  receivedOn: string | null;
   donorName: string;
   donorEmail: string;
   donorAddress: string | null;
@@ -25,34 +33,58 @@ interface ReceiptLine {
   donationType: StatementDonationKind;
 }
 
-/** A gift the statement cannot carry: the donor gave neither PAN nor Aadhaar. */
+/** Why a receipt of the year is not in Part B, as the console and the list say it. */
+export const UNREPORTABLE_REASONS = {
+  kind: 'a gift in kind gives no deduction',
+  cashAboveLimit: `cash above ${formatRupees(CASH_DEDUCTION_LIMIT_PAISE)} gives no deduction`,
+  noTaxId: 'no PAN or Aadhaar',
+} as const;
+export type UnreportableReasonCode = keyof typeof UNREPORTABLE_REASONS;
+export type UnreportableReason = (typeof UNREPORTABLE_REASONS)[UnreportableReasonCode];
+
+/**
+ * A receipt of the year Part B cannot carry: a gift in kind, cash above ₹2,000 (neither gives a
+ * deduction), or a gift whose donor gave neither PAN nor Aadhaar.
+ */
 export interface UnreportableGift {
   receiptNumber: string;
-  issuedAt: Date;
+  /** India time: the day received for a gift recorded by staff (`2026-05-04`), else the moment paid (`2026-05-04 10:00`). */
+  date: string;
   donorName: string;
   donorEmail: string;
-  /** In paise. */
+  mode: GiftMode;
+  /** In paise (for a gift in kind, the trust's estimate of its value). */
   amount: number;
+  reasonCode: UnreportableReasonCode;
+  reason: UnreportableReason;
 }
+
+/** Part B's rows as filed: each keyed by the layout's fields, the amount in whole rupees. */
+export type StatementRow = Record<StatementField, string>;
 
 export interface Statement {
   year: string;
   formName: string;
-  /** Part B's rows, each keyed by the layout's fields, in the order they are filed. */
-  rows: Record<StatementField, string>[];
-  /** In paise, before rounding each row to whole rupees. */
-  total: number;
+  /** Part B's rows, in the order they are filed: the one source of the CSV and of every figure of the summary. */
+  rows: StatementRow[];
   unreportable: { count: number; total: number; gifts: UnreportableGift[] };
 }
 
-/** Issued (not cancelled) receipts of the year, oldest first, each with its purpose's donation type. */
+/**
+ * Issued (not cancelled) receipts of the year, oldest first, each with its purpose's donation type.
+ * A gift received outside the website is read with its donation: the day it came, and a bounced
+ * cheque is never counted (its receipt is cancelled with it; the join makes sure).
+ */
 async function receiptLines(em: EntityManager, year: string): Promise<ReceiptLine[]> {
   return em.execute<ReceiptLine[]>(
-    `select r.number, r.issued_at as "issuedAt", r.amount, r.purpose, r.donor_name as "donorName",
+    `select r.number, r.issued_at as "issuedAt", r.amount, r.purpose, r.mode,
+            to_char(d.received_on, 'YYYY-MM-DD') as "receivedOn", r.donor_name as "donorName",
             r.donor_email as "donorEmail", r.donor_address as "donorAddress", r.donor_id_kind as "donorIdKind",
             r.donor_id_encrypted as "donorIdEncrypted", coalesce(p.donation_type, 'others') as "donationType"
-       from receipts r left join statement_purposes p on p.purpose = r.purpose
-      where r.financial_year = ? and r.status = 'issued'
+       from receipts r
+       left join statement_purposes p on p.purpose = r.purpose
+       left join donations d on d.id = r.donation_id and r.mode <> 'online'
+      where r.financial_year = ? and r.status = 'issued' and d.status is distinct from 'bounced'
       order by r.issued_at, r.id`,
     [year],
   );
@@ -61,9 +93,33 @@ async function receiptLines(em: EntityManager, year: string): Promise<ReceiptLin
 /** The same PAN however it was typed (case, spaces) is one donor. */
 const normaliseId = (value: string) => value.replace(/\s+/g, '').toUpperCase();
 
+/** Paise to the whole rupees a row files, half a rupee up. */
+const wholeRupees = (paise: number) => Math.round(paise / 100);
+
+/** Where a receipt goes: a row of Part B under its mode and donor ID, or the list beside it with the reason. */
+function placeOf(
+  line: ReceiptLine,
+  amount: number,
+): { mode: StatementMode; idKind: 'pan' | 'aadhaar'; idEncrypted: string } | { reason: UnreportableReasonCode } {
+  const mode = statementModeOf(line.mode, amount);
+  if (mode === null) {
+    return { reason: line.mode === 'kind' ? 'kind' : 'cashAboveLimit' };
+  }
+  if (!line.donorIdEncrypted || !line.donorIdKind) return { reason: 'noTaxId' };
+  return { mode, idKind: line.donorIdKind, idEncrypted: line.donorIdEncrypted };
+}
+
+/** A gift recorded by staff is dated the day it came (its time is not known); an online one, the moment paid. */
+function dateOf(line: ReceiptLine): string {
+  const moment = formatIndiaDateTime(new Date(line.issuedAt));
+  return line.mode === 'online' ? moment : (line.receivedOn ?? moment.slice(0, 10));
+}
+
 /**
  * The statement of donations for a financial year: one row per donor (by PAN or Aadhaar) per
- * donation type, summing all their issued receipts, named and addressed as on their latest gift.
+ * donation type per mode of receipt, summing their issued receipts, named and addressed as on
+ * their latest gift, each row's amount rounded to whole rupees once. Every other receipt of the
+ * year is listed as unreportable with its reason.
  */
 export async function buildStatement(
   em: EntityManager,
@@ -73,35 +129,37 @@ export async function buildStatement(
   const trust = await getTrustDetails(em);
   const groups = new Map<
     string,
-    { kind: 'pan' | 'aadhaar'; id: string; type: StatementDonationKind; amount: number }
+    { kind: 'pan' | 'aadhaar'; id: string; type: StatementDonationKind; mode: StatementMode; amount: number }
   >();
   /** Each donor's latest gift, whatever its type: their rows carry its name and address. */
   const latest = new Map<string, ReceiptLine>();
   const unreportable: UnreportableGift[] = [];
-  let total = 0;
   for (const line of lines) {
     const amount = Number(line.amount);
-    if (!line.donorIdEncrypted || !line.donorIdKind) {
+    const place = placeOf(line, amount);
+    if ('reason' in place) {
       unreportable.push({
         receiptNumber: line.number,
-        issuedAt: new Date(line.issuedAt),
+        date: dateOf(line),
         donorName: line.donorName,
         donorEmail: line.donorEmail,
+        mode: line.mode,
         amount,
+        reasonCode: place.reason,
+        reason: UNREPORTABLE_REASONS[place.reason],
       });
       continue;
     }
-    const id = normaliseId(cipher.decrypt(line.donorIdEncrypted));
-    const donor = `${line.donorIdKind}:${id}`;
-    const key = `${donor}:${line.donationType}`;
+    const id = normaliseId(cipher.decrypt(place.idEncrypted));
+    const donor = `${place.idKind}:${id}`;
+    const key = `${donor}:${line.donationType}:${place.mode}`;
     const group = groups.get(key);
-    total += amount;
     // Lines come oldest first, so the last one seen is the latest gift.
     latest.set(donor, line);
     if (group) group.amount += amount;
-    else groups.set(key, { kind: line.donorIdKind, id, type: line.donationType, amount });
+    else groups.set(key, { kind: place.idKind, id, type: line.donationType, mode: place.mode, amount });
   }
-  const rows = [...groups.values()].map((group, index): Record<StatementField, string> => {
+  const rows = [...groups.values()].map((group, index): StatementRow => {
     const { donorName, donorAddress } = latest.get(`${group.kind}:${group.id}`) as ReceiptLine;
     return {
       serialNumber: String(index + 1),
@@ -114,16 +172,18 @@ export async function buildStatement(
       name: portalText(donorName, layout.maxNameLength, layout),
       address: portalText(donorAddress ?? '', layout.maxAddressLength, layout),
       donationType: layout.donationTypes[group.type] ?? group.type,
-      modeOfReceipt: layout.modeOfReceipt,
-      amount: String(Math.round(group.amount / 100)),
+      modeOfReceipt: modeOfReceiptFor(layout, year, group.mode),
+      amount: String(wholeRupees(group.amount)),
     };
   });
-  const unreportableTotal = unreportable.reduce((sum, gift) => sum + gift.amount, 0);
   return {
     year,
     formName: formNameFor(layout, year),
     rows,
-    total,
-    unreportable: { count: unreportable.length, total: unreportableTotal, gifts: unreportable },
+    unreportable: {
+      count: unreportable.length,
+      total: unreportable.reduce((sum, gift) => sum + gift.amount, 0),
+      gifts: unreportable,
+    },
   };
 }

@@ -20,8 +20,8 @@ export interface StatementRouteOptions {
 /**
  * `GET /staff/api/statement.csv?year=2026-27`: Part B of the statement of donations, the one file
  * with donors' full PAN and Aadhaar: admins only. `GET /staff/api/statement-unreportable.csv?year=…`:
- * the gifts it leaves out for want of an ID, for any signed-in staff member. Each download is in
- * the audit trail, with who and when.
+ * the gifts it leaves out (in kind, cash above ₹2,000, without an ID) with the reason, for any
+ * signed-in staff member. Each download is in the audit trail, with who and when.
  */
 export async function statementFileRoutes(app: FastifyInstance, options: StatementRouteOptions) {
   const layout = options.layout ?? loadStatementLayout();
@@ -62,6 +62,6 @@ export async function statementFileRoutes(app: FastifyInstance, options: Stateme
   app.get<{ Querystring: { year?: string } }>(
     '/staff/api/statement-unreportable.csv',
     { ...quiet, preHandler: requireStaff(options.orm) },
-    download('without-id', unreportableCsv, 'unreportable'),
+    download('not-in-part-b', unreportableCsv, 'unreportable'),
   );
 }

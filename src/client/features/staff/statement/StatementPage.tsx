@@ -1,15 +1,17 @@
 import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
+import { CASH_DEDUCTION_LIMIT_PAISE } from '../../../../shared/gift-modes';
 import { ErrorMessage } from '../ErrorMessage';
 import { Figure } from '../Figure';
 import { rupees } from '../format';
 import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';
+import { NotInPartB } from './NotInPartB';
 import { StatementPurposes } from './StatementPurposes';
-import { filingDeadline, statementCsvHref, unreportableCsvHref } from './statement-year';
+import { filingDeadline, statementCsvHref } from './statement-year';
 
-/** Whole rupees (as the summary gives them) with Indian grouping: ₹1,00,000. */
+/** Whole rupees (as Part B files them, and the summary sums them) with Indian grouping: ₹1,00,000. */
 const wholeRupees = (value: number) => rupees(value * 100);
 
 /** The year's statement of donations (Form 10BD, Form 113 from 2026-27): check it, then download Part B. */
@@ -60,62 +62,66 @@ export function StatementPage() {
             <Figure label="Donors" value={data.donors.toLocaleString('en-IN')} />
             <Figure label="Total" value={wholeRupees(data.total)} />
           </SimpleGrid>
-          {data.byType.length > 0 && (
-            <Table withTableBorder striped aria-label="By donation type" maw={520}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Donation type</Table.Th>
-                  <Table.Th ta="right">Rows</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.byType.map((type) => (
-                  <Table.Tr key={type.donationType}>
-                    <Table.Td>{type.donationType}</Table.Td>
-                    <Table.Td ta="right">{type.rows}</Table.Td>
-                    <Table.Td ta="right">{wholeRupees(type.total)}</Table.Td>
+          {data.rows > 0 && (
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <Table withTableBorder striped aria-label="By donation type">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Donation type</Table.Th>
+                    <Table.Th ta="right">Rows</Table.Th>
+                    <Table.Th ta="right">Total</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.byType.map((type) => (
+                    <Table.Tr key={type.donationType}>
+                      <Table.Td>{type.donationType}</Table.Td>
+                      <Table.Td ta="right">{type.rows}</Table.Td>
+                      <Table.Td ta="right">{wholeRupees(type.total)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+              <Table withTableBorder striped aria-label="By mode of receipt">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Mode of receipt</Table.Th>
+                    <Table.Th ta="right">Rows</Table.Th>
+                    <Table.Th ta="right">Total</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.byMode.map((mode) => (
+                    <Table.Tr key={mode.modeOfReceipt}>
+                      <Table.Td>{mode.modeOfReceipt}</Table.Td>
+                      <Table.Td ta="right">{mode.rows}</Table.Td>
+                      <Table.Td ta="right">{wholeRupees(mode.total)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </SimpleGrid>
           )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Card withBorder padding="sm">
-              <Title order={2} size="h4">
-                Part B
-              </Title>
-              <Text size="sm" c="dimmed" mb="sm">
-                One row per donor and donation type, in the portal’s column order.
-              </Text>
-              {isAdmin ? (
-                <Group>
-                  <Button component="a" href={statementCsvHref(year)} download c="white">
-                    Download Part B (CSV)
-                  </Button>
-                </Group>
-              ) : (
-                <Text size="sm">It holds donors’ full PAN and Aadhaar, so an admin downloads it.</Text>
-              )}
-            </Card>
-            <Card withBorder padding="sm" aria-labelledby="unreportable-heading" component="section">
-              <Title order={2} size="h4" id="unreportable-heading">
-                Gifts without PAN or Aadhaar
-              </Title>
-              <Text size="sm" mb="sm">
-                {data.unreportable.count === 0
-                  ? 'None: every gift of the year can be reported.'
-                  : `${data.unreportable.count.toLocaleString('en-IN')} ${data.unreportable.count === 1 ? 'gift' : 'gifts'}, ${wholeRupees(data.unreportable.total)}, cannot be reported. Write to these donors for their PAN or Aadhaar before filing.`}
-              </Text>
-              {data.unreportable.count > 0 && (
-                <Group>
-                  <Button component="a" href={unreportableCsvHref(year)} download variant="light">
-                    Download the list (CSV)
-                  </Button>
-                </Group>
-              )}
-            </Card>
-          </SimpleGrid>
+          <Card withBorder padding="sm">
+            <Title order={2} size="h4">
+              Part B
+            </Title>
+            <Text size="sm" c="dimmed" mb="sm">
+              One row per donor, donation type and mode of receipt (cash up to {rupees(CASH_DEDUCTION_LIMIT_PAISE)}, or
+              electronic: online, cheque, draft, bank transfer), in the portal’s column order. The figures above are its
+              rows, summed.
+            </Text>
+            {isAdmin ? (
+              <Group>
+                <Button component="a" href={statementCsvHref(year)} download c="white">
+                  Download Part B (CSV)
+                </Button>
+              </Group>
+            ) : (
+              <Text size="sm">It holds donors’ full PAN and Aadhaar, so an admin downloads it.</Text>
+            )}
+          </Card>
+          <NotInPartB year={year} unreportable={data.unreportable} />
         </>
       )}
       <StatementPurposes />
