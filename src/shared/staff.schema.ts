@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { donationStatusSchema, PURPOSES } from './donation.schema';
 import { DONATION_TYPES, SUBSCRIPTION_STATUSES } from './donation-states';
+import { GIFT_MODES } from './gift-modes';
 
 /**
  * The staff console's inputs, shared by its procedures, its export route and (later) its pages.
@@ -40,6 +41,8 @@ export const donationFilterSchema = z
     status: z.array(donationStatusSchema).max(5).optional(),
     type: z.enum(DONATION_TYPES).optional(),
     purpose: z.enum(Object.keys(PURPOSES) as [keyof typeof PURPOSES]).optional(),
+    /** How it came: online, or one of the modes staff record (shared/gift-modes.ts). */
+    mode: z.enum(GIFT_MODES).optional(),
     /** Inclusive days in India time. */
     from: indiaDay.optional(),
     to: indiaDay.optional(),
@@ -48,7 +51,8 @@ export const donationFilterSchema = z
     maxAmountRupees: rupees.optional(),
     /**
      * Part of a donor's name, e-mail or phone (7+ digits), a donation id (up to 6 digits, or `#` and
-     * digits), or an order, payment or subscription id (`order_…`, `pay_…`, `sub_…`).
+     * digits), a cheque's or draft's number or a transfer's UTR, or an order, payment or
+     * subscription id (`order_…`, `pay_…`, `sub_…`).
      */
     search: z.string().trim().max(100).optional(),
   })

@@ -68,6 +68,12 @@ const statementRoute = createRoute({
   component: page('StatementPage'),
 });
 
+const giftsReceivedRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/gifts-received',
+  component: page('GiftsReceivedPage'),
+});
+
 const certificatesRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/certificates',
@@ -120,6 +126,7 @@ export const staffRouteTree = staffRoute.addChildren([
     receiptsRoute,
     statementRoute,
     certificatesRoute,
+    giftsReceivedRoute,
     erasureRoute,
     outboxRoute,
     trustRoute,

@@ -233,5 +233,22 @@ describe('a cheque that bounces', () => {
       [String(donationId)],
     );
     expect(entry).toEqual({ username: 'clerk' });
+
+    const list = await callProcedure(t.app, 'staff.donations.list', 'query', {
+      token: clerk,
+      input: { filter: { mode: 'cheque', search: '118822' } },
+    });
+    expect(list.json().result.data.rows.map((row: { id: number }) => row.id)).toEqual([donationId]);
+    const story = await callProcedure(t.app, 'staff.donations.story', 'query', {
+      token: clerk,
+      input: { id: donationId },
+    });
+    const { donation, steps } = story.json().result.data;
+    expect(donation).toMatchObject({ mode: 'cheque', reference: '118822', recordedBy: 'clerk', receivedOn: TODAY });
+    expect(steps.map((step: { kind: string; text: string }) => step.text)).toEqual([
+      `Recorded by clerk: Cheque, received on ${TODAY}`,
+      `Receipt ${receiptNumber} issued`,
+      `Returned unpaid by the bank: Funds insufficient; receipt ${receiptNumber} cancelled`,
+    ]);
   });
 });

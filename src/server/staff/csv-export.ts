@@ -22,6 +22,11 @@ const COLUMNS = [
   'Order id',
   'Payment id',
   'Subscription id',
+  'Mode',
+  'Received on',
+  'Reference',
+  'Bank',
+  'Recorded by',
 ];
 
 /**
@@ -46,6 +51,11 @@ function csvRecord(row: DonationListItem): string[] {
     row.razorpayOrderId ?? '',
     row.razorpayPaymentId ?? '',
     row.razorpaySubscriptionId ?? '',
+    row.mode,
+    row.receivedOn ?? '',
+    row.reference ?? '',
+    row.bank ?? '',
+    row.recordedBy ?? '',
   ].map(neutralise);
 }
 

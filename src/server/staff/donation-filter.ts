@@ -28,6 +28,7 @@ export function donationWhere(filter: DonationFilter): Where {
   if (filter.status?.length) add(`d.status in (${filter.status.map(() => '?').join(', ')})`, ...filter.status);
   if (filter.type) add('d.donation_type = ?', filter.type);
   if (filter.purpose) add('d.purpose = ?', filter.purpose);
+  if (filter.mode) add('d.mode = ?', filter.mode);
   if (filter.from) add('d.created_at >= ?', parseIndiaDay(filter.from));
   if (filter.to) add('d.created_at < ?', new Date(parseIndiaDay(filter.to).getTime() + DAY_MS));
   if (filter.minAmountRupees !== undefined) add('d.amount >= ?', Math.round(filter.minAmountRupees * 100));
@@ -39,8 +40,9 @@ export function donationWhere(filter: DonationFilter): Where {
 
 /**
  * Razorpay ids are recognised by their prefix and matched exactly (their indexes); up to 6 digits
- * (or `#` and digits) are a donation id, 7 or more part of a phone; anything else is part of a
- * name, e-mail or phone (trigram indexes).
+ * (or `#` and digits) are a donation id or a cheque's number, 7 or more part of a phone; anything
+ * else is part of a name, e-mail or phone (trigram indexes), or a whole reference (a UTR, a draft's
+ * number, a cash voucher) as the recording stored it: without spaces, in capitals.
  */
 function addSearch(search: string, add: (sql: string, ...values: unknown[]) => void): void {
   if (/^sub_/i.test(search)) {
@@ -57,10 +59,18 @@ function addSearch(search: string, add: (sql: string, ...values: unknown[]) => v
     add('d.razorpay_order_id = ?', search);
   } else if (/^pay_/i.test(search)) {
     add('d.razorpay_payment_id = ?', search);
-  } else if (/^#?\d{1,9}$/.test(search) && (search.startsWith('#') || search.length <= 6)) {
-    add('d.id = ?', Math.min(Number(search.replace('#', '')), MAX_INT));
+  } else if (search.startsWith('#') && /^#\d{1,9}$/.test(search)) {
+    add('d.id = ?', Math.min(Number(search.slice(1)), MAX_INT));
+  } else if (/^\d{1,6}$/.test(search)) {
+    add('(d.id = ? or d.reference = ?)', Number(search), search);
   } else {
     const pattern = contains(search);
-    add('(d.name ilike ? or d.email ilike ? or d.phone ilike ?)', pattern, pattern, pattern);
+    add(
+      '(d.name ilike ? or d.email ilike ? or d.phone ilike ? or d.reference = ?)',
+      pattern,
+      pattern,
+      pattern,
+      search.replace(/\s+/g, '').toUpperCase(),
+    );
   }
 }

@@ -31,12 +31,20 @@ export interface DonationListItem {
   razorpayOrderId: string | null;
   razorpayPaymentId: string | null;
   razorpaySubscriptionId: string | null;
+  /** How it came (shared/gift-modes.ts); the rest is set only for a gift staff recorded. */
+  mode: string;
+  /** India day, `YYYY-MM-DD`. */
+  receivedOn: string | null;
+  reference: string | null;
+  bank: string | null;
+  recordedBy: string | null;
 }
 
 /** The donation's columns as `DonationListItem`, over `donations d`. */
 export const DONATION_COLUMNS = `d.id, ${isoTime('d.created_at')} as "createdAt", d.name, d.email, d.phone, d.amount,
   d.donation_type as "donationType", d.purpose, d.status, d.razorpay_order_id as "razorpayOrderId",
-  d.razorpay_payment_id as "razorpayPaymentId"`;
+  d.razorpay_payment_id as "razorpayPaymentId", d.mode, to_char(d.received_on, 'YYYY-MM-DD') as "receivedOn",
+  d.reference, d.bank, d.recorded_by as "recordedBy"`;
 
 /** The Razorpay subscription a donation belongs to (its first charge, or a later one). */
 export const SUBSCRIPTION_ID_OF_ROW = `(select s.razorpay_subscription_id from subscriptions s

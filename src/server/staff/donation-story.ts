@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { GIFT_MODE_LABELS, type GiftMode } from '../../shared/gift-modes';
 import { DomainError } from '../domain-error';
 import { DONATION_COLUMNS, type DonationListItem } from './donation-list';
 import { isoTime } from './sql-time';
@@ -7,7 +8,16 @@ import { isoTime } from './sql-time';
 export interface StoryStep {
   /** ISO-8601 UTC. */
   at: string | null;
-  kind: 'created' | 'order' | 'subscription' | 'checkout' | 'webhook' | 'reconciliation' | 'refund';
+  kind:
+    | 'created'
+    | 'recorded'
+    | 'bounced'
+    | 'order'
+    | 'subscription'
+    | 'checkout'
+    | 'webhook'
+    | 'reconciliation'
+    | 'refund';
   text: string;
   details?: Record<string, unknown>;
 }
@@ -69,6 +79,8 @@ export async function donationStory({ em, input }: { em: EntityManager; input: {
     ],
   );
 
+  if (donation.mode !== 'online') return offlineGiftStory(em, donation);
+
   const steps: StoryStep[] = [
     {
       at: donation.createdAt,
@@ -125,6 +137,56 @@ export async function donationStory({ em, input }: { em: EntityManager; input: {
   };
 }
 
+/**
+ * A gift staff recorded: who recorded it and what it was, its receipt, and a cheque's return by
+ * the bank. It has no order, checkout or webhook.
+ */
+async function offlineGiftStory(em: EntityManager, donation: DonationListItem) {
+  const [more] = await em.execute<
+    {
+      bouncedAt: string | null;
+      bounceReason: string | null;
+      kindDescription: string | null;
+      instrumentDate: string | null;
+    }[]
+  >(
+    `select ${isoTime('bounced_at')} as "bouncedAt", bounce_reason as "bounceReason", kind_description as "kindDescription",
+            to_char(instrument_date, 'YYYY-MM-DD') as "instrumentDate"
+       from donations where id = ?`,
+    [donation.id],
+  );
+  const receipts = await em.execute<{ number: string; issuedAt: string; status: string; cancelledAt: string | null }[]>(
+    `select number, ${isoTime('issued_at')} as "issuedAt", status, ${isoTime('cancelled_at')} as "cancelledAt"
+       from receipts where donation_id = ? order by id`,
+    [donation.id],
+  );
+  const steps: StoryStep[] = [
+    {
+      at: donation.createdAt,
+      kind: 'recorded',
+      text: `Recorded by ${donation.recordedBy ?? 'staff'}: ${GIFT_MODE_LABELS[donation.mode as GiftMode] ?? donation.mode}, received on ${donation.receivedOn}`,
+      details: {
+        reference: donation.reference,
+        bank: donation.bank,
+        instrumentDate: more?.instrumentDate ?? null,
+        gift: more?.kindDescription ?? null,
+      },
+    },
+  ];
+  for (const receipt of receipts) {
+    steps.push({ at: receipt.issuedAt, kind: 'created', text: `Receipt ${receipt.number} issued` });
+  }
+  if (more?.bouncedAt) {
+    const cancelled = receipts.find((receipt) => receipt.status === 'cancelled');
+    steps.push({
+      at: more.bouncedAt,
+      kind: 'bounced',
+      text: `Returned unpaid by the bank: ${more.bounceReason ?? ''}${cancelled ? `; receipt ${cancelled.number} cancelled` : ''}`,
+    });
+  }
+  return { donation: { ...donation, razorpaySubscriptionId: null }, steps, charges: [] as Charge[] };
+}
+
 async function isVerified(em: EntityManager, donationId: number): Promise<boolean> {
   const [row] = await em.execute<{ verified: boolean }[]>(
     'select razorpay_signature is not null as verified from donations where id = ?',
@@ -133,12 +195,12 @@ async function isVerified(em: EntityManager, donationId: number): Promise<boolea
   return row?.verified ?? false;
 }
 
+type Charge = { id: number; createdAt: string; amount: number; status: string; razorpayPaymentId: string | null };
+
 /** A monthly donor's charges: the first donation and each later one on the subscription, oldest first. */
 async function chargesOf(em: EntityManager, subscriptionId: number | undefined) {
   if (subscriptionId === undefined) return [];
-  return em.execute<
-    { id: number; createdAt: string; amount: number; status: string; razorpayPaymentId: string | null }[]
-  >(
+  return em.execute<Charge[]>(
     `select d.id, ${isoTime('d.created_at')} as "createdAt", d.amount, d.status, d.razorpay_payment_id as "razorpayPaymentId"
        from donations d
       where d.subscription_id = ? or d.id = (select donation_id from subscriptions where id = ?)

@@ -11,6 +11,7 @@ export { LoginPage } from './auth/LoginPage';
 export { CertificatesPage } from './certificates/CertificatesPage';
 export { DonationsPage } from './donations/DonationsPage';
 export { ErasurePage } from './erasure/ErasurePage';
+export { GiftsReceivedPage } from './gifts-received/GiftsReceivedPage';
 export { ConsoleLayout } from './layout/ConsoleLayout';
 export { OutboxPage } from './outbox/OutboxPage';
 export { OverviewPage } from './overview/OverviewPage';

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { PURPOSES } from '../../../../shared/donation.schema';
 import { DONATION_STATUSES, DONATION_TYPES } from '../../../../shared/donation-states';
+import { GIFT_MODE_LABELS, GIFT_MODES } from '../../../../shared/gift-modes';
 import type { DonationsSearch } from './donations-search';
 
 type Patch = Partial<DonationsSearch>;
@@ -38,7 +39,7 @@ export function DonationFilters({ search, onChange }: { search: DonationsSearch;
     <Group gap="xs" align="flex-end" wrap="wrap">
       <TextInput
         label="Search"
-        description="Name, e-mail, phone, #id, order, payment or subscription id"
+        description="Name, e-mail, phone, #id, cheque no. or UTR, order, payment or subscription id"
         type="search"
         value={query}
         onChange={(event) => setQuery(event.currentTarget.value)}
@@ -65,6 +66,14 @@ export function DonationFilters({ search, onChange }: { search: DonationsSearch;
         data={Object.entries(PURPOSES).map(([value, label]) => ({ value, label }))}
         value={search.purpose ?? null}
         onChange={(value) => onChange({ purpose: value ?? undefined })}
+        clearable
+        w={{ base: '48%', xs: 190 }}
+      />
+      <Select
+        label="Mode"
+        data={GIFT_MODES.map((value) => ({ value, label: GIFT_MODE_LABELS[value] }))}
+        value={search.mode ?? null}
+        onChange={(value) => onChange({ mode: value ?? undefined })}
         clearable
         w={{ base: '48%', xs: 190 }}
       />
@@ -108,6 +117,7 @@ export function DonationFilters({ search, onChange }: { search: DonationsSearch;
             status: undefined,
             type: undefined,
             purpose: undefined,
+            mode: undefined,
             from: undefined,
             to: undefined,
             min: undefined,

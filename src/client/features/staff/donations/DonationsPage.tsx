@@ -104,6 +104,12 @@ export function DonationsPage() {
             title: 'Purpose',
             render: (row) => (row.purpose ? (PURPOSES[row.purpose as keyof typeof PURPOSES] ?? row.purpose) : '—'),
           },
+          {
+            accessor: 'mode',
+            title: 'Mode',
+            render: (row) =>
+              row.mode === 'online' ? 'Online' : `${row.mode}${row.reference ? ` ${row.reference}` : ''}`,
+          },
           { accessor: 'status', title: 'Status', sortable: true, render: (row) => <StatusBadge status={row.status} /> },
         ]}
       />

@@ -10,6 +10,7 @@ const COLOURS: Record<string, string> = {
   failed: 'red',
   halted: 'red',
   refunded: 'grape',
+  bounced: 'red',
   cancelled: 'gray',
   expired: 'gray',
   completed: 'blue',

@@ -14,6 +14,7 @@ export interface DonationsSearch {
   status?: string;
   type?: string;
   purpose?: string;
+  mode?: string;
   from?: string;
   to?: string;
   min?: string | number;
@@ -41,6 +42,7 @@ export function filterOf(search: DonationsSearch): DonationFilter {
     status: text(search.status)?.split(','),
     type: text(search.type),
     purpose: text(search.purpose),
+    mode: text(search.mode),
     from: text(search.from),
     to: text(search.to),
     minAmountRupees: number(search.min),

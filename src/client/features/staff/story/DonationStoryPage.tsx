@@ -1,6 +1,22 @@
-import { Anchor, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Timeline,
+  Title,
+} from '@mantine/core';
 import { Link, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
 import { PURPOSES } from '../../../../shared/donation.schema';
+import { GIFT_MODE_LABELS, type GiftMode } from '../../../../shared/gift-modes';
 import { DonationLink } from '../DonationLink';
 import { StatusBadge } from '../donations/StatusBadge';
 import { ErrorMessage } from '../ErrorMessage';
@@ -27,6 +43,51 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
         {children}
       </Text>
     </div>
+  );
+}
+
+/** A cheque or draft the bank returned: its reason, a confirmation, then the receipt is cancelled and the donor told. */
+function BounceCheque({ donationId, instrument }: { donationId: number; instrument: string }) {
+  const utils = staffTrpc.useUtils();
+  const [reason, setReason] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const bounce = staffTrpc.staff.offlineGifts.bounce.useMutation({
+    onSuccess: () => {
+      setConfirming(false);
+      void utils.staff.donations.story.invalidate({ id: donationId });
+    },
+  });
+  const issue = (bounce.error?.data as { issues?: { path: string; message: string }[] } | undefined)?.issues?.[0];
+  return (
+    <Card withBorder padding="sm">
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          label={`Returned by the bank? Why (as the bank's memo says)`}
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          error={issue ? `Reason ${issue.message}` : undefined}
+          w={{ base: '100%', sm: 360 }}
+        />
+        <Button color="red" variant="light" onClick={() => setConfirming(true)} disabled={reason.trim() === ''}>
+          Mark the {instrument} bounced
+        </Button>
+      </Group>
+      {bounce.error && !issue && <ErrorMessage error={bounce.error} title="Not marked" />}
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={`Mark the ${instrument} bounced?`}>
+        <Text size="sm">
+          Its receipt is cancelled (kept, marked cancelled with this reason) and the donor is told by mail. This cannot
+          be undone.
+        </Text>
+        <Group mt="md" justify="flex-end">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            Keep it paid
+          </Button>
+          <Button color="red" loading={bounce.isPending} onClick={() => bounce.mutate({ id: donationId, reason })}>
+            Mark bounced
+          </Button>
+        </Group>
+      </Modal>
+    </Card>
   );
 }
 
@@ -80,11 +141,26 @@ export function DonationStoryPage() {
             {donation.purpose ? (PURPOSES[donation.purpose as keyof typeof PURPOSES] ?? donation.purpose) : '—'}
           </Field>
           <Field label="Created">{indiaTime(donation.createdAt)}</Field>
-          <Field label="Order">{donation.razorpayOrderId ?? '—'}</Field>
-          <Field label="Payment">{donation.razorpayPaymentId ?? '—'}</Field>
-          <Field label="Subscription">{donation.razorpaySubscriptionId ?? '—'}</Field>
+          <Field label="Mode">{GIFT_MODE_LABELS[donation.mode as GiftMode] ?? donation.mode}</Field>
+          {donation.mode === 'online' ? (
+            <>
+              <Field label="Order">{donation.razorpayOrderId ?? '—'}</Field>
+              <Field label="Payment">{donation.razorpayPaymentId ?? '—'}</Field>
+              <Field label="Subscription">{donation.razorpaySubscriptionId ?? '—'}</Field>
+            </>
+          ) : (
+            <>
+              <Field label="Received on">{donation.receivedOn ?? '—'}</Field>
+              <Field label="Reference">{donation.reference ?? '—'}</Field>
+              <Field label="Bank">{donation.bank ?? '—'}</Field>
+              <Field label="Recorded by">{donation.recordedBy ?? '—'}</Field>
+            </>
+          )}
         </SimpleGrid>
       </Card>
+      {donation.status === 'paid' && (donation.mode === 'cheque' || donation.mode === 'demand-draft') && (
+        <BounceCheque donationId={donation.id} instrument={donation.mode === 'cheque' ? 'cheque' : 'draft'} />
+      )}
       <Title order={2} size="h4">
         Story
       </Title>

@@ -1,0 +1,208 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { PURPOSES } from '../../../../shared/donation-rules';
+import { GIFT_MODE_LABELS, OFFLINE_GIFT_MODES } from '../../../../shared/gift-modes';
+import { indiaToday, type OfflineGiftMode, REFERENCE_LABELS } from '../../../../shared/offline-gift.schema';
+import { ErrorMessage } from '../ErrorMessage';
+import { staffTrpc } from '../trpc';
+import { emptyGift, fieldsOfMode, formFieldOf, type GiftFormValues, giftInputOf } from './gift-form';
+
+const MODE_OPTIONS = OFFLINE_GIFT_MODES.map((mode) => ({
+  value: mode,
+  label: mode === 'bank-transfer' ? 'Bank transfer' : GIFT_MODE_LABELS[mode],
+}));
+const PURPOSE_OPTIONS = Object.entries(PURPOSES).map(([value, label]) => ({ value, label }));
+
+type Errors = Partial<Record<keyof GiftFormValues, string>>;
+
+/** The server's answer as one message per field: a 400's issues, or a refusal whose message starts with its field. */
+function errorsOf(error: unknown): { fields: Errors; other: string | null } {
+  if (!error) return { fields: {}, other: null };
+  const data = (error as { data?: { issues?: { path: string; message: string }[] } }).data;
+  const fields: Errors = {};
+  for (const issue of data?.issues ?? []) fields[formFieldOf(issue.path)] ??= issue.message;
+  if (Object.keys(fields).length > 0) return { fields, other: null };
+  const message = error instanceof Error ? error.message : String(error);
+  const prefixed = /^(\w+): (.*)$/s.exec(message);
+  if (prefixed?.[1] && prefixed[2]) return { fields: { [formFieldOf(prefixed[1])]: prefixed[2] }, other: null };
+  return { fields: {}, other: message };
+}
+
+/**
+ * One gift received outside the website, as the office has it in hand: the mode first (it decides
+ * which reference the form asks for), the donor, the amount and the day it came.
+ */
+export function RecordGiftForm({ isAdmin }: { isAdmin: boolean }) {
+  const [values, setValues] = useState(() => emptyGift(indiaToday()));
+  const record = staffTrpc.staff.offlineGifts.record.useMutation({
+    onSuccess: () => setValues((current) => ({ ...emptyGift(current.receivedOn), mode: current.mode })),
+  });
+  const { fields: errors, other } = errorsOf(record.error);
+  const set =
+    <K extends keyof GiftFormValues>(key: K) =>
+    (value: GiftFormValues[K]) =>
+      setValues((current) => ({ ...current, [key]: value }));
+  const text = (key: keyof GiftFormValues) => ({
+    value: String(values[key]),
+    error: errors[key],
+    onChange: (event: { currentTarget: { value: string } }) => set(key)(event.currentTarget.value as never),
+  });
+  const shown = new Set(fieldsOfMode(values.mode));
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    record.mutate(giftInputOf(values) as never);
+  };
+  const done = record.data;
+
+  return (
+    <Card withBorder padding="md" component="form" onSubmit={submit} noValidate aria-labelledby="record-gift-title">
+      <Stack gap="sm">
+        <Text id="record-gift-title" fw={700} size="lg">
+          Record a gift
+        </Text>
+        <SegmentedControl
+          aria-label="How the gift came"
+          data={MODE_OPTIONS}
+          value={values.mode}
+          onChange={(mode) => set('mode')(mode as OfflineGiftMode)}
+          fullWidth
+        />
+        {values.mode === 'kind' && (
+          <Text size="sm" c="dimmed">
+            A gift in kind gets an acknowledgement, not a tax receipt: it gives no deduction. Enter the trust’s estimate
+            of its value.
+          </Text>
+        )}
+        {values.mode === 'cash' && (
+          <Text size="sm" c="dimmed">
+            Cash above ₹2,000 in one gift gives no deduction: its receipt says so, and the statement leaves it out.
+          </Text>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="Donor’s name" required name="name" {...text('name')} />
+          <TextInput
+            label="E-mail"
+            type="email"
+            name="email"
+            description="The receipt is mailed here"
+            {...text('email')}
+          />
+          <TextInput
+            label="Phone"
+            type="tel"
+            name="phone"
+            required={values.mode !== 'cash'}
+            description={values.mode === 'cash' ? 'Optional for walk-in cash' : undefined}
+            {...text('phone')}
+          />
+          <TextInput
+            label={values.mode === 'kind' ? 'Estimated value (₹)' : 'Amount (₹)'}
+            required
+            inputMode="decimal"
+            name="amount"
+            {...text('amountRupees')}
+          />
+          <TextInput label="Date received" type="date" required name="receivedOn" {...text('receivedOn')} />
+          <Select
+            label="Purpose"
+            placeholder="General"
+            data={PURPOSE_OPTIONS}
+            value={values.purpose || null}
+            onChange={(value) => set('purpose')(value ?? '')}
+            error={errors.purpose}
+            clearable
+          />
+          {shown.has('reference') && (
+            <TextInput
+              label={REFERENCE_LABELS[values.mode]}
+              name="reference"
+              required={values.mode !== 'cash'}
+              {...text('reference')}
+            />
+          )}
+          {shown.has('bank') && (
+            <TextInput label="Bank" name="bank" required={values.mode !== 'bank-transfer'} {...text('bank')} />
+          )}
+          {shown.has('instrumentDate') && (
+            <TextInput
+              label={values.mode === 'cheque' ? 'Date on the cheque' : 'Date on the draft'}
+              type="date"
+              required
+              name="instrumentDate"
+              {...text('instrumentDate')}
+            />
+          )}
+        </SimpleGrid>
+        {shown.has('kindDescription') && (
+          <Textarea label="What was given" required autosize minRows={2} {...text('kindDescription')} />
+        )}
+        {values.mode !== 'kind' && (
+          <Checkbox
+            label="The donor wants a receipt with PAN or Aadhaar (for the deduction)"
+            checked={values.wants80g}
+            onChange={(event) => set('wants80g')(event.currentTarget.checked)}
+          />
+        )}
+        {values.wants80g && values.mode !== 'kind' && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Select
+              label="ID"
+              data={[
+                { value: 'pan', label: 'PAN' },
+                { value: 'aadhaar', label: 'Aadhaar' },
+              ]}
+              value={values.idKind}
+              onChange={(value) => set('idKind')((value as 'pan' | 'aadhaar') ?? 'pan')}
+              allowDeselect={false}
+            />
+            <TextInput label={values.idKind === 'pan' ? 'PAN' : 'Aadhaar number'} required {...text('idNumber')} />
+            <Textarea label="Postal address" required autosize minRows={2} {...text('address')} />
+          </SimpleGrid>
+        )}
+        {isAdmin && (
+          <Checkbox
+            label="Record it in a closed year (the year’s statement is due or filed: revise it)"
+            checked={values.allowClosedYear}
+            onChange={(event) => set('allowClosedYear')(event.currentTarget.checked)}
+          />
+        )}
+        {other && <ErrorMessage error={other} title="Not recorded" />}
+        {Object.keys(errors).length > 0 && (
+          <Text c="red.8" size="sm" role="alert">
+            Not recorded: correct the fields marked above.
+          </Text>
+        )}
+        {done && !record.error && (
+          <Alert color="green" title={`Receipt ${done.receiptNumber} issued`} role="status">
+            <Group gap="md">
+              <Anchor href={`/staff/api/receipts/${done.receiptId}.pdf`} target="_blank" fw={600}>
+                Print the receipt (PDF)
+              </Anchor>
+              <Anchor href={`/staff/donations/${done.donationId}`}>Donation #{done.donationId}</Anchor>
+              <Text size="sm">{done.mailed ? 'Mailed to the donor.' : 'No e-mail: hand it over in print.'}</Text>
+            </Group>
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={record.isPending}>
+            Record the gift and issue its receipt
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

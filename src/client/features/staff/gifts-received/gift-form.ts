@@ -1,0 +1,82 @@
+import { MODE_FIELDS, type ModeField, type OfflineGiftMode } from '../../../../shared/offline-gift.schema';
+import { parseRupees } from '../../../../shared/rupees';
+
+/** What the form holds: text as typed (the amount in rupees), turned into the procedure's input on submit. */
+export interface GiftFormValues {
+  mode: OfflineGiftMode;
+  name: string;
+  email: string;
+  phone: string;
+  amountRupees: string;
+  receivedOn: string;
+  purpose: string;
+  reference: string;
+  bank: string;
+  instrumentDate: string;
+  kindDescription: string;
+  wants80g: boolean;
+  idKind: 'pan' | 'aadhaar';
+  idNumber: string;
+  address: string;
+  allowClosedYear: boolean;
+}
+
+export const emptyGift = (today: string): GiftFormValues => ({
+  mode: 'cheque',
+  name: '',
+  email: '',
+  phone: '',
+  amountRupees: '',
+  receivedOn: today,
+  purpose: '',
+  reference: '',
+  bank: '',
+  instrumentDate: '',
+  kindDescription: '',
+  wants80g: false,
+  idKind: 'pan',
+  idNumber: '',
+  address: '',
+  allowClosedYear: false,
+});
+
+/** The fields the chosen mode shows beyond the donor, amount, date and purpose. */
+export const fieldsOfMode = (mode: OfflineGiftMode): ModeField[] => [
+  ...MODE_FIELDS[mode].required,
+  ...MODE_FIELDS[mode].optional,
+];
+
+/**
+ * The procedure's input: only the chosen mode's fields, the amount in paise (or left out when it
+ * is not an amount, so the schema names it), and the ID number under its kind. The server checks
+ * it all again with the same schema.
+ */
+export function giftInputOf(values: GiftFormValues): Record<string, unknown> {
+  const modeFields = new Set(fieldsOfMode(values.mode));
+  const pick = (field: ModeField) => (modeFields.has(field) ? values[field] || undefined : undefined);
+  return {
+    name: values.name,
+    email: values.email || undefined,
+    phone: values.phone || undefined,
+    amount: parseRupees(values.amountRupees) ?? undefined,
+    mode: values.mode,
+    receivedOn: values.receivedOn,
+    purpose: values.purpose || undefined,
+    reference: pick('reference'),
+    bank: pick('bank'),
+    instrumentDate: pick('instrumentDate'),
+    kindDescription: pick('kindDescription'),
+    wants80g: values.wants80g,
+    ...(values.wants80g
+      ? { address: values.address || undefined, [values.idKind]: values.idNumber.trim().toUpperCase() || undefined }
+      : {}),
+    ...(values.allowClosedYear ? { allowClosedYear: true } : {}),
+  };
+}
+
+/** The form's field a schema path (or a server message's `field:` prefix) belongs to. */
+export function formFieldOf(path: string): keyof GiftFormValues {
+  if (path === 'amount') return 'amountRupees';
+  if (path === 'pan' || path === 'aadhaar') return 'idNumber';
+  return path as keyof GiftFormValues;
+}
