@@ -1,6 +1,7 @@
 // Over 250 lines on purpose: the year's close in the console runs in order on one server and one
 // browser (the accountant checks and downloads the statement, an admin classes a purpose, a clerk sees
-// it read-only, a donor is erased); split, each part would seed and start them again.
+// it read-only, a donor is erased, the office records this year's cheques and imports its
+// spreadsheet); split, each part would seed and start them again.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -16,6 +17,7 @@ import {
   seedReceipt,
 } from '../server/test/statement-fixtures';
 import { financialYearOf, financialYearStarting } from '../shared/india-time';
+import { indiaToday } from '../shared/offline-gift.schema';
 import { VIEWPORTS } from './test/browser-harness';
 import { startBrowserSuite } from './test/browser-suite';
 import { collectErrors } from './test/page-helpers';
@@ -32,6 +34,7 @@ const YEAR = closed.label;
 const S = closed.startYear;
 const FORM = formNameFor(loadStatementLayout(), YEAR);
 const MEENA = 'meena.k@example.com';
+const TODAY = indiaToday();
 
 let meenaDonationId: number;
 let otherDonationId = 9000;
@@ -320,6 +323,79 @@ describe('erasure requests', () => {
     expect(receipt?.donor_email).toBe(MEENA); // kept until the retention period ends
     // The only failures: the calls made before signing in, and the refused second completion.
     expect(errors.filter((error) => !/^(401 .*|409 .*staff\.erasure\.complete.*)$/.test(error))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('gifts received outside the website, this year, on a phone', () => {
+  it('records a cheque, imports a spreadsheet, bounces the cheque, and Part B has what stands', async () => {
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.phone, acceptDownloads: true });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${suite.server.url}/staff/login?redirect=/staff/gifts-received`);
+    await signIn(page, 'admin');
+    await page.getByRole('heading', { name: 'Gifts received outside the website' }).waitFor();
+
+    // A cheque, as the office has it in hand (the mode is Cheque to start with).
+    const form = page.getByRole('form', { name: 'Record a gift' });
+    await form.getByLabel('Donor’s name').fill('Senthil Nathan');
+    await form.getByLabel('E-mail').fill('senthil@example.com');
+    await form.getByLabel('Phone').fill('9876501234');
+    await form.getByLabel('Amount (₹)').fill('7,500');
+    await form.getByLabel('Cheque number').fill('004512');
+    await form.getByRole('textbox', { name: 'Bank' }).fill('Indian Overseas Bank');
+    await form.getByLabel('Date on the cheque').fill(TODAY);
+    await form.getByRole('button', { name: 'Record the gift and issue its receipt' }).click();
+    const issued = page.getByRole('status').filter({ hasText: 'issued' });
+    await issued.waitFor();
+    const chequeReceipt = (await issued.textContent())?.match(/Receipt (\S+) issued/)?.[1];
+    expect(chequeReceipt).toMatch(new RegExp(`^CART/${current.label}/`));
+    const chequeId = Number(
+      (await issued.getByRole('link', { name: /^Donation #/ }).textContent())?.replace(/\D/g, ''),
+    );
+    await page.screenshot({ path: '/tmp/console-gift-recorded.png', fullPage: true });
+
+    // The spreadsheet: two good rows and a bad one, checked before anything is written.
+    const csv = [
+      'name,email,phone,amount_rupees,mode,received_on,purpose,reference,bank,instrument_date,kind_description,pan,address',
+      `Priya Iyer,priya@example.com,9876501235,"12,000",NEFT,${TODAY},medical,HDFC00000000123456,,,,ABCPI1234K,"7 Lake View Road, Chennai 600017"`,
+      `Walk-in,,,800,cash,${TODAY},,,,,,,`,
+      `Bad row,,9876501236,lots,cash,${TODAY},,,,,,,`,
+    ].join('\n');
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'gifts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await figure(page, 'New, to record').getByText('2').waitFor();
+    const rows = page.getByRole('table', { name: 'Rows of the file' });
+    await expect(rows.locator('tbody tr').allTextContents()).resolves.toEqual([
+      expect.stringMatching(/^4RefusedBad row.*amount_rupees: must be an amount in rupees/),
+    ]);
+    await page.getByRole('button', { name: 'Record 2 new gifts' }).click();
+    await page.getByText('2 gifts recorded').waitFor();
+    await page.screenshot({ path: '/tmp/console-gift-import.png', fullPage: true });
+
+    // The bank returns the cheque.
+    await page.goto(`${suite.server.url}/staff/donations/${chequeId}`);
+    await page.getByLabel('Returned by the bank? Why (as the bank’s memo says)').fill('Funds insufficient');
+    await page.getByRole('button', { name: 'Mark the cheque bounced' }).click();
+    await page
+      .getByRole('dialog', { name: 'Mark the cheque bounced?' })
+      .getByRole('button', { name: 'Mark bounced' })
+      .click();
+    await page
+      .getByText(`Returned unpaid by the bank: Funds insufficient; receipt ${chequeReceipt} cancelled`)
+      .waitFor();
+    await page.screenshot({ path: '/tmp/console-cheque-bounced.png', fullPage: true });
+
+    // The year's statement: the transfer with its PAN is the one Part B row; the cash has no ID.
+    await page.goto(`${suite.server.url}/staff/statement`);
+    await chooseYear(page, current.label);
+    await expect.poll(() => figure(page, 'Rows').textContent()).toContain('1');
+    const [, ...partB] = await downloadCsv(page, 'Download Part B (CSV)');
+    expect(partB.map((row) => [row[3], row[7], row[10], row[11]])).toEqual([
+      ['ABCPI1234K', 'Priya Iyer', ELECTRONIC, '12000'],
+    ]);
+    expect(errors.filter((error) => !/^401 /.test(error))).toEqual([]);
     await context.close();
   });
 });

@@ -11,6 +11,7 @@ export interface StoryStep {
   kind:
     | 'created'
     | 'recorded'
+    | 'receipt'
     | 'bounced'
     | 'order'
     | 'subscription'
@@ -174,7 +175,7 @@ async function offlineGiftStory(em: EntityManager, donation: DonationListItem) {
     },
   ];
   for (const receipt of receipts) {
-    steps.push({ at: receipt.issuedAt, kind: 'created', text: `Receipt ${receipt.number} issued` });
+    steps.push({ at: receipt.issuedAt, kind: 'receipt', text: `Receipt ${receipt.number} issued` });
   }
   if (more?.bouncedAt) {
     const cancelled = receipts.find((receipt) => receipt.status === 'cancelled');

@@ -4,8 +4,8 @@ import {
   Button,
   Card,
   Checkbox,
+  Chip,
   Group,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -74,13 +74,15 @@ export function RecordGiftForm({ isAdmin }: { isAdmin: boolean }) {
         <Text id="record-gift-title" fw={700} size="lg">
           Record a gift
         </Text>
-        <SegmentedControl
-          aria-label="How the gift came"
-          data={MODE_OPTIONS}
-          value={values.mode}
-          onChange={(mode) => set('mode')(mode as OfflineGiftMode)}
-          fullWidth
-        />
+        <Chip.Group multiple={false} value={values.mode} onChange={(mode) => set('mode')(mode as OfflineGiftMode)}>
+          <Group gap="xs" role="radiogroup" aria-label="How the gift came">
+            {MODE_OPTIONS.map((option) => (
+              <Chip key={option.value} value={option.value} type="radio">
+                {option.label}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
         {values.mode === 'kind' && (
           <Text size="sm" c="dimmed">
             A gift in kind gets an acknowledgement, not a tax receipt: it gives no deduction. Enter the trust’s estimate

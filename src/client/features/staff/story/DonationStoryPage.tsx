@@ -62,7 +62,7 @@ function BounceCheque({ donationId, instrument }: { donationId: number; instrume
     <Card withBorder padding="sm">
       <Group align="flex-end" gap="sm" wrap="wrap">
         <TextInput
-          label={`Returned by the bank? Why (as the bank's memo says)`}
+          label="Returned by the bank? Why (as the bank’s memo says)"
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
           error={issue ? `Reason ${issue.message}` : undefined}
