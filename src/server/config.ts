@@ -25,6 +25,8 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** How long the sandbox's emulated Razorpay API takes to answer (the real one takes ~250 ms). */
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** How long after capture the sandbox settles a payment to the bank; unset: T+2 days, as Razorpay does. */
+  SANDBOX_SETTLEMENT_DELAY_MS: z.coerce.number().int().min(0).optional(),
   /** The sandbox's charge-next-month and refund routes: only when asked for, whatever NODE_ENV says. */
   SANDBOX_DEV_CONTROLS: z.enum(['true', 'false']).default('false'),
   /** Donations started per client address per minute (REST and tRPC together); verify calls likewise. */
@@ -83,6 +85,8 @@ export interface Config {
     webhookSecret: string;
     sandboxLatencyMs: number;
     sandboxDevControls: boolean;
+    /** Unset: the sandbox's own T+2 days. */
+    sandboxSettlementDelayMs: number | undefined;
   };
   mail: { smtpUrl: string | undefined; from: string | undefined };
   /** Unset: generated under `.data/` in development, refused in production (see personal-data/). */
@@ -173,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: values.RAZORPAY_WEBHOOK_SECRET ?? secrets.webhookSecret,
       sandboxLatencyMs: values.SANDBOX_LATENCY_MS,
       sandboxDevControls: values.SANDBOX_DEV_CONTROLS === 'true',
+      sandboxSettlementDelayMs: values.SANDBOX_SETTLEMENT_DELAY_MS,
     },
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
     dataEncryptionKey: values.DATA_ENCRYPTION_KEY,

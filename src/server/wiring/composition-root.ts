@@ -56,7 +56,8 @@ export async function buildDependencies(
   orm: Orm,
   log?: FastifyBaseLogger,
 ): Promise<ServerDependencies> {
-  const { provider, keyId, keySecret, webhookSecret, sandboxLatencyMs, sandboxDevControls } = config.payments;
+  const { provider, keyId, keySecret, webhookSecret, sandboxLatencyMs, sandboxDevControls, sandboxSettlementDelayMs } =
+    config.payments;
   let emulator: RazorpayEmulator | undefined;
   if (provider === 'sandbox') {
     // Loaded here only: in razorpay mode the emulator's code is never imported.
@@ -68,6 +69,7 @@ export async function buildDependencies(
       database: orm.em.getConnection().getKnex(),
       latencyMs: sandboxLatencyMs,
       devControls: sandboxDevControls,
+      settlementDelayMs: sandboxSettlementDelayMs,
     });
   }
   const gateway = createRazorpayGateway({ keyId, keySecret, apiUrl: emulator?.url });

@@ -3,12 +3,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { newOrder, newPlan, newSubscription, toNotes, unixNow } from './entities';
 import { type EmulatorEvent, event } from './ledger';
+import { listSettlements, publicSettlement, reconLines } from './settlements';
 import type { SandboxStore } from './store';
 
 /**
- * The emulated Razorpay API: exactly the calls the gateway makes over the official SDK, plus the
- * subscription cancel the staff console makes. Bodies are checked as Razorpay checks them (a 400
- * BAD_REQUEST_ERROR naming the field); errors have Razorpay's body, which the SDK and gateway read.
+ * The emulated Razorpay API: exactly the calls the gateway makes over the official SDK (settlements
+ * and their report included), plus the subscription cancel the staff console makes. Bodies are
+ * checked as Razorpay checks them (a 400 BAD_REQUEST_ERROR naming the field); errors have
+ * Razorpay's body, which the SDK and gateway read.
  */
 
 /** Razorpay's error; the error handler answers it in Razorpay's body, which the SDK and gateway read. */
@@ -51,6 +53,21 @@ const cancelBody = z.strictObject({
 const invoiceQuery = z.object({
   subscription_id: z.string().min(1),
   count: z.coerce.number().int().min(1).max(100).default(10),
+  skip: z.coerce.number().int().min(0).default(0),
+});
+
+const unixTime = z.coerce.number().int().min(0);
+const settlementQuery = z.object({
+  from: unixTime.optional(),
+  to: unixTime.optional(),
+  count: z.coerce.number().int().min(1, 'The count must be at least 1.').max(100).default(10),
+  skip: z.coerce.number().int().min(0).default(0),
+});
+const reconQuery = z.object({
+  year: z.coerce.number().int().min(2000).max(9999),
+  month: z.coerce.number().int().min(1).max(12),
+  day: z.coerce.number().int().min(1).max(31).optional(),
+  count: z.coerce.number().int().min(1, 'The count must be at least 1.').max(1000).default(10),
   skip: z.coerce.number().int().min(0).default(0),
 });
 
@@ -156,6 +173,21 @@ export function razorpayApi(options: {
     const items = all.reverse().slice(query.skip, query.skip + query.count);
     return { entity: 'collection', count: items.length, items };
   });
+
+  // Settlements: made by the sandbox on its own (settlements.ts); these only read them.
+  app.get('/v1/settlements', async (request) => {
+    const query = parse(settlementQuery, request.query);
+    const items = await store.transaction((tx) => listSettlements(tx, query));
+    return { entity: 'collection', count: items.length, items };
+  });
+  app.get('/v1/settlements/recon/combined', async (request) => {
+    const query = parse(reconQuery, request.query);
+    const items = await store.transaction((tx) => reconLines(tx, query));
+    return { entity: 'collection', count: items.length, items };
+  });
+  app.get<ById>('/v1/settlements/:id', (request) =>
+    store.transaction(async (tx) => publicSettlement(found(await tx.find('settlement', request.params.id)))),
+  );
 
   return app;
 }

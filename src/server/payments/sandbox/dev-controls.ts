@@ -7,8 +7,8 @@ import type { SandboxTransaction } from './store';
 
 /**
  * What Razorpay does later on its own or from its dashboard: a subscription's next monthly charge,
- * a refund. The routes exist only with SANDBOX_DEV_CONTROLS=true, so that a sandbox left running
- * in public offers nobody a button that moves the books.
+ * a refund, a settlement now. The routes exist only with SANDBOX_DEV_CONTROLS=true, so that a
+ * sandbox left running in public offers nobody a button that moves the books.
  */
 
 export interface SubscriptionCharge {
@@ -38,6 +38,7 @@ export async function devControlRoutes(
   emulator: {
     chargeSubscription(id: string): Promise<unknown>;
     refundPayment(id: string, amount?: number): Promise<unknown>;
+    settle(options: { capturedBy?: Date }): Promise<unknown>;
   },
 ) {
   app.post('/sandbox/subscriptions/:id/charge', async (request, reply) => {
@@ -50,4 +51,8 @@ export async function devControlRoutes(
     const body = params && parseOr400(reply, refundBody, request.body);
     return params && body && answer(reply, () => emulator.refundPayment(params.id, body.amount));
   });
+
+  // Settles every payment captured so far, without waiting for its day: the answer is the
+  // settlement, or null when there was nothing to settle.
+  app.post('/sandbox/settlements', async () => ({ settlement: await emulator.settle({ capturedBy: new Date() }) }));
 }

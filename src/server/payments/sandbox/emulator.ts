@@ -5,6 +5,7 @@ import { checkoutRoutes, completePayment, describe, failPayment, type PaymentTar
 import { chargeSubscription, devControlRoutes } from './dev-controls';
 import type { Payer } from './entities';
 import { type EmulatorEvent, refund } from './ledger';
+import { SETTLEMENT_DELAY_MS, settleCaptured } from './settlements';
 import { openSandboxStore, type SandboxTransaction } from './store';
 import { WEBHOOK_RETRY_DELAYS_MS, type WebhookDeliverer, webhookQueue } from './webhooks';
 
@@ -24,8 +25,13 @@ export interface RazorpayEmulatorOptions {
   webhookSecret?: string;
   /** How long to wait before each retry of a refused webhook; its length is the number of retries. */
   webhookRetryDelaysMs?: readonly number[];
-  /** Adds the charge and refund routes (SANDBOX_DEV_CONTROLS=true). */
+  /** Adds the charge, refund and settle routes (SANDBOX_DEV_CONTROLS=true). */
   devControls?: boolean;
+  /**
+   * How long after capture a payment is settled to the trust's bank: T+2 days unless told
+   * otherwise (SANDBOX_SETTLEMENT_DELAY_MS), so a test or a demo need not wait two days.
+   */
+  settlementDelayMs?: number;
 }
 
 export type RazorpayEmulator = Awaited<ReturnType<typeof startRazorpayEmulator>>;
@@ -48,6 +54,9 @@ export async function startRazorpayEmulator(options: RazorpayEmulatorOptions) {
     return answer;
   };
   const api = razorpayApi({ ...options, controls, store, emit: webhooks.enqueue });
+  const settlementDelayMs = Math.max(0, options.settlementDelayMs ?? SETTLEMENT_DELAY_MS);
+  const settle = (capturedBy = new Date(Date.now() - settlementDelayMs)) => act((tx) => settleCaptured(tx, capturedBy));
+  const settling = settleOnItsOwn(settle, settlementDelayMs);
   await api.listen({ host: '127.0.0.1', port: 0 });
   const address = api.server.address();
   if (!address || typeof address === 'string') throw new Error('The Razorpay emulator has no TCP address');
@@ -73,6 +82,12 @@ export async function startRazorpayEmulator(options: RazorpayEmulatorOptions) {
     chargeSubscription: (subscriptionId: string) => act((tx) => chargeSubscription(tx, subscriptionId)),
     /** Refunds a captured payment, in full unless `amount` (paise) says less (RangeError for a bad amount). */
     refundPayment: (paymentId: string, amount?: number) => act((tx) => refund(tx, paymentId, amount)),
+    /**
+     * Settles now what is due (payments captured at least the settlement delay ago), or everything
+     * captured by `capturedBy`, then sends `settlement.processed`; null when there was nothing to pay.
+     * The sandbox also does this on its own while it runs.
+     */
+    settle: (options: { capturedBy?: Date } = {}) => settle(options.capturedBy),
     /** The plans created so far, oldest first. */
     plans: async () =>
       (await store.transaction((tx) => tx.list('plan'))).map((plan) => ({ id: plan.id, amount: plan.item.amount })),
@@ -90,9 +105,39 @@ export async function startRazorpayEmulator(options: RazorpayEmulatorOptions) {
       if (options.devControls) await app.register(devControlRoutes, emulator);
     },
     async close() {
+      await settling.stop();
       await webhooks.close();
       await api.close();
     },
   };
   return emulator;
+}
+
+/**
+ * Razorpay settles without being asked: the sandbox looks for payments due a few times per delay
+ * (every 100 ms to every hour), so a payment is settled soon after its delay has passed.
+ */
+function settleOnItsOwn(settle: () => Promise<unknown>, delayMs: number) {
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const pass = () =>
+    stopped
+      ? undefined
+      : settle().catch(() => {
+          // The database went away (a test dropping it, a restart): the next pass tries again.
+        });
+  const timer = setInterval(
+    () => {
+      running = running.then(pass);
+    },
+    Math.min(60 * 60_000, Math.max(100, delayMs / 4)),
+  );
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -126,6 +126,55 @@ export const newRefund = (payment_id: string, amount: number) => ({
   created_at: unixNow(),
 });
 
+/**
+ * One line of Razorpay's settlement report (GET /v1/settlements/recon/combined): what a payment
+ * brought in (`credit`, its amount less the fee, GST included) or a refund took back (`debit`).
+ */
+export interface ReconEntry {
+  entity_id: string;
+  type: 'payment' | 'refund';
+  debit: number;
+  credit: number;
+  amount: number;
+  currency: 'INR';
+  /** Razorpay's fee, the GST on it included (as on a payment). */
+  fee: number;
+  /** The GST part of `fee`. */
+  tax: number;
+  on_hold: false;
+  settled: true;
+  created_at: number;
+  settled_at: number;
+  settlement_id: string;
+  posted_at: null;
+  credit_type: 'default';
+  description: string | null;
+  notes: Notes;
+  /** A refund's payment (null on the payment's own line). */
+  payment_id: string | null;
+  settlement_utr: string;
+  order_id: string | null;
+  order_receipt: null;
+  method: 'upi';
+}
+
+/** A settlement as Razorpay's API and webhook show it: `amount` is what reached the bank. */
+export const newSettlement = (totals: { amount: number; fees: number; tax: number }, created_at: number) => ({
+  id: razorpayId('setl'),
+  entity: 'settlement' as const,
+  amount: totals.amount,
+  status: 'processed' as 'created' | 'processed' | 'failed',
+  fees: totals.fees,
+  tax: totals.tax,
+  // Razorpay's sample UTRs look like `1568176960vxp0rj`: the time, then six characters.
+  utr: `${created_at}${razorpayId('x').slice(-6).toLowerCase()}`,
+  created_at,
+});
+
+export type SettlementEntity = ReturnType<typeof newSettlement>;
+/** A settlement as the sandbox keeps it: its report lines beside it, never shown by the API. */
+export type StoredSettlement = SettlementEntity & { entries: ReconEntry[] };
+
 export type OrderEntity = ReturnType<typeof newOrder>;
 export type SubscriptionEntity = ReturnType<typeof newSubscription>;
 export type PaymentEntity = ReturnType<typeof newPayment>;
@@ -136,7 +185,8 @@ export type Entity =
   | SubscriptionEntity
   | PaymentEntity
   | ReturnType<typeof newInvoice>
-  | RefundEntity;
+  | RefundEntity
+  | StoredSettlement;
 
 /** No order, subscription or payment with that id (a checkout or control answers 404). */
 export class EmulatorNotFoundError extends Error {

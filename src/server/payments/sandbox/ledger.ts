@@ -11,6 +11,7 @@ import {
   type PaymentEntity,
   type RefundEntity,
   razorpayId,
+  type SettlementEntity,
   type SubscriptionEntity,
   unixNow,
 } from './entities';
@@ -28,6 +29,7 @@ interface Snapshot {
   refund?: RefundEntity;
   payment?: PaymentEntity;
   order?: OrderEntity;
+  settlement?: SettlementEntity;
 }
 
 export interface EmulatorEvent {

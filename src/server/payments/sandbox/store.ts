@@ -27,6 +27,8 @@ export interface SandboxTransaction {
   ): Promise<EntityOf<K>[]>;
   /** Inserts the entity or replaces the stored one with the same id. */
   save(entity: Entity): Promise<void>;
+  /** Waits for, then holds until the transaction ends, the lock with this key (one settling pass at a time). */
+  lock(key: number): Promise<void>;
 }
 
 export interface SandboxStore {
@@ -71,6 +73,9 @@ export async function openSandboxStore(knex: Knex): Promise<SandboxStore> {
     },
     async save(entity) {
       await trx.raw(SAVE_IN_TRANSACTION, saveValues(entity));
+    },
+    async lock(key) {
+      await trx.raw('select pg_advisory_xact_lock(?)', [key]);
     },
   });
 
