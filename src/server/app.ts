@@ -107,7 +107,12 @@ export async function buildApp({ config, deps, logger, clientDir }: AppDependenc
   await app.register(offlineGiftFileRoutes, { orm, cipher: deps.cipher, donorLinks: deps.donorLinks });
   await app.register(restRoutes, { procedures, rateLimitPerMinute });
   await app.register(openApiRoutes, { siteUrl: config.siteUrl });
-  await app.register(webhookRoutes, { orm, secret: razorpay.webhookSecret, donorLinks: deps.donorLinks });
+  await app.register(webhookRoutes, {
+    orm,
+    secret: razorpay.webhookSecret,
+    donorLinks: deps.donorLinks,
+    gateway: deps.gateway,
+  });
   await app.register(receiptLinkRoutes, { orm, links: deps.receiptLinks });
   // Sandbox mode only: its checkout (and, with SANDBOX_DEV_CONTROLS=true, its charge and refund controls).
   if (emulator) await app.register(emulator.routes);

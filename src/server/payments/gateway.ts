@@ -25,6 +25,13 @@ export interface PaymentGateway {
   fetchSubscription(subscriptionId: string): Promise<ProviderSubscription>;
   /** The subscription's paid and unpaid invoices, each charge's payment id on the paid ones. */
   fetchSubscriptionInvoices(subscriptionId: string): Promise<ProviderInvoice[]>;
+  /** The settlements made to the trust's bank between two instants, every page of them. */
+  fetchSettlements(range: { from: Date; to: Date }): Promise<ProviderSettlement[]>;
+  /**
+   * The lines (payments, refunds, adjustments) of the settlements made on one day, every page of
+   * them: Razorpay's settlement report, which it gives by day, not by settlement.
+   */
+  fetchSettlementReport(day: { year: number; month: number; day: number }): Promise<ProviderSettlementLine[]>;
 }
 
 // Only the fields read here; Razorpay's many others are dropped (and may come and go).
@@ -46,10 +53,66 @@ const invoiceSchema = z.object({
 });
 const paymentList = z.object({ items: z.array(paymentSchema) });
 const invoiceList = z.object({ items: z.array(invoiceSchema) });
+// Razorpay's settlement entity: `fees` includes the GST, `tax` is the GST (docs: Settlements entity).
+const settlementSchema = z.object({
+  id: z.string().min(1),
+  amount: z.number().int(),
+  status: z.string(),
+  fees: z
+    .number()
+    .int()
+    .nullish()
+    .transform((value) => value ?? 0),
+  tax: z
+    .number()
+    .int()
+    .nullish()
+    .transform((value) => value ?? 0),
+  utr: z
+    .string()
+    .nullish()
+    .transform((value) => value || null),
+  created_at: z.number().int(),
+});
+const paise = z.coerce.number().int();
+/** A line of the settlement report (GET /v1/settlements/recon/combined); `amount` may come as text. */
+const settlementLineSchema = z.object({
+  entity_id: z.string().min(1),
+  type: z.string().min(1),
+  debit: paise,
+  credit: paise,
+  amount: paise,
+  fee: paise.nullish().transform((value) => value ?? 0),
+  tax: paise.nullish().transform((value) => value ?? 0),
+  settlement_id: z.string().nullish(),
+  payment_id: z.string().nullish(),
+  created_at: z.number().int(),
+});
+const settlementList = z.object({ items: z.array(settlementSchema) });
+const settlementLines = z.object({ items: z.array(settlementLineSchema) });
 
 export type ProviderSubscription = z.infer<typeof subscriptionSchema>;
 export type ProviderPayment = z.infer<typeof paymentSchema>;
 export type ProviderInvoice = z.infer<typeof invoiceSchema>;
+export type ProviderSettlement = z.infer<typeof settlementSchema>;
+export type ProviderSettlementLine = z.infer<typeof settlementLineSchema>;
+
+/** Razorpay's largest pages: 100 settlements, 1,000 report lines. */
+const SETTLEMENTS_PER_PAGE = 100;
+const LINES_PER_PAGE = 1000;
+/** A runaway guard: no day or fortnight of a trust's settlements comes near this many pages. */
+const MAX_PAGES = 100;
+
+/** Every item of a paged list, asking for the next page while the last one was full. */
+async function allPages<T>(perPage: number, page: (skip: number) => Promise<T[]>): Promise<T[]> {
+  const items: T[] = [];
+  for (let index = 0; index < MAX_PAGES; index += 1) {
+    const found = await page(index * perPage);
+    items.push(...found);
+    if (found.length < perPage) return items;
+  }
+  throw new Error(`more than ${MAX_PAGES} pages`);
+}
 
 /** The provider failed, could not be reached or answered nonsense; the caller sees a 502, the log the detail. */
 export class PaymentProviderError extends Error {
@@ -155,5 +218,19 @@ export function createRazorpayGateway(options: { keyId: string; keySecret: strin
           client.invoices.all({ subscription_id: subscriptionId, count: 100 }),
         )
       ).items,
+
+    fetchSettlements: ({ from, to }) =>
+      allPages(SETTLEMENTS_PER_PAGE, async (skip) => {
+        const range = { from: Math.floor(from.getTime() / 1000), to: Math.floor(to.getTime() / 1000) };
+        const query = { ...range, count: SETTLEMENTS_PER_PAGE, skip };
+        return (await call('settlements lookup', settlementList, () => client.settlements.all(query))).items;
+      }),
+
+    fetchSettlementReport: (day) =>
+      allPages(LINES_PER_PAGE, async (skip) => {
+        const query = { ...day, count: LINES_PER_PAGE, skip };
+        // The SDK's name for GET /v1/settlements/recon/combined.
+        return (await call('settlement report lookup', settlementLines, () => client.settlements.reports(query))).items;
+      }),
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Orm } from '../db/orm';
 import { fieldIssues } from '../http/field-issues';
 import { isValidWebhook } from '../payments/signatures';
+import { fetchEntriesOf, type SettlementFetchDependencies } from '../razorpay-settlements/fetch-settlements';
 import type { DonorLinks } from '../settlement/donor-notices';
 import { applyEvent, type EventOutcome } from '../webhooks/apply-event';
 import { FailedPaymentBurst } from '../webhooks/failed-payment-burst';
@@ -21,7 +22,12 @@ const MAX_EVENT_ID_LENGTH = 100;
  */
 export async function webhookRoutes(
   app: FastifyInstance,
-  { orm, secret, donorLinks }: { orm: Orm; secret: string; donorLinks: DonorLinks },
+  {
+    orm,
+    secret,
+    donorLinks,
+    gateway,
+  }: { orm: Orm; secret: string; donorLinks: DonorLinks; gateway: SettlementFetchDependencies['gateway'] },
 ) {
   const failedPayments = new FailedPaymentBurst(app.log);
 
@@ -68,6 +74,18 @@ export async function webhookRoutes(
       return result;
     });
     if (event.data.event === 'payment.failed' && outcome !== 'duplicate') failedPayments.record();
+    const settlement = event.data.payload.settlement?.entity;
+    if (outcome === 'settlement_recorded' && settlement) {
+      // Its payments and refunds are in Razorpay's report, asked for once the settlement is stored.
+      // Should Razorpay not answer, the daily fetch stores them; the webhook is taken either way.
+      const settledAt = new Date(settlement.created_at * 1000);
+      await fetchEntriesOf({ orm, gateway, log: request.log }, [{ id: settlement.id, settledAt }]).catch((error) =>
+        request.log.warn(
+          { err: error, settlementId: settlement.id },
+          'settlement report not fetched: left for the daily fetch',
+        ),
+      );
+    }
     request.log.info({ eventId, event: event.data.event, outcome }, 'webhook received');
     return { status: 'ok', outcome };
   });

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
+import { recordSettlement } from '../razorpay-settlements/record-settlement';
 import type { DonorLinks } from '../settlement/donor-notices';
 import { paymentMatchesDonation } from '../settlement/payment-match';
 import { recordCharge, recordFailure, recordPayment, recordRefund, recordStatus } from '../settlement/record-events';
@@ -24,6 +25,7 @@ export type EventOutcome =
   | 'amount_mismatch'
   | 'unknown_donation'
   | 'unchanged'
+  | 'settlement_recorded'
   | 'ignored';
 
 const SUBSCRIPTION_EVENTS = new Set([
@@ -65,6 +67,13 @@ export async function applyEvent(
       if (!payment || !processed || !isFullyRefunded(payment)) return 'unchanged';
       // A full refund that settles nothing here (a duplicate payment's) is kept in the ledger too.
       return (await recordRefund(em, donorLinks, payment.id, payment.order_id)) ? 'refunded' : 'refund_recorded';
+    }
+    case 'settlement.processed': {
+      const settlement = event.payload.settlement?.entity;
+      if (settlement?.status !== 'processed') return 'ignored';
+      const { fees, tax, utr } = settlement;
+      const reported = { ...settlement, fees: fees ?? 0, tax: tax ?? 0, utr: utr || null };
+      return (await recordSettlement(em, reported)) ? 'settlement_recorded' : 'already_recorded';
     }
     default:
       if (SUBSCRIPTION_EVENTS.has(event.event)) return applySubscriptionEvent(em, event, log, donorLinks);

@@ -19,6 +19,17 @@ const subscriptionEntity = z.looseObject({
   status: z.string(),
 });
 
+/** Razorpay's settlement entity (`settlement.processed`): `fees` includes the GST, `tax` is the GST. */
+const settlementEntity = z.looseObject({
+  id: z.string().min(1),
+  amount: z.number().int(),
+  status: z.string(),
+  fees: z.number().int().nullish(),
+  tax: z.number().int().nullish(),
+  utr: z.string().nullish(),
+  created_at: z.number().int(),
+});
+
 export const razorpayEventSchema = z.looseObject({
   event: z.string().min(1),
   /** When Razorpay raised the event (unix seconds): orders events that arrive out of order. */
@@ -26,6 +37,7 @@ export const razorpayEventSchema = z.looseObject({
   payload: z.looseObject({
     payment: z.object({ entity: paymentEntity }).optional(),
     subscription: z.object({ entity: subscriptionEntity }).optional(),
+    settlement: z.object({ entity: settlementEntity }).optional(),
     refund: z
       .object({
         entity: z.looseObject({ payment_id: z.string(), amount: z.number().int(), status: z.string().optional() }),

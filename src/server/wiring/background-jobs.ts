@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { startRetentionJob } from '../donors/retention';
 import { startMailWorker } from '../mail/mail-worker';
+import { startSettlementFetchJob } from '../razorpay-settlements/settlement-fetch-job';
 import { startReconciler } from '../reconciliation/reconciler';
 import type { ServerDependencies } from './composition-root';
 import { resolveAttachment } from './resolve-attachment';
 
-export type BackgroundJob = 'mail' | 'reconciliation' | 'retention';
+export type BackgroundJob = 'mail' | 'reconciliation' | 'retention' | 'settlements';
 
 export interface BackgroundJobs {
   /** Stops every loop, waiting for a pass in progress. */
@@ -15,7 +16,8 @@ export interface BackgroundJobs {
 /**
  * Every loop a server runs beside its requests, started here and nowhere else: the mail worker
  * (sends the outbox), the reconciler (asks Razorpay about donations no one reported, every 5
- * minutes) and the retention pass (anonymises receipts past their eight years, daily). Each is
+ * minutes), the retention pass (anonymises receipts past their eight years, daily) and the fetch of
+ * Razorpay's settlements and their lines (daily). Each is
  * safe on several instances at once (row locks, advisory locks). Command-line tools start none:
  * their mail is sent by the running servers. Tests start only the ones they need.
  */
@@ -24,7 +26,7 @@ export function startBackgroundJobs(
   log: FastifyBaseLogger,
   options: { jobs?: readonly BackgroundJob[]; mailPollIntervalMs?: number } = {},
 ): BackgroundJobs {
-  const jobs = new Set(options.jobs ?? ['mail', 'reconciliation', 'retention']);
+  const jobs = new Set(options.jobs ?? ['mail', 'reconciliation', 'retention', 'settlements']);
   const { orm } = deps;
   const running = [
     jobs.has('mail')
@@ -34,6 +36,7 @@ export function startBackgroundJobs(
       ? startReconciler({ orm, gateway: deps.gateway, log, donorLinks: deps.donorLinks })
       : undefined,
     jobs.has('retention') ? startRetentionJob({ orm, log }) : undefined,
+    jobs.has('settlements') ? startSettlementFetchJob({ orm, gateway: deps.gateway, log }) : undefined,
   ];
   return {
     async stop() {
