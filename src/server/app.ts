@@ -15,6 +15,7 @@ import { offlineGiftFileRoutes } from './routes/offline-gift-files';
 import { openApiRoutes } from './routes/openapi';
 import { receiptLinkRoutes } from './routes/receipt-links';
 import { restRoutes } from './routes/rest';
+import { settlementsCsvRoutes } from './routes/settlements-csv';
 import { staffReceiptFileRoutes } from './routes/staff-receipt-file';
 import { staffSessionRoutes } from './routes/staff-session';
 import { statementFileRoutes } from './routes/statement-files';
@@ -100,6 +101,7 @@ export async function buildApp({ config, deps, logger, clientDir }: AppDependenc
   await app.register(trpcPlugin, { procedures, rateLimitPerMinute });
   await app.register(staffSessionRoutes, { orm, siteUrl: config.siteUrl });
   await app.register(donationsCsvRoutes, { orm });
+  await app.register(settlementsCsvRoutes, { orm });
   await app.register(statementFileRoutes, { orm, personalDataKey: deps.personalDataKey });
   await app.register(donorRoutes, { orm, siteUrl: config.siteUrl, personalDataKey: deps.personalDataKey });
   await app.register(staffReceiptFileRoutes, { orm });

@@ -20,6 +20,7 @@ import { certificatesRouter } from './certificates';
 import { erasureRouter } from './erasure';
 import { offlineGiftsRouter } from './offline-gifts';
 import { mailboxRouter, outboxRouter, receiptsRouter, trustRouter } from './receipts-and-mail';
+import { settlementsRouter } from './settlements';
 import { statementRouter } from './statement';
 
 /** The console's procedures (`staff.*`); sign-in and sign-out (routes/staff-session.ts) and the files (routes/) are plain routes. */
@@ -56,6 +57,7 @@ export const staffRouter = router({
   erasure: erasureRouter,
   certificates: certificatesRouter,
   offlineGifts: offlineGiftsRouter,
+  settlements: settlementsRouter,
   audit: router({
     list: adminProcedure.input(auditListInputSchema).query(({ ctx, input }) => listAudit(ctx.em, input)),
   }),
