@@ -8,6 +8,7 @@ import {
   startOfIndiaMonth,
 } from '../../shared/india-time';
 import { attentionItems } from './attention';
+import { receivedByMode } from './received-by-mode';
 
 /** Money that came in: paid gifts, and refunded ones (received, then returned: see `refunds`). */
 const RECEIVED = `status in ('paid', 'refunded')`;
@@ -63,6 +64,8 @@ export async function getOverview({ em, now = new Date() }: { em: EntityManager;
     },
     /** Refunded gifts of this financial year (included in `received`). */
     refunds: total(sums?.refund_count, sums?.refund_amount),
+    /** Paid gifts by mode (online, cheque, transfer, cash, in kind…), each dated the day it came. */
+    receivedByMode: await receivedByMode(em, now),
     activeMonthlyDonors: { count: Number(monthly?.count ?? 0), monthlyAmount: Number(monthly?.amount ?? 0) },
     attention: await attentionItems(em, now),
     lastTwelveMonths,

@@ -7,6 +7,7 @@ import { indiaTime, rupees } from '../format';
 import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';
 import { MonthChart } from './MonthChart';
+import { ReceivedByMode } from './ReceivedByMode';
 import { YearEndReminders } from './YearEndReminders';
 
 const gifts = (count: number) => `${count} ${count === 1 ? 'gift' : 'gifts'}`;
@@ -79,6 +80,7 @@ export function OverviewPage() {
           detail={`${rupees(activeMonthlyDonors.monthlyAmount)} a month`}
         />
       </SimpleGrid>
+      <ReceivedByMode rows={overview.data.receivedByMode} financialYear={financialYear} />
       <Card withBorder padding="sm">
         <Title order={2} size="h4" mb="xs">
           Last 12 months
