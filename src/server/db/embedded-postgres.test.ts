@@ -31,6 +31,17 @@ async function waitUntilGone(pid: number) {
 }
 
 describe('embedded PostgreSQL', () => {
+  it('starts in a folder whose parents do not exist yet (a fresh clone has no .data)', async () => {
+    const fresh = join(tmpdir(), `embedded-postgres-fresh-${process.pid}`);
+    try {
+      const started = await startEmbeddedPostgres({ dataDir: join(fresh, 'new', 'postgres'), ephemeral: true });
+      expect(await query(started.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+      await started.stop();
+    } finally {
+      await rm(fresh, { recursive: true, force: true });
+    }
+  });
+
   it('initialises once and keeps its data across restarts', async () => {
     const first = await startEmbeddedPostgres({ dataDir, ephemeral: true });
     await query(first.url, 'create table kept (value text); insert into kept values ($$still here$$)');

@@ -128,6 +128,9 @@ async function start(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres
   const role = options.role ?? 'tool';
   const { binaries, runAs } = await postgresRuntime(log);
   const dataDir = await reachableDataDir(resolve(options.dataDir), runAs, log);
+  // The owner and lock files live beside the data directory: its parent must exist before either
+  // (a fresh clone has no .data yet; a new machine's EMBEDDED_POSTGRES_DIR may name a new folder).
+  await mkdirReachable(dirname(dataDir));
   const deadline = Date.now() + WAIT_FOR_OTHERS_MS;
   let told = false;
   for (;;) {
@@ -143,7 +146,8 @@ async function start(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres
         () => true,
         async () => {
           const holder = Number(await readFile(startingFile(dataDir), 'utf8').catch(() => '0'));
-          if (!isAlive(holder)) await rm(startingFile(dataDir), { force: true });
+          // No pid (0 would mean this process's own group, always "alive"): nobody holds it.
+          if (!(holder > 0 && isAlive(holder))) await rm(startingFile(dataDir), { force: true });
           return false;
         },
       );
