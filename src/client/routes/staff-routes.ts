@@ -68,6 +68,12 @@ const statementRoute = createRoute({
   component: page('StatementPage'),
 });
 
+const settlementsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/settlements',
+  component: page('SettlementsPage'),
+});
+
 const giftsReceivedRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/gifts-received',
@@ -127,6 +133,7 @@ export const staffRouteTree = staffRoute.addChildren([
     statementRoute,
     certificatesRoute,
     giftsReceivedRoute,
+    settlementsRoute,
     erasureRoute,
     outboxRoute,
     trustRoute,

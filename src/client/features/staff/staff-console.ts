@@ -17,6 +17,7 @@ export { OutboxPage } from './outbox/OutboxPage';
 export { OverviewPage } from './overview/OverviewPage';
 export { ReceiptsPage } from './receipts/ReceiptsPage';
 export { StaffRoot } from './StaffRoot';
+export { SettlementsPage } from './settlements/SettlementsPage';
 export { StatementPage } from './statement/StatementPage';
 export { DonationStoryPage } from './story/DonationStoryPage';
 export { SubscriptionsPage } from './subscriptions/SubscriptionsPage';
