@@ -1,6 +1,11 @@
 import { fetchSettlements, type SettlementFetchDependencies } from './fetch-settlements';
 
 export const FETCH_SETTLEMENTS_EVERY_MS = 24 * 60 * 60 * 1000;
+/**
+ * The first fetch waits a minute after start: a server that starts and stops at once (a deploy
+ * that fails its health check, a test) never calls Razorpay, and a stop never waits on its answer.
+ */
+export const FIRST_FETCH_AFTER_MS = 60_000;
 
 export interface SettlementFetchJob {
   /** Stops the schedule, waiting for a pass in progress. */
@@ -8,13 +13,13 @@ export interface SettlementFetchJob {
 }
 
 /**
- * Asks Razorpay for its settlements once a day inside the server (and once at start), so a
- * settlement whose webhook never came is still in the console the next day. Several instances may
- * each run it: a settlement and its lines are stored once whoever stores them first.
+ * Asks Razorpay for its settlements a minute after start, then once a day, so a settlement whose
+ * webhook never came is in the console the next day at the latest. Several instances may each run
+ * it: a settlement and its lines are stored once whoever stores them first.
  */
 export function startSettlementFetchJob(
   deps: SettlementFetchDependencies,
-  everyMs = FETCH_SETTLEMENTS_EVERY_MS,
+  { everyMs = FETCH_SETTLEMENTS_EVERY_MS, firstAfterMs = FIRST_FETCH_AFTER_MS } = {},
 ): SettlementFetchJob {
   let running: Promise<void> = Promise.resolve();
   const pass = async () => {
@@ -25,14 +30,20 @@ export function startSettlementFetchJob(
       deps.log.error({ err: error }, 'fetching Razorpay settlements failed');
     }
   };
-  running = running.then(pass);
-  const timer = setInterval(() => {
+  const schedule = () => {
     running = running.then(pass);
-  }, everyMs);
-  timer.unref();
+  };
+  let daily: NodeJS.Timeout | undefined;
+  const first = setTimeout(() => {
+    schedule();
+    daily = setInterval(schedule, everyMs);
+    daily.unref();
+  }, firstAfterMs);
+  first.unref();
   return {
     async stop() {
-      clearInterval(timer);
+      clearTimeout(first);
+      clearInterval(daily);
       await running;
     },
   };

@@ -6,6 +6,7 @@ import { callProcedure, createTestApp, deliverSandboxWebhooks, type TestApp } fr
 import { sdkClient } from '../test/test-emulator';
 import { postWebhook, razorpayEvent } from '../test/webhook-fixtures';
 import { fetchSettlements } from './fetch-settlements';
+import { startSettlementFetchJob } from './settlement-fetch-job';
 
 /** Razorpay's settlements, the whole way offline: the sandbox settles, the app stores and shows. */
 let t: TestApp;
@@ -289,6 +290,28 @@ describe('the console and the accountant’s CSV', () => {
       headers: { cookie: `staff_session=${token}` },
     });
     expect(badYear.statusCode).toBe(400);
+  });
+});
+
+describe('the daily fetch', () => {
+  it('asks Razorpay a while after start, then daily, and never after it is stopped', async () => {
+    let asked = 0;
+    const gateway = {
+      ...t.deps.gateway,
+      fetchSettlements: (range: { from: Date; to: Date }) => {
+        asked += 1;
+        return t.deps.gateway.fetchSettlements(range);
+      },
+    };
+    const stoppedEarly = startSettlementFetchJob({ orm: t.db.orm, gateway, log: quiet }, { firstAfterMs: 50 });
+    await stoppedEarly.stop();
+    const job = startSettlementFetchJob({ orm: t.db.orm, gateway, log: quiet }, { firstAfterMs: 50, everyMs: 100 });
+    for (let tries = 0; tries < 100 && asked < 2; tries += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    await job.stop();
+    const after = asked;
+    expect(after).toBeGreaterThanOrEqual(2);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(asked).toBe(after);
   });
 });
 
