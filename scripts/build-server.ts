@@ -24,6 +24,8 @@ const SERVER_ENTRIES = {
   migrate: 'src/server/db/migrate.ts',
   reconcile: 'src/server/reconciliation/reconcile-cli.ts',
   'create-staff': 'src/server/staff/create-staff-cli.ts',
+  backup: 'src/server/backups/backup-cli.ts',
+  restore: 'src/server/backups/restore-cli.ts',
 };
 
 const CODE = /\.(ts|tsx|mts)$/;

@@ -48,6 +48,14 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  /** Where backups go (`npm run backup` and the nightly one); default `backups` beside the embedded database's folder. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** The server's backup at 02:30 India time; default on with the embedded database, off with DATABASE_URL. */
+  BACKUP_NIGHTLY: z.enum(['true', 'false']).optional(),
+  /** Nightly backups kept: the newest of each of the last N days… */
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).default(14),
+  /** …and the newest of each of the last N months. */
+  BACKUP_KEEP_MONTHLY: z.coerce.number().int().min(0).default(12),
   /** 32 random bytes as 64 hex characters: encrypts donors' PAN and Aadhaar at rest. */
   DATA_ENCRYPTION_KEY: z
     .string()
@@ -91,6 +99,14 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string | undefined };
   /** Unset: generated under `.data/` in development, refused in production (see personal-data/). */
   dataEncryptionKey: string | undefined;
+  backups: {
+    /** Unset: `backups` beside the embedded database's folder (backups/backup-files.ts). */
+    dir: string | undefined;
+    /** The server takes one at 02:30 India time (default: with the embedded database only). */
+    nightly: boolean;
+    keepDaily: number;
+    keepMonthly: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -181,6 +197,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
     dataEncryptionKey: values.DATA_ENCRYPTION_KEY,
+    backups: {
+      dir: values.BACKUP_DIR,
+      nightly: (values.BACKUP_NIGHTLY ?? (values.DATABASE_URL ? 'false' : 'true')) === 'true',
+      keepDaily: values.BACKUP_KEEP_DAILY,
+      keepMonthly: values.BACKUP_KEEP_MONTHLY,
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
+import { backupDir } from './backups/backup-files';
 import { ConfigError } from './config';
 import { watchEmbeddedPostgres } from './db/embedded-watchdog';
 import { configOrExit, databaseOrExit } from './entry-point';
@@ -28,7 +29,10 @@ const watchdog = database.embedded?.owned ? watchEmbeddedPostgres(database.embed
 try {
   const deps = await buildDependencies(config, orm, logger);
   const app = await buildApp({ config, deps, logger, clientDir: CLIENT_DIR });
-  const jobs = startBackgroundJobs(deps, logger);
+  // Nightly backups where the database is this machine's (embedded by default; BACKUP_NIGHTLY).
+  const { nightly, keepDaily, keepMonthly } = config.backups;
+  const nightlyBackups = nightly ? { url: database.url, dir: backupDir(config), keepDaily, keepMonthly } : undefined;
+  const jobs = startBackgroundJobs(deps, logger, { nightlyBackups });
 
   // Stop accepting, let requests and procedure calls in flight finish (the app's close waits for
   // both), then stop the mail worker, the mailer and the sandbox, close the pool and the embedded server.

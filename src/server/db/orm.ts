@@ -26,16 +26,21 @@ export async function openDatabase(
   return orm;
 }
 
-/** Applies pending migrations while holding an advisory lock, on a connection of its own. */
-export async function migrate(orm: Orm, url: string): Promise<string[]> {
+/**
+ * Applies pending migrations while holding an advisory lock, on a connection of its own. `only`:
+ * just these (a restore brings the schema to the backup's migrations, loads the rows, then the rest).
+ */
+export async function migrate(orm: Orm, url: string, options: { only?: readonly string[] } = {}): Promise<string[]> {
   const lock = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     // A restart on an up-to-date database, the usual case, loads no migrator at all.
-    if (await allApplied(lock)) return [];
+    if (!options.only && (await allApplied(lock))) return [];
+    if (options.only?.length === 0) return [];
     await registerMigrator(orm);
-    return (await orm.migrator.up()).map((migration) => migration.name);
+    const only = options.only ? { migrations: [...options.only] } : undefined;
+    return (await orm.migrator.up(only)).map((migration) => migration.name);
   } finally {
     await lock.end();
   }

@@ -7,6 +7,7 @@ import {
   startOfIndiaDay,
   startOfIndiaMonth,
 } from '../../shared/india-time';
+import { backupStatus } from '../backups/backup-status';
 import { attentionItems } from './attention';
 import { receivedByMode } from './received-by-mode';
 
@@ -69,5 +70,7 @@ export async function getOverview({ em, now = new Date() }: { em: EntityManager;
     activeMonthlyDonors: { count: Number(monthly?.count ?? 0), monthlyAmount: Number(monthly?.amount ?? 0) },
     attention: await attentionItems(em, now),
     lastTwelveMonths,
+    /** When the last backup was taken; `stale` when none, or over two days ago. */
+    backup: await backupStatus(em, now),
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { type NightlyBackupSettings, startNightlyBackups } from '../backups/nightly-backups';
 import { startRetentionJob } from '../donors/retention';
 import { startMailWorker } from '../mail/mail-worker';
 import { startSettlementFetchJob } from '../razorpay-settlements/settlement-fetch-job';
@@ -6,7 +7,7 @@ import { startReconciler } from '../reconciliation/reconciler';
 import type { ServerDependencies } from './composition-root';
 import { resolveAttachment } from './resolve-attachment';
 
-export type BackgroundJob = 'mail' | 'reconciliation' | 'retention' | 'settlements';
+export type BackgroundJob = 'mail' | 'reconciliation' | 'retention' | 'settlements' | 'backups';
 
 export interface BackgroundJobs {
   /** Stops every loop, waiting for a pass in progress. */
@@ -16,17 +17,23 @@ export interface BackgroundJobs {
 /**
  * Every loop a server runs beside its requests, started here and nowhere else: the mail worker
  * (sends the outbox), the reconciler (asks Razorpay about donations no one reported, every 5
- * minutes), the retention pass (anonymises receipts past their eight years, daily) and the fetch of
- * Razorpay's settlements and their lines (daily). Each is
- * safe on several instances at once (row locks, advisory locks). Command-line tools start none:
- * their mail is sent by the running servers. Tests start only the ones they need.
+ * minutes), the retention pass (anonymises receipts past their eight years, daily), the fetch of
+ * Razorpay's settlements and their lines (daily) and, given `nightlyBackups` (main.ts: with the
+ * embedded database), a backup at 02:30 India time. Each is safe on several instances at once
+ * (row locks, advisory locks; the nightly backup runs on the one server of an embedded database).
+ * Command-line tools start none: their mail is sent by the running servers. Tests start only the
+ * ones they need.
  */
 export function startBackgroundJobs(
   deps: Pick<ServerDependencies, 'orm' | 'gateway' | 'donorLinks' | 'mailer'>,
   log: FastifyBaseLogger,
-  options: { jobs?: readonly BackgroundJob[]; mailPollIntervalMs?: number } = {},
+  options: {
+    jobs?: readonly BackgroundJob[];
+    mailPollIntervalMs?: number;
+    nightlyBackups?: NightlyBackupSettings;
+  } = {},
 ): BackgroundJobs {
-  const jobs = new Set(options.jobs ?? ['mail', 'reconciliation', 'retention', 'settlements']);
+  const jobs = new Set(options.jobs ?? ['mail', 'reconciliation', 'retention', 'settlements', 'backups']);
   const { orm } = deps;
   const running = [
     jobs.has('mail')
@@ -37,6 +44,9 @@ export function startBackgroundJobs(
       : undefined,
     jobs.has('retention') ? startRetentionJob({ orm, log }) : undefined,
     jobs.has('settlements') ? startSettlementFetchJob({ orm, gateway: deps.gateway, log }) : undefined,
+    jobs.has('backups') && options.nightlyBackups
+      ? startNightlyBackups({ orm, log }, options.nightlyBackups)
+      : undefined,
   ];
   return {
     async stop() {

@@ -6,6 +6,7 @@ import { Figure } from '../Figure';
 import { indiaTime, rupees } from '../format';
 import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';
+import { BackupStatus } from './BackupStatus';
 import { MonthChart } from './MonthChart';
 import { ReceivedByMode } from './ReceivedByMode';
 import { YearEndReminders } from './YearEndReminders';
@@ -65,6 +66,7 @@ export function OverviewPage() {
         Overview
       </Title>
       <YearEndReminders />
+      <BackupStatus backup={overview.data.backup} />
       <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm">
         <Figure label="Received today" value={rupees(received.today.amount)} detail={gifts(received.today.count)} />
         <Figure label="This month" value={rupees(received.thisMonth.amount)} detail={gifts(received.thisMonth.count)} />

@@ -1,0 +1,69 @@
+// `npm run restore -- FILE [--force] [--skip-checksum]`: restores a backup made by `npm run backup`
+// (or the server's nightly one) into the database (DATABASE_URL, or the embedded one, started for
+// the restore and stopped again). Checks FILE against FILE.sha256 first. Refuses a database that
+// other sessions use (stop the server first) and one that is not empty, unless --force, which drops
+// everything of the database's own first (db/restore-database.ts). A refusal or failure prints one
+// line and exits non-zero.
+import { parseArgs } from 'node:util';
+import { formatIndiaDateTime } from '../../shared/india-time';
+import { resolveDatabase } from '../db/database-url';
+import { BackupFileError } from '../db/logical-backup';
+import { RestoreRefused, restoreDatabase } from '../db/restore-database';
+import { configOrExit } from '../entry-point';
+import { createLogger } from '../logger';
+import { ENTITIES } from '../wiring/entities';
+import { prepareUnmigratedSchemas } from '../wiring/unmigrated-schemas';
+
+function usage(): never {
+  console.error('restore: usage: npm run restore -- FILE [--force] [--skip-checksum]');
+  process.exit(1);
+}
+
+const parsed = (() => {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: { force: { type: 'boolean', default: false }, 'skip-checksum': { type: 'boolean', default: false } },
+    });
+  } catch {
+    return usage();
+  }
+})();
+const [file, ...extra] = parsed.positionals;
+if (!file || extra.length > 0) usage();
+
+const config = configOrExit();
+const logger = createLogger({ ...config, logLevel: 'warn' });
+// Only the database's address: the restore connects itself, and brings the schema to the
+// backup's own migrations before this version's.
+const database = await resolveDatabase(config, logger, 'tool').catch((error: unknown) => {
+  console.error(`restore: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
+try {
+  const result = await restoreDatabase({
+    url: database.url,
+    file,
+    entities: ENTITIES,
+    force: parsed.values.force,
+    skipChecksum: parsed.values['skip-checksum'],
+    prepareSchemas: prepareUnmigratedSchemas,
+    log: (line) => console.log(`  ${line}`),
+  });
+  const { header } = result;
+  console.log(
+    `Restored ${file}: the database as it was at ${formatIndiaDateTime(new Date(header.takenAt))} IST, ${result.tables} tables, ${result.rows.toLocaleString('en-IN')} rows`,
+  );
+  console.log(
+    result.sha256 ? `  sha256 ${result.sha256} matches the recorded one` : '  checksum not checked (--skip-checksum)',
+  );
+  if (result.dropped.length > 0) console.log(`  --force dropped ${result.dropped.length} object(s) first`);
+  if (result.migratedAfter.length > 0)
+    console.log(`  then applied this version's ${result.migratedAfter.length} newer migration(s)`);
+} catch (error) {
+  const known = error instanceof RestoreRefused || error instanceof BackupFileError;
+  console.error(`restore: ${known ? 'refused: ' : ''}${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await database.embedded?.stop();
+}
