@@ -85,4 +85,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261125110000',
     load: async () => (await import('./Migration20261125110000')).Migration20261125110000,
   },
+  {
+    name: 'Migration20261125130000',
+    load: async () => (await import('./Migration20261125130000')).Migration20261125130000,
+  },
 ];

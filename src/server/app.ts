@@ -11,6 +11,8 @@ import { certificateUploadRoutes } from './routes/certificate-upload';
 import { donationsCsvRoutes } from './routes/donations-csv';
 import { donorRoutes } from './routes/donor-files';
 import { healthRoutes } from './routes/health';
+import { imageFileRoutes } from './routes/image-files';
+import { imageUploadRoutes } from './routes/image-upload';
 import { offlineGiftFileRoutes } from './routes/offline-gift-files';
 import { openApiRoutes } from './routes/openapi';
 import { receiptLinkRoutes } from './routes/receipt-links';
@@ -94,7 +96,7 @@ export async function buildApp({ config, deps, logger, clientDir }: AppDependenc
     Date.now,
     (error) => app.log.warn({ err: error }, 'sweeping expired rate limit windows failed'),
   );
-  const procedures = { ...deps, inFlight, budget, siteUrl: config.siteUrl };
+  const procedures = { ...deps, inFlight, budget, siteUrl: config.siteUrl, imageStorage: config.images };
   await app.register(securityPlugin, { provider: razorpay.provider, clientDir, knex });
   await app.register(healthRoutes, { orm });
   await app.register(fastifyCookie);
@@ -107,6 +109,8 @@ export async function buildApp({ config, deps, logger, clientDir }: AppDependenc
   await app.register(staffReceiptFileRoutes, { orm });
   await app.register(certificateUploadRoutes, { orm, cipher: deps.cipher });
   await app.register(offlineGiftFileRoutes, { orm, cipher: deps.cipher, donorLinks: deps.donorLinks });
+  await app.register(imageUploadRoutes, { orm, storage: config.images, siteUrl: config.siteUrl });
+  await app.register(imageFileRoutes, { orm, storage: config.images });
   await app.register(restRoutes, { procedures, rateLimitPerMinute });
   await app.register(openApiRoutes, { siteUrl: config.siteUrl });
   await app.register(webhookRoutes, {

@@ -34,6 +34,11 @@ const envSchema = z.object({
   /** Donations started per e-mail address per hour, whatever the client address. */
   DONATION_EMAIL_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /**
+   * Where uploaded photos' files go (a directory every instance reads, e.g. a shared volume). Unset:
+   * in PostgreSQL, with the rest.
+   */
+  IMAGE_DIR: z.string().min(1).optional(),
+  /**
    * Which proxies' X-Forwarded-For to believe, so rate limits apply per donor and not per load
    * balancer: a hop count (`1`), or addresses/CIDRs (`10.0.0.0/8,127.0.0.1`). Unset: none.
    */
@@ -84,6 +89,8 @@ export interface Config {
   siteUrl: string;
   rateLimitPerMinute: number;
   donationEmailLimitPerHour: number;
+  /** Uploaded photos: their files in `dir` when set, else in PostgreSQL (images/image-files.ts). */
+  images: { dir: string | undefined };
   /** Fastify's trustProxy: nobody, the first N hops, or the trusted proxy addresses. */
   trustProxy: false | string[] | ((address: string, hop: number) => boolean);
   payments: {
@@ -185,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteUrl: (values.SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
     donationEmailLimitPerHour: values.DONATION_EMAIL_LIMIT_PER_HOUR,
+    images: { dir: values.IMAGE_DIR },
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     payments: {
       provider,

@@ -25,6 +25,9 @@ describe('the migrations', () => {
       'donations',
       'donor_certificates',
       'erasure_requests',
+      'image_uses',
+      'image_variants',
+      'images',
       'mail_outbox',
       'mikro_orm_migrations',
       'rate_limit_counters',
@@ -128,6 +131,23 @@ describe('the migrations', () => {
       col('erasure_requests', 'kept_receipt_ids', 'jsonb', 'NO', "'[]'::jsonb"),
       col('erasure_requests', 'retained_until', timestamp, 'YES'),
       col('erasure_requests', 'receipts_anonymised_at', timestamp, 'YES'),
+      col('image_uses', 'image_id', 'integer', 'NO'),
+      col('image_uses', 'used_by', 'text', 'NO'),
+      col('image_variants', 'image_id', 'integer', 'NO'),
+      col('image_variants', 'format', 'text', 'NO'),
+      col('image_variants', 'width', 'integer', 'NO'),
+      col('image_variants', 'height', 'integer', 'NO'),
+      col('image_variants', 'bytes', 'integer', 'NO'),
+      col('image_variants', 'data', 'bytea', 'YES'),
+      col('images', 'id', 'integer', 'NO', serial('images')),
+      col('images', 'hash', 'text', 'NO'),
+      col('images', 'width', 'integer', 'NO'),
+      col('images', 'height', 'integer', 'NO'),
+      col('images', 'alt', 'text', 'NO'),
+      col('images', 'source_format', 'text', 'NO'),
+      col('images', 'source_bytes', 'integer', 'NO'),
+      col('images', 'created_by', 'text', 'NO'),
+      col('images', 'created_at', timestamp, 'NO', 'now()'),
       col('mail_outbox', 'id', 'integer', 'NO', serial('mail_outbox')),
       col('mail_outbox', 'message_id', 'text', 'NO'),
       col('mail_outbox', 'kind', 'text', 'NO'),
@@ -268,6 +288,7 @@ describe('the migrations', () => {
     expect(definitions.receipts_payment_id_unique).toMatch(/CREATE UNIQUE INDEX .* \(payment_id\)/);
     expect(definitions.receipts_number_unique).toMatch(/CREATE UNIQUE INDEX .* \(number\)/);
     expect(definitions.mail_outbox_message_id_unique).toMatch(/CREATE UNIQUE INDEX .* \(message_id\)/);
+    expect(definitions.images_hash_unique).toMatch(/CREATE UNIQUE INDEX .* \(hash\)/);
 
     const foreignKeys = await query<Record<string, string>>(
       `select tc.table_name, kcu.column_name, ccu.table_name as foreign_table, ccu.column_name as foreign_column
@@ -287,9 +308,11 @@ describe('the migrations', () => {
           foreign_table: 'settlements',
           foreign_column: 'id',
         },
+        { table_name: 'image_variants', column_name: 'image_id', foreign_table: 'images', foreign_column: 'id' },
+        { table_name: 'image_uses', column_name: 'image_id', foreign_table: 'images', foreign_column: 'id' },
       ]),
     );
-    expect(foreignKeys).toHaveLength(4);
+    expect(foreignKeys).toHaveLength(6);
   });
 
   it('lets many rows have no payment id yet, but never two rows the same one', async () => {

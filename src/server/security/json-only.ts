@@ -22,6 +22,7 @@ function isJson(contentType: string | undefined): boolean {
 const FILE_UPLOADS: { path: RegExp; types: string[] }[] = [
   { path: /^\/staff\/api\/certificates(\?|$)/, types: ['application/pdf', 'application/zip'] },
   { path: /^\/staff\/api\/offline-gifts\/import(\?|$)/, types: ['text/csv'] },
+  { path: /^\/staff\/api\/images(\?|$)/, types: ['multipart/form-data'] },
 ];
 
 function isAllowedUpload(request: FastifyRequest): boolean {

@@ -26,7 +26,10 @@ export type AuditAction =
   | 'certificates_sent'
   | 'offline_gift_recorded'
   | 'offline_gift_bounced'
-  | 'offline_gifts_imported';
+  | 'offline_gifts_imported'
+  | 'image_uploaded'
+  | 'image_alt_changed'
+  | 'image_deleted';
 
 /** Who acted: `userId` null for a failed sign-in on a name no account has. */
 export interface Actor {

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { ImageStorage } from '../images/images';
 import type { InFlightWork } from '../in-flight';
 import type { DonationBudget } from '../security/donation-budget';
 import type { ServerDependencies } from '../wiring/composition-root';
@@ -17,6 +18,8 @@ export interface ProcedureDependencies
   siteUrl?: string;
   /** DATA_ENCRYPTION_KEY: decrypts donors' ID numbers for the statement and signs donors' links (donors/). */
   personalDataKey?: Buffer;
+  /** IMAGE_DIR: where photos' files are, when not in PostgreSQL (images/). */
+  imageStorage?: ImageStorage;
 }
 
 /** What a procedure call sees: the server's parts and, over HTTP, the request that made the call. */

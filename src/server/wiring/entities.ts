@@ -4,6 +4,7 @@ import { Contact } from '../contacts/contact.entity';
 import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
 import { ErasureRequest } from '../donors/erasure-request.entity';
+import { IMAGE_ENTITIES } from '../images/image.entities';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { RazorpayPlan } from '../payments/plan.entity';
 import { SETTLEMENT_ENTITIES } from '../razorpay-settlements/settlement.entity';
@@ -37,4 +38,5 @@ export const ENTITIES = [
   ...SETTLEMENT_ENTITIES,
   BackupRecord,
   ...STAFF_ENTITIES,
+  ...IMAGE_ENTITIES,
 ];

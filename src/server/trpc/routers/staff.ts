@@ -18,6 +18,7 @@ import { router } from '../init';
 import { adminProcedure, staffProcedure } from '../staff-procedures';
 import { certificatesRouter } from './certificates';
 import { erasureRouter } from './erasure';
+import { imagesRouter } from './images';
 import { offlineGiftsRouter } from './offline-gifts';
 import { mailboxRouter, outboxRouter, receiptsRouter, trustRouter } from './receipts-and-mail';
 import { settlementsRouter } from './settlements';
@@ -57,6 +58,7 @@ export const staffRouter = router({
   erasure: erasureRouter,
   certificates: certificatesRouter,
   offlineGifts: offlineGiftsRouter,
+  images: imagesRouter,
   settlements: settlementsRouter,
   audit: router({
     list: adminProcedure.input(auditListInputSchema).query(({ ctx, input }) => listAudit(ctx.em, input)),

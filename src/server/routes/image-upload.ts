@@ -1,0 +1,74 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { IMAGE_MAX_BYTES } from '../../shared/images';
+import { imageAltSchema } from '../../shared/images.schema';
+import type { Orm } from '../db/orm';
+import { fieldIssues } from '../http/field-issues';
+import { type ImageStorage, storeImage } from '../images/images';
+import { isSameOrigin } from '../staff/origin';
+import { actorOf } from '../staff/staff-actor';
+import { requireStaff, staffOf } from './require-staff';
+
+const TOO_LARGE = `The photo is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB: send a smaller one`;
+
+/**
+ * `POST /staff/api/images`: one photo as `multipart/form-data`, with the fields `alt` (what it
+ * shows, required) and `file`. Answers `{ image, created }`: 201 with the new photo, 200 with the one
+ * already kept when the same photo comes again. Every refusal is a 400 that says why.
+ *
+ * @fastify/multipart is registered in this plugin's scope only: no other route reads multipart
+ * (and security/json-only.ts lets it through to this path alone).
+ */
+export async function imageUploadRoutes(
+  app: FastifyInstance,
+  { orm, storage, siteUrl }: { orm: Orm; storage: ImageStorage; siteUrl: string },
+) {
+  await app.register(fastifyMultipart, {
+    throwFileSizeLimit: true,
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 4, fieldSize: 4096, parts: 5, headerPairs: 50 },
+  });
+  const errors = app.multipartErrors;
+
+  app.post('/staff/api/images', { preHandler: requireStaff(orm), logLevel: 'warn' }, async (request, reply) => {
+    // A form on another site could post here with the session cookie's help: only the console may.
+    if (!isSameOrigin(request.headers, siteUrl)) {
+      return reply.code(403).send({ message: 'Refused: the request did not come from the console' });
+    }
+    if (!request.isMultipart()) {
+      return reply.code(400).send({ message: 'Send the photo as multipart/form-data, with the fields alt and file' });
+    }
+    let alt: string | undefined;
+    let bytes: Buffer | undefined;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          const data = await part.toBuffer();
+          if (part.fieldname === 'file') bytes = data;
+        } else if (part.fieldname === 'alt') {
+          alt = String(part.value);
+        }
+      }
+    } catch (error) {
+      if (error instanceof errors.RequestFileTooLargeError) return reply.code(400).send({ message: TOO_LARGE });
+      if (error instanceof errors.FilesLimitError) {
+        return reply.code(400).send({ message: 'Send one photo at a time' });
+      }
+      if (error instanceof errors.PartsLimitError || error instanceof errors.FieldsLimitError) {
+        return reply.code(400).send({ message: 'Send only the fields alt and file' });
+      }
+      throw error;
+    }
+    const parsedAlt = imageAltSchema.safeParse(alt ?? '');
+    if (!parsedAlt.success) {
+      const issues = fieldIssues(parsedAlt.error).map((issue) => ({ ...issue, path: 'alt' }));
+      return reply.code(400).send({ message: issues[0]?.message ?? 'Describe the photo', issues });
+    }
+    if (!bytes) return reply.code(400).send({ message: 'Choose a photo to upload (the field file)' });
+    const result = await storeImage(
+      orm.em.fork(),
+      { storage, actor: actorOf(staffOf(request)) },
+      { bytes, alt: parsedAlt.data },
+    );
+    return reply.code(result.created ? 201 : 200).send(result);
+  });
+}
