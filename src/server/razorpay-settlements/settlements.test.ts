@@ -146,6 +146,11 @@ describe('a settlement from the sandbox', () => {
       razorpayEvent('settlement.processed', { settlement: entity }),
     );
     expect(again.json()).toMatchObject({ outcome: 'already_recorded' });
+    // One it cannot read is kept as ignored, not refused (Razorpay would retry it for a day).
+    const { created_at: _unreadable, ...mangled } = entity;
+    const odd = await postWebhook(t.app, webhookSecret, razorpayEvent('settlement.processed', { settlement: mangled }));
+    expect(odd.statusCode).toBe(200);
+    expect(odd.json()).toMatchObject({ outcome: 'ignored' });
     expect(await counts()).toEqual(before);
   });
 

@@ -37,7 +37,9 @@ export const razorpayEventSchema = z.looseObject({
   payload: z.looseObject({
     payment: z.object({ entity: paymentEntity }).optional(),
     subscription: z.object({ entity: subscriptionEntity }).optional(),
-    settlement: z.object({ entity: settlementEntity }).optional(),
+    // A settlement this cannot read is taken as none (the event is kept, `ignored`): refusing it
+    // would have Razorpay retry it for a day, and the daily fetch stores the settlement anyway.
+    settlement: z.object({ entity: settlementEntity }).optional().catch(undefined),
     refund: z
       .object({
         entity: z.looseObject({ payment_id: z.string(), amount: z.number().int(), status: z.string().optional() }),
