@@ -98,6 +98,12 @@ const outboxRoute = createRoute({
   component: page('OutboxPage'),
 });
 
+const photosRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/photos',
+  component: page('ImagesPage'),
+});
+
 const trustRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/trust',
@@ -136,6 +142,7 @@ export const staffRouteTree = staffRoute.addChildren([
     settlementsRoute,
     erasureRoute,
     outboxRoute,
+    photosRoute,
     trustRoute,
     accountsRoute,
     auditRoute,

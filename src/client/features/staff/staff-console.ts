@@ -12,6 +12,7 @@ export { CertificatesPage } from './certificates/CertificatesPage';
 export { DonationsPage } from './donations/DonationsPage';
 export { ErasurePage } from './erasure/ErasurePage';
 export { GiftsReceivedPage } from './gifts-received/GiftsReceivedPage';
+export { ImagesPage } from './images/ImagesPage';
 export { ConsoleLayout } from './layout/ConsoleLayout';
 export { OutboxPage } from './outbox/OutboxPage';
 export { OverviewPage } from './overview/OverviewPage';
