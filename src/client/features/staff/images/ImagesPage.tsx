@@ -16,7 +16,6 @@ import { keepPreviousData } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useState } from 'react';
 import type { AppRouter } from '../../../../server/trpc/router';
-import { formatBytes } from '../../../../shared/format-bytes';
 import { IMAGE_ALT_MAX_LENGTH } from '../../../../shared/images';
 import { ErrorMessage } from '../ErrorMessage';
 import { indiaTime } from '../format';
@@ -84,8 +83,7 @@ export function ImagesPage() {
             <Stack gap={6} mt="sm">
               <Text size="sm">{row.alt}</Text>
               <Text size="xs" c="dimmed">
-                {row.createdBy}, {indiaTime(row.createdAt)} · {row.width} × {row.height} ·{' '}
-                {formatBytes(row.storedBytes)}
+                Uploaded by {row.createdBy}, {indiaTime(row.createdAt)}
               </Text>
               <Group gap="xs">
                 {row.used && (
@@ -107,7 +105,8 @@ export function ImagesPage() {
         ))}
       </SimpleGrid>
       {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
-      <EditAltModal row={editing} onClose={() => setEditing(undefined)} />
+      {/* Keyed by the photo: each opening starts from that photo's description. */}
+      <EditAltModal key={editing?.id ?? 0} row={editing} onClose={() => setEditing(undefined)} />
       <DeleteModal row={deleting} onClose={() => setDeleting(undefined)} />
     </Stack>
   );
@@ -115,7 +114,7 @@ export function ImagesPage() {
 
 function EditAltModal({ row, onClose }: { row: PhotoRow | undefined; onClose: () => void }) {
   const utils = staffTrpc.useUtils();
-  const [alt, setAlt] = useState('');
+  const [alt, setAlt] = useState(row?.alt ?? '');
   const update = staffTrpc.staff.images.updateAlt.useMutation({
     onSuccess: async () => {
       onClose();
@@ -123,15 +122,7 @@ function EditAltModal({ row, onClose }: { row: PhotoRow | undefined; onClose: ()
     },
   });
   return (
-    <Modal
-      opened={row !== undefined}
-      onClose={onClose}
-      title="Edit the description"
-      onEnterTransitionEnd={() => {
-        setAlt(row?.alt ?? '');
-        update.reset();
-      }}
-    >
+    <Modal opened={row !== undefined} onClose={onClose} title="Edit the description">
       {row && (
         <Stack gap="sm">
           <PhotoThumb image={row} maw={320} />
