@@ -89,4 +89,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261125130000',
     load: async () => (await import('./Migration20261125130000')).Migration20261125130000,
   },
+  {
+    name: 'Migration20261125140000',
+    load: async () => (await import('./Migration20261125140000')).Migration20261125140000,
+  },
 ];

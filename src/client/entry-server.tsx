@@ -1,21 +1,45 @@
 import { renderToString } from 'react-dom/server';
+import type { PageData, RenderedPage } from '../shared/page-render';
 import { SITE_URL_TOKEN } from '../shared/site-url-token';
+import { type PageMetaName, pageMetaOf } from './page-meta';
 import { PageShell } from './page-shell';
 import { REACT_PAGES } from './react-pages';
 import { HomeRoute } from './routes/HomeRoute';
 import { NotFoundPage } from './routes/NotFoundPage';
 
 /**
- * Renders one page to HTML at build time (scripts/prerender.ts), in the layout the browser hydrates
- * (page-shell.tsx): `/`, a page of REACT_PAGES, or anything else as the 404 page.
+ * The pages' server-side bundle (built into dist/prerender by scripts/prerender.ts): renders one
+ * page, in the layout the browser hydrates (page-shell.tsx), with the data given. The build
+ * prerenders with it, and the server renders with it at run time whenever the published site
+ * content changes (server/web/site-pages.ts), so a page needs neither a build nor a restart to change.
+ *
+ * `url` is `/`, a page of REACT_PAGES, or anything else for the 404 page. A React page gets its data
+ * back in the result, to embed for its hydration; the static pages (home, 404) never hydrate.
  */
-export async function renderPage(url: string): Promise<string> {
+export async function renderPage(url: string, data: PageData): Promise<RenderedPage> {
   const reactPage = REACT_PAGES[url];
-  const [path, page] = reactPage ? [url, await reactPage.load()] : url === '/' ? ['/', HomeRoute] : [url, NotFoundPage];
-  return renderToString(<PageShell path={path} page={page} siteUrl={SITE_URL_TOKEN} />);
+  const [path, page, metaName]: [string, Parameters<typeof PageShell>[0]['page'], PageMetaName] = reactPage
+    ? [url, await reactPage.load(), reactPage.meta]
+    : url === '/'
+      ? ['/', HomeRoute, 'home']
+      : [url, NotFoundPage, 'notFound'];
+  const { content } = data;
+  return {
+    status: metaName === 'notFound' ? 404 : 200,
+    html: renderToString(<PageShell path={path} page={page} siteUrl={SITE_URL_TOKEN} content={content} />),
+    meta: pageMetaOf(content)[metaName],
+    siteName: content.trust.name,
+    shareImageAlt: content.photos.share.alt,
+    chunk: reactPage?.chunk ?? null,
+    data: reactPage ? data : null,
+  };
 }
 
-export { siteContent } from '../shared/site-content';
+/** The paths the server serves as pages (the 404 page apart): the home page and every React page. */
+export const PAGE_PATHS: readonly string[] = ['/', ...Object.keys(REACT_PAGES)];
+/** Any path that is no page renders the 404 page; this one names it. */
+export const NOT_FOUND_PATH = '/404-page-not-found';
+/** The React pages' chunks (Vite's manifest keys): the build links each one's stylesheets. */
+export const REACT_PAGE_CHUNKS: readonly string[] = Object.values(REACT_PAGES).map((page) => page.chunk);
+
 export { SITE_URL_TOKEN } from '../shared/site-url-token';
-export { PAGE_META } from './page-meta';
-export { REACT_PAGES } from './react-pages';

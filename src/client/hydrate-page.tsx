@@ -1,9 +1,13 @@
 import { type ComponentType, StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { PageShell } from './page-shell';
+import { readPageContent } from './site-content-context';
 import { readSiteUrl } from './site-url';
 
-/** Hydrates a prerendered React page (REACT_PAGES) in the layout it was rendered in, without the router. */
+/**
+ * Hydrates a prerendered React page (REACT_PAGES) in the layout it was rendered in, without the
+ * router, with the site content the server rendered it with (the page's embedded JSON).
+ */
 export function hydratePage(path: string, page: ComponentType): void {
   const container = document.getElementById('root');
   if (!container) return;
@@ -13,7 +17,7 @@ export function hydratePage(path: string, page: ComponentType): void {
     hydrateRoot(
       container,
       <StrictMode>
-        <PageShell path={path} page={page} siteUrl={readSiteUrl()} />
+        <PageShell path={path} page={page} siteUrl={readSiteUrl()} content={readPageContent()} />
       </StrictMode>,
     );
   });

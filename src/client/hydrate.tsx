@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppShell } from './AppShell';
 import { createAppRouter } from './router';
+import { readPageContent } from './site-content-context';
 import { readSiteUrl } from './site-url';
 
 /**
@@ -15,7 +16,7 @@ export async function renderApp() {
   await router.load();
   createRoot(container).render(
     <StrictMode>
-      <AppShell router={router} siteUrl={readSiteUrl()} />
+      <AppShell router={router} siteUrl={readSiteUrl()} content={readPageContent()} />
     </StrictMode>,
   );
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect } from 'react';
+import type { PageContent } from '../shared/site-content';
 import { AppShell } from './AppShell';
 import { scrollToSection } from './components/site-navigation';
 import { createAppRouter } from './router';
@@ -14,15 +15,16 @@ function ScrollOnArrival({ section }: { section: string }) {
 
 /**
  * The router's app at `href`, for a page shell whose link leads elsewhere: the address changes as
- * a navigation would (Back returns to the page), and the app takes over from there.
+ * a navigation would (Back returns to the page), and the app takes over from there, with the
+ * content the page was rendered with.
  */
-export async function openInApp(href: string, siteUrl: string): Promise<ReactNode> {
+export async function openInApp(href: string, siteUrl: string, content: PageContent): Promise<ReactNode> {
   window.history.pushState(null, '', href);
   const router = createAppRouter();
   await router.load();
   return (
     <>
-      <AppShell router={router} siteUrl={siteUrl} />
+      <AppShell router={router} siteUrl={siteUrl} content={content} />
       <ScrollOnArrival section={new URL(href, window.location.origin).hash.slice(1)} />
     </>
   );

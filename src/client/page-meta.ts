@@ -1,24 +1,28 @@
-import { siteContent } from '../shared/site-content';
+import type { PageMeta } from '../shared/page-render';
+import type { PageContent } from '../shared/site-content';
+import { useSiteContent } from './site-content-context';
 
-/** What each prerendered page puts in its <head>; the browser keeps document.title in step. */
-export interface PageMeta {
-  title: string;
-  description: string;
-  /** Canonical path, or null for a page with no canonical address and kept out of search (404, my giving). */
-  path: string | null;
+export type { PageMeta } from '../shared/page-render';
+
+/** The pages that have a title and link preview of their own. */
+export type PageMetaName = 'home' | 'donate' | 'myGiving' | 'notFound';
+
+/** What each page puts in its <head>, from the content it is rendered with. */
+export function pageMetaOf(content: PageContent): Record<PageMetaName, PageMeta> {
+  const { trust, meta } = content;
+  return {
+    home: { title: meta.homeTitle, description: meta.description, path: '/' },
+    donate: { title: meta.donateTitle, description: meta.donateDescription, path: '/donate' },
+    myGiving: {
+      title: `My giving | ${trust.name}`,
+      description: `Your gifts to ${trust.name}, their receipts and yearly statements.`,
+      path: null,
+    },
+    notFound: { title: `Page Not Found | ${trust.name}`, description: meta.description, path: null },
+  };
 }
 
-export const PAGE_META = {
-  home: { title: siteContent.meta.homeTitle, description: siteContent.meta.description, path: '/' },
-  donate: { title: siteContent.meta.donateTitle, description: siteContent.meta.donateDescription, path: '/donate' },
-  myGiving: {
-    title: `My giving | ${siteContent.trust.name}`,
-    description: `Your gifts to ${siteContent.trust.name}, their receipts and yearly statements.`,
-    path: null,
-  },
-  notFound: {
-    title: `Page Not Found | ${siteContent.trust.name}`,
-    description: siteContent.meta.description,
-    path: null,
-  },
-} satisfies Record<string, PageMeta>;
+/** The page's title and description in the content the page shows. */
+export function usePageMeta(name: PageMetaName): PageMeta {
+  return pageMetaOf(useSiteContent())[name];
+}

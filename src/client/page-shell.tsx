@@ -1,6 +1,8 @@
 import { type ComponentType, type ReactNode, useMemo, useState } from 'react';
+import type { PageContent } from '../shared/site-content';
 import { SiteLayout } from './components/SiteLayout';
 import { type SiteNavigation, SiteNavigationProvider } from './components/site-navigation';
+import { SiteContentProvider } from './site-content-context';
 import { SiteUrlProvider } from './site-url';
 
 interface PageShellProps {
@@ -8,6 +10,8 @@ interface PageShellProps {
   path: string;
   page: ComponentType;
   siteUrl: string;
+  /** The site content the page was rendered with (embedded in the page for its hydration). */
+  content: PageContent;
 }
 
 /**
@@ -15,7 +19,7 @@ interface PageShellProps {
  * hydrates. A link to another page opens the router's app there (./open-in-app, loaded then), so
  * moving around the site still never reloads, while the first load carries no router.
  */
-export function PageShell({ path, page: Page, siteUrl }: PageShellProps) {
+export function PageShell({ path, page: Page, siteUrl, content }: PageShellProps) {
   const [app, setApp] = useState<ReactNode>(null);
   const navigation = useMemo<SiteNavigation>(
     () => ({
@@ -23,19 +27,21 @@ export function PageShell({ path, page: Page, siteUrl }: PageShellProps) {
       go: (href) => {
         const target = new URL(href, window.location.origin);
         if (target.pathname === path && !target.hash) return;
-        void import('./open-in-app').then(({ openInApp }) => openInApp(href, siteUrl)).then(setApp);
+        void import('./open-in-app').then(({ openInApp }) => openInApp(href, siteUrl, content)).then(setApp);
       },
     }),
-    [path, siteUrl],
+    [path, siteUrl, content],
   );
   if (app) return app;
   return (
     <SiteUrlProvider value={siteUrl}>
-      <SiteNavigationProvider value={navigation}>
-        <SiteLayout>
-          <Page />
-        </SiteLayout>
-      </SiteNavigationProvider>
+      <SiteContentProvider value={content}>
+        <SiteNavigationProvider value={navigation}>
+          <SiteLayout>
+            <Page />
+          </SiteLayout>
+        </SiteNavigationProvider>
+      </SiteContentProvider>
     </SiteUrlProvider>
   );
 }

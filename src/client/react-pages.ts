@@ -1,12 +1,12 @@
 import type { ComponentType } from 'react';
-import type { PAGE_META } from './page-meta';
+import type { PageMetaName } from './page-meta';
 
 /** A donor-facing page that needs React (a form, a fetch), in a chunk of its own. */
 export interface ReactPage {
   /** The page's module as Vite's build manifest names it: the prerender links its stylesheets. */
   chunk: string;
-  /** Its title and link preview in PAGE_META, for the prerendered <head> (a name: the entry imports this file, and must not bring the site's texts). */
-  meta: keyof typeof PAGE_META;
+  /** Its title and link preview in page-meta.ts, for the rendered <head> (a name: the entry imports this file, and must not bring the site's texts). */
+  meta: PageMetaName;
   load: () => Promise<ComponentType>;
 }
 
@@ -14,8 +14,8 @@ export interface ReactPage {
  * The pages that need React; the others (home, 404) are plain HTML. Each is prerendered with the
  * site's layout (entry-server.tsx) and hydrated without the router (hydrate-page.tsx), and the
  * router serves it too (router.tsx: the dev server, client-side navigation). A new page is one
- * entry here, one in PAGE_META (page-meta.ts, its title and link preview) and its path in the
- * server's list of pages (server/web/web.plugin.ts). A page reads its URL in an effect, never while
+ * entry here and one in page-meta.ts (its title and link preview); the server renders and serves
+ * every path listed here (server/web/site-pages.ts). A page reads its URL in an effect, never while
  * rendering: the prerendered HTML knows no query string.
  */
 export const REACT_PAGES: Record<string, ReactPage> = {

@@ -218,9 +218,12 @@ describe('prerendered, cached and compressed', () => {
       expect(meta('name', 'theme-color')).toBe('#1b5e20');
       expect(html).toContain('rel="icon"');
       expect(html).not.toContain('__SITE_URL__');
-      // An inline script runs only if the CSP names its hash (the static pages' one-line loader).
+      // An inline script runs only if the CSP names its hash (the static pages' one-line loader); a
+      // JSON data block (a React page's content, for its hydration) is never run.
       const csp = response.headers.get('content-security-policy') ?? '';
-      for (const [, code = ''] of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([^<]*)<\/script>/g))
+      for (const [, code = ''] of html.matchAll(
+        /<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>([^<]*)<\/script>/g,
+      ))
         expect(csp).toContain(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
     }
     const image = await fetch(`${suite.server.url}/attached-assets/og-image.jpg`);

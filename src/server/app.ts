@@ -25,6 +25,7 @@ import { webhookRoutes } from './routes/webhooks';
 import { DonationBudget } from './security/donation-budget';
 import { securityPlugin } from './security/security.plugin';
 import { trpcPlugin } from './trpc/trpc.plugin';
+import { SitePages } from './web/site-pages';
 import { webPlugin } from './web/web.plugin';
 import type { ServerDependencies } from './wiring/composition-root';
 
@@ -38,10 +39,18 @@ export interface AppDependencies {
   logger?: FastifyBaseLogger;
   /** The built client (`dist/client`); tests of the API leave it out. */
   clientDir?: string;
+  /** How often the pages check for newly published site content (web/site-pages.ts); tests shorten it. */
+  contentCheckIntervalMs?: number;
 }
 
 /** Builds the whole server without listening, so tests can `inject()` requests into it. */
-export async function buildApp({ config, deps, logger, clientDir }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  deps,
+  logger,
+  clientDir,
+  contentCheckIntervalMs,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: config.trustProxy,
@@ -96,7 +105,18 @@ export async function buildApp({ config, deps, logger, clientDir }: AppDependenc
     Date.now,
     (error) => app.log.warn({ err: error }, 'sweeping expired rate limit windows failed'),
   );
-  const procedures = { ...deps, inFlight, budget, siteUrl: config.siteUrl, imageStorage: config.images };
+  // The site's pages, rendered with the published site content and again when it changes (with the built site).
+  const sitePages = clientDir
+    ? await SitePages.start({
+        clientDir,
+        orm,
+        siteUrl: config.siteUrl.replace(/\/+$/, ''),
+        log: app.log,
+        checkIntervalMs: contentCheckIntervalMs,
+      })
+    : undefined;
+  app.addHook('onClose', async () => sitePages?.stop());
+  const procedures = { ...deps, inFlight, budget, siteUrl: config.siteUrl, sitePages, imageStorage: config.images };
   await app.register(securityPlugin, { provider: razorpay.provider, clientDir, knex });
   await app.register(healthRoutes, { orm });
   await app.register(fastifyCookie);
@@ -123,7 +143,7 @@ export async function buildApp({ config, deps, logger, clientDir }: AppDependenc
   // Sandbox mode only: its checkout (and, with SANDBOX_DEV_CONTROLS=true, its charge and refund controls).
   if (emulator) await app.register(emulator.routes);
 
-  await app.register(webPlugin, { clientDir, siteUrl: config.siteUrl });
+  await app.register(webPlugin, { clientDir, siteUrl: config.siteUrl, sitePages });
 
   return app;
 }

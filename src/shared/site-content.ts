@@ -1,12 +1,13 @@
 /**
  * Everything the trust would change to make the website its own: its name, how to reach it, its
- * figures and its stories. Pages read only from here, so editing this one file is enough.
- * Isomorphic: no Node or DOM imports.
+ * figures and its stories. Staff edit the texts, figures, contact details and photos from the
+ * console (Site content: a draft, its preview, then published, kept in PostgreSQL); what is here
+ * are the defaults, the site's first version, shown until staff publish one. The name, the
+ * colour and the legal details are fixed here (the legal details an admin overrides under Trust
+ * details). Isomorphic: no Node or DOM imports, and no zod (the browser's first load must not
+ * carry it: the schema is ./site-content.schema.ts).
  */
-import { deductionName, deductionShortName, taxLawOn } from './tax-law';
-
-/** The income-tax law in force when the pages are built: the texts name its sections. */
-const LAW_TODAY = taxLawOn(new Date());
+import { deductionName, deductionShortName, type TaxLaw, taxLawOn } from './tax-law';
 
 export interface ImpactFigure {
   value: string;
@@ -18,20 +19,33 @@ export interface Activity {
   text: string;
 }
 
-export interface SiteContent {
+/**
+ * A photo of the site. `imageId` will name an image staff uploaded (the staff image library, issue
+ * 24's images); null is the built-in picture under /attached-assets, the only kind until that lands.
+ */
+export interface PhotoRef {
+  imageId: null;
+  /** What the photo shows, for people who cannot see it. */
+  alt: string;
+}
+
+/**
+ * The texts may name the income-tax deduction as this token: the pages say the section in force
+ * on the day they are rendered (`section 80G` up to 31 March 2026, `section 133 (formerly 80G)` after).
+ */
+export const DEDUCTION_TOKEN = '{deduction}';
+
+/** What staff edit: one version of it is published at a time (site_content_versions). */
+export interface EditableContent {
   trust: {
-    name: string;
-    shortName: string;
     tagline: string;
-    /** Shown in the footer under the logo. */
+    /** Shown in the footer under the name. */
     blurb: string;
   };
   contact: {
     address: string;
-    /** As it is shown. */
+    /** As it is shown; the `tel:` link is made from its digits. */
     phone: string;
-    /** As it is dialled: digits with the country code, for the `tel:` link. */
-    phoneHref: string;
     email: string;
     instagramUrl: string;
     instagramHandle: string;
@@ -41,8 +55,6 @@ export interface SiteContent {
     donateTitle: string;
     description: string;
     donateDescription: string;
-    /** Browser and checkout accent colour; dark green. */
-    themeColor: string;
   };
   hero: { headline: string; text: string };
   about: {
@@ -51,7 +63,6 @@ export interface SiteContent {
     storyTitle: string;
     story: string[];
     call: string;
-    taxNotice: string;
     videoLabel: string;
   };
   activities: { title: string; intro: string; cards: Activity[]; provideTitle: string; provides: string[] };
@@ -65,6 +76,29 @@ export interface SiteContent {
     rescueVideoLabel: string;
     rescueStory: string[];
     shareText: string;
+  };
+  photos: {
+    /** The home page's hero picture. */
+    hero: PhotoRef;
+    /** The link preview's picture (Open Graph, WhatsApp). */
+    share: PhotoRef;
+  };
+}
+
+/** What the pages render: the edited content with the fixed parts and the law's texts filled in. */
+export interface SiteContent extends EditableContent {
+  trust: EditableContent['trust'] & { name: string; shortName: string };
+  contact: EditableContent['contact'] & {
+    /** As it is dialled: digits with the country code, for the `tel:` link. */
+    phoneHref: string;
+  };
+  meta: EditableContent['meta'] & {
+    /** Browser and checkout accent colour; dark green. */
+    themeColor: string;
+  };
+  about: EditableContent['about'] & {
+    /** Written from the law in force (tax-law.ts), never edited. */
+    taxNotice: string;
   };
   footer: { copyrightYear: number };
   /** The trust's legal details as printed on 80G receipts; an admin overrides them in the console. */
@@ -85,10 +119,12 @@ export interface SiteContent {
   };
 }
 
-export const siteContent: SiteContent = {
+/** What a page carries to the browser: everything but the legal details (receipts' business). */
+export type PageContent = Omit<SiteContent, 'legal'>;
+
+/** The first version of what staff edit. */
+export const DEFAULT_CONTENT: EditableContent = {
   trust: {
-    name: 'Chennai Animal Rescue Trust',
-    shortName: 'Animal Rescue Trust',
     tagline: 'Rescue · Rehabilitate · Rehome',
     blurb:
       'A registered animal rescue and welfare trust in Chennai caring for sick, injured, aged, disabled and abandoned dogs and cats, and sterilizing street animals.',
@@ -96,7 +132,6 @@ export const siteContent: SiteContent = {
   contact: {
     address: 'Chennai, Tamil Nadu, India',
     phone: '+91 98765 43210',
-    phoneHref: '+919876543210',
     email: 'help@chennaianimalrescue.org',
     instagramUrl: 'https://www.instagram.com/chennaianimalrescue',
     instagramHandle: '@chennaianimalrescue',
@@ -104,9 +139,8 @@ export const siteContent: SiteContent = {
   meta: {
     homeTitle: 'Chennai Animal Rescue Trust: every animal deserves a second chance',
     donateTitle: 'Donate: help us save more lives | Chennai Animal Rescue Trust',
-    description: `We rescue, rehabilitate and rehome sick, injured, aged and abandoned dogs and cats in Chennai. Donations are tax-deductible under ${deductionShortName(LAW_TODAY)}.`,
-    donateDescription: `Make a one-time or monthly donation in rupees to feed, treat and shelter rescued dogs and cats in Chennai. Tax-deductible under ${deductionShortName(LAW_TODAY)}.`,
-    themeColor: '#1b5e20',
+    description: `We rescue, rehabilitate and rehome sick, injured, aged and abandoned dogs and cats in Chennai. Donations are tax-deductible under ${DEDUCTION_TOKEN}.`,
+    donateDescription: `Make a one-time or monthly donation in rupees to feed, treat and shelter rescued dogs and cats in Chennai. Tax-deductible under ${DEDUCTION_TOKEN}.`,
   },
   hero: {
     headline: 'Every Animal Deserves a Second Chance',
@@ -121,7 +155,6 @@ export const siteContent: SiteContent = {
       'Our shelter in Chennai is home to paralysed, aged, abandoned and ailing dogs and cats who have nowhere else to go. Many arrive after accidents or years on the street; some will live with us for the rest of their lives.',
     ],
     call: 'We need your help with food, medicine, veterinary care and shelter. Every rupee goes into keeping them fed, treated and safe.',
-    taxNotice: `We are approved under ${LAW_TODAY.approvalProvision}, so your donations are eligible for a tax deduction under ${deductionName(LAW_TODAY)}.`,
     videoLabel: 'Rescued dogs resting and playing at the shelter',
   },
   activities: {
@@ -162,7 +195,7 @@ export const siteContent: SiteContent = {
   },
   donate: {
     heading: 'Help Us Save More Lives',
-    intro: `Your one-time or monthly support feeds, treats and shelters rescued animals. Every donation is tax-deductible under ${deductionShortName(LAW_TODAY)}.`,
+    intro: `Your one-time or monthly support feeds, treats and shelters rescued animals. Every donation is tax-deductible under ${DEDUCTION_TOKEN}.`,
     impactTitle: 'Impact',
     impactItems: [
       { amount: '₹500', text: 'helps fund 1 emergency CBC blood test' },
@@ -179,6 +212,16 @@ export const siteContent: SiteContent = {
     ],
     shareText: 'Help rescued dogs and cats in Chennai get food, treatment and shelter. Donate here:',
   },
+  photos: {
+    hero: { imageId: null, alt: 'A rescued dog and cat resting together in the sun at the shelter' },
+    share: { imageId: null, alt: 'Chennai Animal Rescue Trust: rescued dogs and cats' },
+  },
+};
+
+/** What staff do not edit here. */
+const FIXED = {
+  trust: { name: 'Chennai Animal Rescue Trust', shortName: 'Animal Rescue Trust' },
+  themeColor: '#1b5e20',
   footer: { copyrightYear: 2024 },
   // PLACEHOLDERS: not the trust's real registration. Replace them (here or in the staff console)
   // with the details on the trust's 80G approval before issuing real receipts.
@@ -193,4 +236,46 @@ export const siteContent: SiteContent = {
     signatoryTitle: 'Managing Trustee',
     receiptPrefix: 'CART',
   },
-};
+} as const;
+
+/** A phone number as shown (`+91 98765 43210`) as dialled (`+919876543210`). */
+export const phoneHrefOf = (phone: string) => phone.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');
+
+/** Every string of a value with the deduction token replaced by the law's name for it. */
+function fillLaw<T>(value: T, law: TaxLaw): T {
+  if (typeof value === 'string') return value.replaceAll(DEDUCTION_TOKEN, deductionShortName(law)) as T;
+  if (Array.isArray(value)) return value.map((item) => fillLaw(item, law)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillLaw(item, law)])) as T;
+  }
+  return value;
+}
+
+/**
+ * The content the pages render on a day: the edited texts with the deduction's name of the law in
+ * force that day (India time), the fixed parts and the tax notice. Pure: the same input, the same pages.
+ */
+export function resolveSiteContent(edited: EditableContent, at: Date = new Date()): SiteContent {
+  const law = taxLawOn(at);
+  const content = fillLaw(edited, law);
+  return {
+    ...content,
+    trust: { ...content.trust, ...FIXED.trust },
+    contact: { ...content.contact, phoneHref: phoneHrefOf(content.contact.phone) },
+    meta: { ...content.meta, themeColor: FIXED.themeColor },
+    about: {
+      ...content.about,
+      taxNotice: `We are approved under ${law.approvalProvision}, so your donations are eligible for a tax deduction under ${deductionName(law)}.`,
+    },
+    footer: { ...FIXED.footer },
+    legal: { ...FIXED.legal },
+  };
+}
+
+/** The page's share of the content (no legal details): what a page embeds for its hydration. */
+export function pageContentOf({ legal: _legal, ...content }: SiteContent): PageContent {
+  return content;
+}
+
+/** The defaults as the pages render them today; the server's mails and receipts read the fixed parts here. */
+export const siteContent: SiteContent = resolveSiteContent(DEFAULT_CONTENT);

@@ -1,4 +1,4 @@
-import { siteContent } from '../../shared/site-content';
+import { useSiteContent } from '../site-content-context';
 import { SiteLink } from './site-navigation';
 
 // Placeholders the trust has not written pages for yet: links with no target until those pages exist.
@@ -6,7 +6,7 @@ const GET_INVOLVED = ['Volunteer', 'Foster', 'Adopt', 'Partner with us'];
 const noTarget = (event: { preventDefault(): void }) => event.preventDefault();
 
 export function SiteFooter() {
-  const { trust, footer } = siteContent;
+  const { trust, footer } = useSiteContent();
   return (
     <footer className="site-footer">
       <div className="container">

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { siteContent } from '../../shared/site-content';
+import { useSiteContent } from '../site-content-context';
 import { LOGO_DATA_URI } from './logo';
 import { NAV_ITEMS } from './nav-items';
 import { SiteLink } from './site-navigation';
@@ -32,6 +32,7 @@ function NavLinks({ onChoose }: { onChoose?: () => void }) {
 export function SiteHeader() {
   const [opened, setOpened] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const { trust } = useSiteContent();
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -44,9 +45,9 @@ export function SiteHeader() {
     <header className="site-header">
       <div className="container header-bar">
         {/* Not marked aria-current: the navigation's Home says it already. */}
-        <SiteLink href="/" className="brand-link" aria-label={`${siteContent.trust.name}: home`}>
-          <img src={LOGO_DATA_URI} alt={`${siteContent.trust.name} logo`} width={40} height={40} />
-          <span>{siteContent.trust.name}</span>
+        <SiteLink href="/" className="brand-link" aria-label={`${trust.name}: home`}>
+          <img src={LOGO_DATA_URI} alt={`${trust.name} logo`} width={40} height={40} />
+          <span>{trust.name}</span>
         </SiteLink>
         <nav aria-label="Main">
           <div className="nav-desktop">

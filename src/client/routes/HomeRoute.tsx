@@ -1,8 +1,8 @@
 import { HomePage } from '../features/home/HomePage';
-import { PAGE_META } from '../page-meta';
+import { usePageMeta } from '../page-meta';
 import { usePageTitle } from '../use-page-title';
 
 export function HomeRoute() {
-  usePageTitle(PAGE_META.home);
+  usePageTitle(usePageMeta('home'));
   return <HomePage />;
 }

@@ -1,9 +1,9 @@
 import { SiteLink } from '../components/site-navigation';
-import { PAGE_META } from '../page-meta';
+import { usePageMeta } from '../page-meta';
 import { usePageTitle } from '../use-page-title';
 
 export function NotFoundPage() {
-  usePageTitle(PAGE_META.notFound);
+  usePageTitle(usePageMeta('notFound'));
   return (
     <section className="section not-found" aria-labelledby="not-found-title">
       <div className="container narrow">

@@ -27,6 +27,8 @@ export type AuditAction =
   | 'offline_gift_recorded'
   | 'offline_gift_bounced'
   | 'offline_gifts_imported'
+  | 'site_content_draft_saved'
+  | 'site_content_published'
   | 'image_uploaded'
   | 'image_alt_changed'
   | 'image_deleted';

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { StaffRole } from '../../shared/staff.schema';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
+import { openDatabase } from '../db/orm';
 import { createLogger } from '../logger';
 import { type DevMailbox, startDevMailbox } from '../mail/dev-mailbox';
 import type { RazorpayEmulator } from '../payments/sandbox/emulator';
@@ -12,6 +13,7 @@ import { createContextInner } from '../trpc/context';
 import { createCaller } from '../trpc/router';
 import { type BackgroundJobs, startBackgroundJobs } from '../wiring/background-jobs';
 import { buildDependencies, type ServerDependencies } from '../wiring/composition-root';
+import { ENTITIES } from '../wiring/entities';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 /** The public origin every test app is served from: https, so the staff cookie is Secure. */
@@ -45,8 +47,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** The built client (`dist/client`, scripts/lib/site-server.ts ensureClientBuilt): the site's pages, rendered with the published content. */
+  clientDir?: string;
+  /** How often those pages check for newly published content (app.ts). */
+  contentCheckIntervalMs?: number;
+  /** Another instance of the server on that app's database, with a pool of its own; closing it leaves the database. */
+  sameDatabaseAs?: TestApp;
+}
+
 /** The whole server on its own fresh database, in sandbox mode unless `env` says otherwise. */
-export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const mailbox = await startDevMailbox();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -57,7 +68,14 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     ...env,
   });
-  const db = await createTestDatabase();
+  const shared = options.sameDatabaseAs?.db;
+  const db: TestDatabase = shared
+    ? await openDatabase(shared.url, ENTITIES, { migrate: false }).then((orm) => ({
+        url: shared.url,
+        orm,
+        drop: () => orm.close(),
+      }))
+    : await createTestDatabase();
   const deps = await buildDependencies(config, db.orm);
   const logs: string[] = [];
   const stream = new Writable({
@@ -68,7 +86,8 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
   });
   // The server's own logger (its redaction and serializers), at trace level, into `logs`.
   const logger = createLogger({ env: config.env, logLevel: 'trace' }, stream);
-  const app = await buildApp({ config, deps, logger });
+  const { clientDir, contentCheckIntervalMs } = options;
+  const app = await buildApp({ config, deps, logger, clientDir, contentCheckIntervalMs });
   // The mail worker only (polling fast): reconciliation and retention are called by the tests that need them.
   const jobs = startBackgroundJobs(deps, logger, { jobs: ['mail'], mailPollIntervalMs: 50 });
   return {

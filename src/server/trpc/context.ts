@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ImageStorage } from '../images/images';
 import type { InFlightWork } from '../in-flight';
 import type { DonationBudget } from '../security/donation-budget';
+import type { SitePagesHandle } from '../web/site-pages';
 import type { ServerDependencies } from '../wiring/composition-root';
 
 /** The parts of the server a procedure may use; each procedure passes on only what it needs. */
@@ -20,6 +21,8 @@ export interface ProcedureDependencies
   personalDataKey?: Buffer;
   /** IMAGE_DIR: where photos' files are, when not in PostgreSQL (images/). */
   imageStorage?: ImageStorage;
+  /** The site's pages, with the built site: rendered again at once on a publication, and a draft's preview. */
+  sitePages?: SitePagesHandle;
 }
 
 /** What a procedure call sees: the server's parts and, over HTTP, the request that made the call. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SITE_URL_TOKEN } from '../../shared/site-url-token';
 
@@ -11,16 +12,33 @@ export interface PrerenderedPage {
   etag: string;
 }
 
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } };
+const etagOf = (identity: Buffer) => `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+
 /** Reads a prerendered page, fills in the public origin and compresses it once, at start-up. */
 export function loadPrerenderedPage(file: string, siteUrl: string): PrerenderedPage {
   const html = readFileSync(file, 'utf8').replaceAll(SITE_URL_TOKEN, siteUrl);
   const identity = Buffer.from(html);
   return {
     identity,
-    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    br: brotliCompressSync(identity, BROTLI),
     gzip: gzipSync(identity, { level: 9 }),
-    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+    etag: etagOf(identity),
   };
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * A page rendered at run time (./site-pages.ts), made ready to send as loadPrerenderedPage makes a
+ * built one: the origin filled in, brotli and gzip at their best, its ETag the hash of its bytes.
+ * Compressed on libuv's threads, so the server keeps answering meanwhile.
+ */
+export async function preparePage(html: string, siteUrl: string): Promise<PrerenderedPage> {
+  const identity = Buffer.from(html.replaceAll(SITE_URL_TOKEN, siteUrl));
+  const [br, gzipped] = await Promise.all([brotliAsync(identity, BROTLI), gzipAsync(identity, { level: 9 })]);
+  return { identity, br, gzip: gzipped, etag: etagOf(identity) };
 }
 
 function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {

@@ -3,40 +3,60 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadPrerenderedPage, type PrerenderedPage, sendPage } from './pages';
+import type { SitePages } from './site-pages';
+
+/** The pages a build prerenders (scripts/prerender.ts), served as files where the server renders none. */
+const BUILT_PAGE_PATHS = ['/', '/donate', '/my-giving'];
 
 export interface WebPluginOptions {
   /** The built client (`dist/client`). */
   clientDir?: string;
   /** The public origin (config.siteUrl) for canonical, Open Graph and share URLs in the pages. */
   siteUrl: string;
+  /**
+   * The pages rendered at run time with the published site content (./site-pages.ts); without
+   * them (a build without the page bundle, tests of this plugin), the build's prerendered files.
+   */
+  sitePages?: SitePages;
 }
 
 /**
- * The built website. `/`, `/donate` and `/my-giving` are prerendered pages held in memory with SITE_URL filled
- * in and compressed once; `/staff` and everything under it get the console's empty shell (`noindex`);
- * any other page path gets the 404 page with status 404. Everything else
- * comes from `dist/client` with its precompressed `.br`/`.gz` siblings. API paths that match
- * nothing answer JSON instead.
+ * The built website. `/`, `/donate`, `/my-giving` and the 404 page are held in memory with SITE_URL
+ * filled in and compressed once: rendered by the server with the published site content (and again
+ * when it changes), else as the build prerendered them. `/staff` and everything under it get the
+ * console's empty shell (`noindex`); any other page path gets the 404 page with status 404.
+ * Everything else comes from `dist/client` with its precompressed `.br`/`.gz` siblings. API paths
+ * that match nothing answer JSON instead.
  */
-export async function webPlugin(app: FastifyInstance, { clientDir, siteUrl }: WebPluginOptions): Promise<void> {
+export async function webPlugin(
+  app: FastifyInstance,
+  { clientDir, siteUrl, sitePages }: WebPluginOptions,
+): Promise<void> {
   const hasClient = Boolean(clientDir && existsSync(join(clientDir, 'index.html')));
   const origin = siteUrl.replace(/\/+$/, '');
-  let notFoundPage: PrerenderedPage | undefined;
+  let notFoundPage: (() => PrerenderedPage) | undefined;
 
   if (clientDir && hasClient) {
-    const home = loadPrerenderedPage(join(clientDir, 'index.html'), origin);
-    // Without a prerendered donate page (a plain `vite build`), the app shell renders it in the browser.
-    const donate = existsSync(join(clientDir, 'donate.html'))
-      ? loadPrerenderedPage(join(clientDir, 'donate.html'), origin)
-      : home;
-    notFoundPage = existsSync(join(clientDir, '404.html'))
-      ? loadPrerenderedPage(join(clientDir, '404.html'), origin)
-      : undefined;
+    const built = (file: string) =>
+      existsSync(join(clientDir, file)) ? loadPrerenderedPage(join(clientDir, file), origin) : undefined;
+    let pageAt: (path: string) => PrerenderedPage;
+    if (sitePages) {
+      const rendered = sitePages;
+      pageAt = (path) => rendered.page(path) ?? rendered.notFoundPage();
+      notFoundPage = () => rendered.notFoundPage();
+    } else {
+      const home = built('index.html') as PrerenderedPage;
+      // Without a prerendered donate page (a plain `vite build`), the app shell renders it in the browser.
+      const files = new Map(BUILT_PAGE_PATHS.map((path) => [path, built(`${path.slice(1)}.html`) ?? home]));
+      files.set('/', home);
+      pageAt = (path) => files.get(path) ?? home;
+      const notFound = built('404.html');
+      notFoundPage = notFound && (() => notFound);
+    }
+    const home = () => pageAt('/');
 
     // The staff console: the same shell for all its paths (the router picks the page), never indexed.
-    const staffShell = existsSync(join(clientDir, 'staff.html'))
-      ? loadPrerenderedPage(join(clientDir, 'staff.html'), origin)
-      : home;
+    const staffShell = built('staff.html') ?? home();
     const sendStaffShell = (request: FastifyRequest, reply: FastifyReply) => {
       if (request.url.startsWith('/staff/api/')) return reply.callNotFound();
       reply.header('x-robots-tag', 'noindex');
@@ -45,14 +65,13 @@ export async function webPlugin(app: FastifyInstance, { clientDir, siteUrl }: We
     app.get('/staff', sendStaffShell);
     app.get('/staff/*', sendStaffShell);
 
-    app.get('/', (request, reply) => sendPage(request, reply, home, 200));
-    app.get('/donate', (request, reply) => sendPage(request, reply, donate, 200));
+    // Each page looked up on each request: the rendered pages change when the published content does.
+    for (const path of sitePages?.paths ?? BUILT_PAGE_PATHS) {
+      // Donors' e-mails link to /my-giving with their token in the query: logged at warn only, so it is never written.
+      const options = path === '/my-giving' ? { logLevel: 'warn' as const } : {};
+      app.get(path, options, (request, reply) => sendPage(request, reply, pageAt(path), 200));
+    }
     app.get('/donate/', (_request, reply) => reply.redirect('/donate', 301));
-    // Donors' e-mails link here with their token in the query: logged at warn only, so it is never written.
-    const myGiving = existsSync(join(clientDir, 'my-giving.html'))
-      ? loadPrerenderedPage(join(clientDir, 'my-giving.html'), origin)
-      : home;
-    app.get('/my-giving', { logLevel: 'warn' }, (request, reply) => sendPage(request, reply, myGiving, 200));
 
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -74,7 +93,7 @@ export async function webPlugin(app: FastifyInstance, { clientDir, siteUrl }: We
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/(api|trpc|sandbox|staff\/api)(\/|$)/.test(request.url);
-    if (isPage && notFoundPage) return sendPage(request, reply, notFoundPage, 404);
+    if (isPage && notFoundPage) return sendPage(request, reply, notFoundPage(), 404);
     return reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });
 }

@@ -12,6 +12,7 @@ import { Receipt, ReceiptCounter } from '../receipts/receipt.entity';
 import { TrustSettings } from '../receipts/trust-settings.entity';
 import { StatementPurpose } from '../reporting/statement-purpose.entity';
 import { RateLimitCounter } from '../security/rate-limit-counter.entity';
+import { SiteContentVersion } from '../site-content/site-content-version.entity';
 import { STAFF_ENTITIES } from '../staff/staff.entities';
 import { User } from '../users/user.entity';
 import { WebhookEvent } from '../webhooks/webhook-event.entity';
@@ -39,4 +40,5 @@ export const ENTITIES = [
   BackupRecord,
   ...STAFF_ENTITIES,
   ...IMAGE_ENTITIES,
+  SiteContentVersion,
 ];

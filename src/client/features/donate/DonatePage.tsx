@@ -1,12 +1,12 @@
 import { Container, Grid, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { siteContent } from '../../../shared/site-content';
 import { SiteVideo } from '../../components/media';
+import { useSiteContent } from '../../site-content-context';
 import { DonateForm } from './DonateForm';
 import type { DonationApi } from './donation-api';
 import { PaymentModeNotice } from './PaymentModeNotice';
 
 export function DonatePage({ api }: { api: DonationApi }) {
-  const { donate } = siteContent;
+  const { donate } = useSiteContent();
   return (
     <section className="section" aria-labelledby="donate-title">
       <Container size="lg">
@@ -28,8 +28,9 @@ export function DonatePage({ api }: { api: DonationApi }) {
                   {donate.impactTitle}
                 </Title>
                 <List mt="sm" spacing="xs">
-                  {donate.impactItems.map((item) => (
-                    <List.Item key={item.amount}>
+                  {donate.impactItems.map((item, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: items have no id, and two may name the same amount.
+                    <List.Item key={index}>
                       <Text component="span" fw={700} c="brand.9">
                         {item.amount}
                       </Text>{' '}
@@ -43,8 +44,9 @@ export function DonatePage({ api }: { api: DonationApi }) {
                   {donate.rescueTitle}
                 </Title>
                 <SiteVideo name="donate-video" label={donate.rescueVideoLabel} />
-                {donate.rescueStory.map((paragraph) => (
-                  <Text key={paragraph} mt="sm">
+                {donate.rescueStory.map((paragraph, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no id, and two may read the same.
+                  <Text key={index} mt="sm">
                     {paragraph}
                   </Text>
                 ))}

@@ -1,6 +1,6 @@
 import './mantine-styles';
 import { MantineProvider } from '@mantine/core';
-import { PAGE_META } from '../../page-meta';
+import { usePageMeta } from '../../page-meta';
 import { cssVariablesResolver, theme } from '../../theme';
 import { usePageTitle } from '../../use-page-title';
 import { loadCheckoutScript } from './checkout-script';
@@ -33,7 +33,7 @@ function DonatePageWithApi() {
 
 /** The donate route's chunk: everything the form needs and the home page does not. */
 export function DonateRoute() {
-  usePageTitle(PAGE_META.donate);
+  usePageTitle(usePageMeta('donate'));
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
       <ToastHost />

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Stack, TextInput } from '@mantine/core';
 import { useRef } from 'react';
-import { siteContent } from '../../../shared/site-content';
+import { useSiteContent } from '../../site-content-context';
 import { useSiteUrl } from '../../site-url';
 import { toast } from './toast';
 
@@ -18,7 +18,8 @@ async function copyText(text: string, input: HTMLInputElement | null): Promise<v
 export function ShareDonateLink() {
   const url = `${useSiteUrl()}/donate`;
   const inputRef = useRef<HTMLInputElement>(null);
-  const whatsappHref = `https://wa.me/?text=${encodeURIComponent(`${siteContent.donate.shareText} ${url}`)}`;
+  const { shareText } = useSiteContent().donate;
+  const whatsappHref = `https://wa.me/?text=${encodeURIComponent(`${shareText} ${url}`)}`;
   return (
     <Stack gap="xs">
       <TextInput

@@ -1,7 +1,7 @@
 import { Alert, Checkbox, Group, InputBase, Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { ChangeEvent } from 'react';
-import { siteContent } from '../../../shared/site-content';
 import { deductionName, taxLawOn } from '../../../shared/tax-law';
+import { useSiteContent } from '../../site-content-context';
 import type { TaxReceiptValues } from './tax-receipt-values';
 
 /** The law in force today (when the page was built or loaded); each receipt follows its own gift's date. */
@@ -36,6 +36,7 @@ function upperCased(event: ChangeEvent<HTMLInputElement>): string {
  * purpose and how long they are kept said plainly before they are given).
  */
 export function TaxReceiptFields({ values, errors, onChange }: TaxReceiptFieldsProps) {
+  const { contact } = useSiteContent();
   return (
     <Stack gap="sm">
       <Checkbox
@@ -52,7 +53,7 @@ export function TaxReceiptFields({ values, errors, onChange }: TaxReceiptFieldsP
               We report your gift, with your PAN or Aadhaar and address, to the Income-tax Department: that report is
               what gives you your deduction. We use them for nothing else, keep your ID number encrypted, and keep them
               for eight years, as the tax law requires. To see or correct them, or with any concern, write to{' '}
-              {siteContent.contact.email}.
+              {contact.email}.
             </Text>
           </Alert>
           <Radio.Group

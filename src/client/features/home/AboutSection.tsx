@@ -1,8 +1,8 @@
-import { siteContent } from '../../../shared/site-content';
 import { SiteVideo } from '../../components/media';
+import { useSiteContent } from '../../site-content-context';
 
 export function AboutSection() {
-  const { about } = siteContent;
+  const { about } = useSiteContent();
   return (
     <section id="about" className="section" aria-labelledby="about-title">
       <div className="container">
@@ -14,8 +14,9 @@ export function AboutSection() {
           <SiteVideo name="about-video" label={about.videoLabel} />
           <div>
             <h3 className="h3">{about.storyTitle}</h3>
-            {about.story.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
+            {about.story.map((paragraph, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no id, and two may read the same.
+              <p key={index}>{paragraph}</p>
             ))}
             <p>{about.call}</p>
             <p className="notice">{about.taxNotice}</p>

@@ -1,4 +1,4 @@
-import { siteContent } from '../../../shared/site-content';
+import { useSiteContent } from '../../site-content-context';
 
 // Drawn inline rather than emoji: they look the same on every phone, whatever its fonts.
 const ICON_PATHS = [
@@ -11,7 +11,7 @@ const ICON_PATHS = [
 ];
 
 export function ActivitiesSection() {
-  const { activities } = siteContent;
+  const { activities } = useSiteContent();
   return (
     <section id="services" className="section section-alt" aria-labelledby="services-title">
       <div className="container">
@@ -42,8 +42,9 @@ export function ActivitiesSection() {
         </div>
         <h3 className="section-title sub">{activities.provideTitle}</h3>
         <ul className="provide-grid">
-          {activities.provides.map((item) => (
-            <li key={item}>
+          {activities.provides.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: items have no id, and two may read the same.
+            <li key={index}>
               <span className="tick" aria-hidden="true">
                 ✓
               </span>

@@ -1,7 +1,7 @@
-import { siteContent } from '../../../shared/site-content';
+import { useSiteContent } from '../../site-content-context';
 
 export function ContactSection() {
-  const { contact } = siteContent;
+  const { contact } = useSiteContent();
   return (
     <section id="contact" className="section section-alt" aria-labelledby="contact-title">
       <div className="container">

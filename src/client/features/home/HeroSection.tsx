@@ -1,9 +1,9 @@
-import { siteContent } from '../../../shared/site-content';
 import { ResponsivePicture } from '../../components/media';
 import { SiteLink } from '../../components/site-navigation';
+import { useSiteContent } from '../../site-content-context';
 
 export function HeroSection() {
-  const { hero } = siteContent;
+  const { hero, photos } = useSiteContent();
   return (
     <section id="home" className="hero" aria-labelledby="hero-title">
       <ResponsivePicture
@@ -11,7 +11,7 @@ export function HeroSection() {
         name="hero"
         widths={[640, 1280, 1920]}
         sizes="100vw"
-        alt="A rescued dog and cat resting together in the sun at the shelter"
+        alt={photos.hero.alt}
         width={1920}
         height={1080}
         priority

@@ -1,7 +1,7 @@
-import { siteContent } from '../../../shared/site-content';
+import { useSiteContent } from '../../site-content-context';
 
 export function ImpactSection() {
-  const { impact } = siteContent;
+  const { impact } = useSiteContent();
   return (
     <section id="impact" className="section" aria-labelledby="impact-title">
       <div className="container">
@@ -10,8 +10,9 @@ export function ImpactSection() {
         </h2>
         <p className="section-intro">{impact.intro}</p>
         <ul className="card-grid cols-4 plain-list">
-          {impact.figures.map((figure) => (
-            <li key={figure.value} className="card figure">
+          {impact.figures.map((figure, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: figures have no id, and two may show the same value.
+            <li key={index} className="card figure">
               <span className="figure-value">{figure.value}</span>
               <span className="figure-label">{figure.label}</span>
             </li>

@@ -1,6 +1,6 @@
 import { Anchor, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { siteContent } from '../../../shared/site-content';
+import { useSiteContent } from '../../site-content-context';
 import { DataRights } from './DataRights';
 import { type DonorGifts, donorClient, failureMessage, isExpiredLink, loadDonorPage } from './donor-api';
 import { forgetDonorToken, readDonorToken } from './donor-token';
@@ -19,6 +19,7 @@ type View =
 
 /** A donor's own page: their link opens it; without one (or an expired one), they ask for a link. */
 export function MyGivingPage() {
+  const { trust } = useSiteContent();
   const [view, setView] = useState<View>({ kind: 'starting' });
 
   const load = useCallback((token: string) => {
@@ -53,9 +54,7 @@ export function MyGivingPage() {
         <Title id="my-giving-title" order={1}>
           My giving
         </Title>
-        <Text mt="xs">
-          Your gifts to {siteContent.trust.name}, their receipts, and a yearly statement for your tax return.
-        </Text>
+        <Text mt="xs">Your gifts to {trust.name}, their receipts, and a yearly statement for your tax return.</Text>
         <Stack gap="xl" mt="lg">
           <ViewBody view={view} onRetry={load} onForget={forget} />
         </Stack>
@@ -65,13 +64,14 @@ export function MyGivingPage() {
 }
 
 function ViewBody({ view, onRetry, onForget }: { view: View; onRetry: (token: string) => void; onForget: () => void }) {
+  const { contact } = useSiteContent();
   switch (view.kind) {
     case 'starting':
       // Visible, not <noscript>: it is what the page says until the script runs, or if it never does.
       return (
         <Text role="status">
           Opening your page… This page needs JavaScript: if nothing more appears, turn it on and reload, or write to{' '}
-          <Anchor href={`mailto:${siteContent.contact.email}`}>{siteContent.contact.email}</Anchor> for your receipts.
+          <Anchor href={`mailto:${contact.email}`}>{contact.email}</Anchor> for your receipts.
         </Text>
       );
     case 'ask':

@@ -22,6 +22,7 @@ import { imagesRouter } from './images';
 import { offlineGiftsRouter } from './offline-gifts';
 import { mailboxRouter, outboxRouter, receiptsRouter, trustRouter } from './receipts-and-mail';
 import { settlementsRouter } from './settlements';
+import { siteContentRouter } from './site-content';
 import { statementRouter } from './statement';
 
 /** The console's procedures (`staff.*`); sign-in and sign-out (routes/staff-session.ts) and the files (routes/) are plain routes. */
@@ -67,4 +68,5 @@ export const staffRouter = router({
   outbox: outboxRouter,
   mailbox: mailboxRouter,
   trust: trustRouter,
+  siteContent: siteContentRouter,
 });

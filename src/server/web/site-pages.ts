@@ -1,0 +1,140 @@
+import { dirname, join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PageData } from '../../shared/page-render';
+import { DEFAULT_CONTENT, type EditableContent, pageContentOf, resolveSiteContent } from '../../shared/site-content';
+import { taxLawOn } from '../../shared/tax-law';
+import type { Orm } from '../db/orm';
+import { publishedContent, publishedVersionId } from '../site-content/site-content-versions';
+import { loadPageRenderer, type PageRenderer } from './page-documents';
+import { type PrerenderedPage, preparePage } from './pages';
+
+/** How often each instance asks which version of the site's content is published: pages follow within this. */
+export const CONTENT_CHECK_INTERVAL_MS = 15_000;
+
+/** What a staff procedure may ask of the pages: follow a publication at once, render a draft. */
+export interface SitePagesHandle {
+  /** Renders the pages again if the published version (or the law in force) changed. */
+  refresh(): Promise<void>;
+  /** A page as it would be with this content: a whole document, SITE_URL filled in. */
+  preview(path: string, content: EditableContent): Promise<string>;
+}
+
+export interface SitePagesOptions {
+  renderer: PageRenderer;
+  orm: Orm;
+  /** The public origin, filled in where the pages name it. */
+  siteUrl: string;
+  log: FastifyBaseLogger;
+  checkIntervalMs?: number;
+  now?: () => Date;
+}
+
+/**
+ * The site's pages (`/`, the React pages, the 404 page), rendered by the server from the build's
+ * page bundle with the published site content, and rendered again when that changes: one indexed
+ * read of the published version's id every CONTENT_CHECK_INTERVAL_MS (and at once after a
+ * publication on this instance), so every instance on the database follows within that, with no
+ * build and no restart. The tax law's texts follow the day too (the law is part of the version's key).
+ *
+ * Each page is held ready to send, as the build's were: SITE_URL filled in, brotli and gzip, an
+ * ETag that is the hash of its bytes (so a changed page has a new one). The pages are swapped all
+ * at once when all are ready; until then, and if a render fails, the previous ones are served.
+ */
+export class SitePages implements SitePagesHandle {
+  private pages = new Map<string, PrerenderedPage>();
+  private key: string | undefined;
+  /** The published version the pages show (null: the defaults). */
+  version: number | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | undefined;
+  private lastError: string | undefined;
+  private readonly now: () => Date;
+
+  private constructor(private readonly options: SitePagesOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** The pages rendered with the published content, then checked every interval; undefined without a built page bundle. */
+  static async start(
+    options: Omit<SitePagesOptions, 'renderer'> & { clientDir: string; prerenderDir?: string },
+  ): Promise<SitePages | undefined> {
+    const renderer = await loadPageRenderer(options.prerenderDir ?? join(dirname(options.clientDir), 'prerender'));
+    if (!renderer) return undefined;
+    const pages = new SitePages({ ...options, renderer });
+    await pages.refresh();
+    // The published version could not be read or rendered: the defaults meanwhile (a broken build
+    // throws here), and the next check tries the published version again.
+    if (!pages.key) await pages.render(null, DEFAULT_CONTENT, pages.now());
+    pages.timer = setInterval(() => void pages.refresh(), options.checkIntervalMs ?? CONTENT_CHECK_INTERVAL_MS);
+    pages.timer.unref();
+    return pages;
+  }
+
+  /** The paths served as pages: the home page and the React pages. */
+  get paths(): readonly string[] {
+    return this.options.renderer.paths;
+  }
+
+  /** A page ready to send, or undefined for a path that is not one of `paths`. */
+  page(path: string): PrerenderedPage | undefined {
+    return this.pages.get(path);
+  }
+
+  notFoundPage(): PrerenderedPage {
+    const page = this.pages.get(this.options.renderer.notFoundPath);
+    if (!page) throw new Error('the 404 page has not been rendered');
+    return page;
+  }
+
+  /** Checks, in turn with any check in progress, and renders again if the content or the law changed. */
+  refresh(): Promise<void> {
+    this.queue = this.queue.then(() =>
+      this.renderIfChanged().catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        // Once per kind of failure, not every few seconds while the database is away.
+        if (message !== this.lastError)
+          this.options.log.warn({ err: error }, "the site's pages were not rendered again");
+        this.lastError = message;
+      }),
+    );
+    return this.queue;
+  }
+
+  async preview(path: string, content: EditableContent): Promise<string> {
+    const { html } = await this.options.renderer.render(path, this.dataFor(content, this.now()));
+    return (await preparePage(html, this.options.siteUrl)).identity.toString();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  private dataFor(content: EditableContent, at: Date): PageData {
+    return { content: pageContentOf(resolveSiteContent(content, at)) };
+  }
+
+  private async renderIfChanged(): Promise<void> {
+    const at = this.now();
+    const law = taxLawOn(at).from;
+    const em = this.options.orm.em.fork();
+    if (this.key === `${await publishedVersionId(em)}@${law}`) return;
+    const { id, content } = await publishedContent(em);
+    await this.render(id, content, at);
+    this.key = `${id}@${law}`;
+    this.lastError = undefined;
+    this.options.log.info({ version: id, law }, "the site's pages were rendered with the published content");
+  }
+
+  /** Every page with this content, swapped in at once when all are ready. */
+  private async render(id: number | null, content: EditableContent, at: Date): Promise<void> {
+    const { renderer, siteUrl } = this.options;
+    const data = this.dataFor(content, at);
+    const rendered = new Map<string, PrerenderedPage>();
+    for (const path of [...renderer.paths, renderer.notFoundPath]) {
+      const { html } = await renderer.render(path, data);
+      rendered.set(path, await preparePage(html, siteUrl));
+    }
+    this.pages = rendered;
+    this.version = id;
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * The contract between the server and the pages' server-side bundle (src/client/entry-server.tsx,
+ * built into dist/prerender): the server hands a path and the data to render it with, the bundle
+ * answers the page's markup and what its <head> needs, and the server makes the document
+ * (src/server/web/page-documents.ts). The build prerenders the same way. No Node or DOM imports.
+ */
+import type { PageContent } from './site-content';
+
+/** What a page is rendered with, and what a React page is hydrated with (embedded in the page as JSON). */
+export interface PageData {
+  /** The published site content (or a draft, in a preview). */
+  content: PageContent;
+}
+
+/** What each page puts in its <head>; the browser keeps document.title in step. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Canonical path, or null for a page with no canonical address and kept out of search (404, my giving). */
+  path: string | null;
+}
+
+/** One page as the bundle renders it. */
+export interface RenderedPage {
+  /** 200, or 404 for the not-found page. */
+  status: number;
+  /** The markup of #root (React's resource hints first, which the document moves into <head>). */
+  html: string;
+  meta: PageMeta;
+  /** The site's name (Open Graph) and the link preview picture's description. */
+  siteName: string;
+  shareImageAlt: string;
+  /** A React page's chunk as Vite's manifest names it (its stylesheets are linked); null for a static page. */
+  chunk: string | null;
+  /** A React page's data, embedded for its hydration; null for a static page (it never hydrates). */
+  data: PageData | null;
+}
+
+/** The <script type="application/json"> a React page's data travels in. */
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
+
+/** The data as a script element's text: JSON that can never close the element (`<` escaped). */
+export function pageDataScript(data: PageData): string {
+  const json = JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${json}</script>`;
+}

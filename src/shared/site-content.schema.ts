@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { DEDUCTION_TOKEN, type EditableContent } from './site-content';
+
+/**
+ * What staff may write into the site's content (./site-content.ts): plain text only (React shows
+ * it as text; a tag would show as typed, so it is refused rather than published), one line per
+ * field, paragraphs as a list, every length bounded so the pages' layout holds. One schema for the
+ * console's form, the procedures and the server's reading of a stored version.
+ */
+
+/** A tag such as `<b>`, `</p>` or `<!--`: the site's texts are plain paragraphs. */
+const HTML_TAG = /<\s*\/?\s*[a-z!?][^>]*>?/i;
+/** An HTML entity (`&amp;`, `&#169;`): typed as is, it would show as typed. */
+const HTML_ENTITY = /&(#\d+|#x[\da-f]+|[a-z][a-z\d]*);/i;
+/** Control characters, line breaks included: each field is one line, a paragraph at most. */
+const CONTROL = /\p{Cc}/u;
+/** A `{…}` other than the deduction's token. */
+const UNKNOWN_TOKEN = /\{(?!deduction\})[^}]*\}/;
+
+/** One line (or one paragraph) of plain text, 1 to `max` characters. */
+export const plainLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !HTML_TAG.test(value), 'must be plain text: no HTML tags')
+    .refine((value) => !HTML_ENTITY.test(value), 'must be plain text: write the character itself, not an HTML entity')
+    .refine((value) => !CONTROL.test(value), 'must be one line or paragraph, without control characters')
+    .refine((value) => !UNKNOWN_TOKEN.test(value), `must not contain braces other than ${DEDUCTION_TOKEN}`);
+
+const TITLE = 120;
+const LINE = 300;
+const PARAGRAPH = 1_200;
+
+const paragraphs = (min: number, max: number) =>
+  z
+    .array(plainLine(PARAGRAPH))
+    .min(min, `must have at least ${min} paragraph${min === 1 ? '' : 's'}`)
+    .max(max, `must have at most ${max} paragraphs`);
+
+/** A phone number as people write it: digits, spaces, dashes, brackets, one leading +. */
+const PHONE = /^\+?[\d\s\-()]+$/;
+const phoneSchema = plainLine(30)
+  .regex(PHONE, 'must be a phone number: digits, spaces, dashes or brackets, with + before the country code')
+  .refine((value) => {
+    const digits = value.replace(/\D/g, '').length;
+    return !PHONE.test(value) || (digits >= 6 && digits <= 15);
+  }, 'must have 6 to 15 digits');
+
+function isHttpsAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+const httpsUrl = plainLine(300).refine(isHttpsAddress, 'must be an https:// address');
+
+/** Built-in pictures only until the staff image library lands (PhotoRef in ./site-content.ts). */
+const photoSchema = z.object({ imageId: z.null(), alt: plainLine(200) }).strict();
+
+export const editableContentSchema = z
+  .object({
+    trust: z.object({ tagline: plainLine(80), blurb: plainLine(LINE) }).strict(),
+    contact: z
+      .object({
+        address: plainLine(200),
+        phone: phoneSchema,
+        email: z.email('must be an e-mail address').max(120, 'must be at most 120 characters'),
+        instagramUrl: httpsUrl,
+        instagramHandle: plainLine(60),
+      })
+      .strict(),
+    meta: z
+      .object({
+        homeTitle: plainLine(TITLE),
+        donateTitle: plainLine(TITLE),
+        description: plainLine(LINE),
+        donateDescription: plainLine(LINE),
+      })
+      .strict(),
+    hero: z.object({ headline: plainLine(80), text: plainLine(LINE) }).strict(),
+    about: z
+      .object({
+        title: plainLine(TITLE),
+        intro: plainLine(LINE),
+        storyTitle: plainLine(TITLE),
+        story: paragraphs(1, 6),
+        call: plainLine(PARAGRAPH),
+        videoLabel: plainLine(200),
+      })
+      .strict(),
+    activities: z
+      .object({
+        title: plainLine(TITLE),
+        intro: plainLine(LINE),
+        // Three cards: each has its drawn icon (a siren, a cross, a heart).
+        cards: z
+          .array(z.object({ title: plainLine(60), text: plainLine(LINE) }).strict())
+          .length(3, 'must be exactly 3 cards'),
+        provideTitle: plainLine(TITLE),
+        provides: z.array(plainLine(120)).min(1, 'must list at least 1 item').max(10, 'must list at most 10 items'),
+      })
+      .strict(),
+    impact: z
+      .object({
+        title: plainLine(TITLE),
+        intro: plainLine(LINE),
+        figures: z
+          .array(z.object({ value: plainLine(12), label: plainLine(120) }).strict())
+          .min(1, 'must have at least 1 figure')
+          .max(8, 'must have at most 8 figures'),
+      })
+      .strict(),
+    donate: z
+      .object({
+        heading: plainLine(TITLE),
+        intro: plainLine(LINE),
+        impactTitle: plainLine(TITLE),
+        impactItems: z
+          .array(z.object({ amount: plainLine(20), text: plainLine(160) }).strict())
+          .min(1, 'must have at least 1 item')
+          .max(8, 'must have at most 8 items'),
+        rescueTitle: plainLine(TITLE),
+        rescueVideoLabel: plainLine(200),
+        rescueStory: paragraphs(1, 6),
+        shareText: plainLine(200),
+      })
+      .strict(),
+    photos: z.object({ hero: photoSchema, share: photoSchema }).strict(),
+  })
+  .strict() satisfies z.ZodType<EditableContent>;
+
+/** A version of the content: a saved draft or a published one. */
+export const siteContentVersionInputSchema = z.object({ id: z.number().int().positive() });
+
+/** The pages a draft can be previewed as. */
+export const SITE_CONTENT_PREVIEW_PAGES = ['/', '/donate'] as const;
+export const siteContentPreviewInputSchema = z.object({
+  id: z.number().int().positive(),
+  page: z.enum(SITE_CONTENT_PREVIEW_PAGES),
+});
