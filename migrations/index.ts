@@ -93,4 +93,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261125140000',
     load: async () => (await import('./Migration20261125140000')).Migration20261125140000,
   },
+  {
+    name: 'Migration20261125150000',
+    load: async () => (await import('./Migration20261125150000')).Migration20261125150000,
+  },
 ];

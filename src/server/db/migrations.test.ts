@@ -20,6 +20,9 @@ describe('the migrations', () => {
       `select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.map((row) => row.table_name)).toEqual([
+      'appeal_update_unsubscribes',
+      'appeal_updates',
+      'appeals',
       'backups',
       'contacts',
       'donations',
@@ -66,6 +69,34 @@ describe('the migrations', () => {
     });
     const timestamp = 'timestamp with time zone';
     expect(columns).toEqual([
+      col('appeal_update_unsubscribes', 'email_hash', 'text', 'NO'),
+      col('appeal_update_unsubscribes', 'unsubscribed_at', timestamp, 'NO', 'now()'),
+      col('appeal_updates', 'id', 'integer', 'NO', serial('appeal_updates')),
+      col('appeal_updates', 'appeal_id', 'integer', 'NO'),
+      col('appeal_updates', 'text', 'text', 'NO'),
+      col('appeal_updates', 'photo_image_id', 'integer', 'YES'),
+      col('appeal_updates', 'posted_at', timestamp, 'NO', 'now()'),
+      col('appeal_updates', 'posted_by', 'text', 'NO'),
+      col('appeal_updates', 'mailed', 'boolean', 'NO', 'false'),
+      col('appeal_updates', 'mailed_count', 'integer', 'NO', '0'),
+      col('appeals', 'id', 'integer', 'NO', serial('appeals')),
+      col('appeals', 'slug', 'text', 'NO'),
+      col('appeals', 'title', 'text', 'NO'),
+      col('appeals', 'story', 'text', 'NO'),
+      col('appeals', 'goal', 'integer', 'NO'),
+      col('appeals', 'ends_on', 'date', 'YES'),
+      col('appeals', 'purpose_class', 'text', 'NO', "'specific-grant'::text"),
+      col('appeals', 'status', 'text', 'NO', "'draft'::text"),
+      col('appeals', 'beyond_goal', 'text', 'YES'),
+      col('appeals', 'photo_image_ids', 'jsonb', 'NO', "'[]'::jsonb"),
+      col('appeals', 'video_url', 'text', 'YES'),
+      col('appeals', 'vet_bill_image_id', 'integer', 'YES'),
+      col('appeals', 'created_by', 'text', 'NO'),
+      col('appeals', 'created_at', timestamp, 'NO', 'now()'),
+      col('appeals', 'updated_by', 'text', 'NO'),
+      col('appeals', 'updated_at', timestamp, 'NO', 'now()'),
+      col('appeals', 'published_at', timestamp, 'YES'),
+      col('appeals', 'closed_at', timestamp, 'YES'),
       col('backups', 'id', 'integer', 'NO', serial('backups')),
       col('backups', 'taken_at', timestamp, 'NO'),
       col('backups', 'kind', 'text', 'NO'),
@@ -106,6 +137,8 @@ describe('the migrations', () => {
       col('donations', 'offline_key', 'text', 'YES'),
       col('donations', 'bounced_at', timestamp, 'YES'),
       col('donations', 'bounce_reason', 'text', 'YES'),
+      col('donations', 'appeal_id', 'integer', 'YES'),
+      col('donations', 'tribute', 'jsonb', 'YES'),
       col('donor_certificates', 'id', 'integer', 'NO', serial('donor_certificates')),
       col('donor_certificates', 'financial_year', 'text', 'NO'),
       col('donor_certificates', 'file_sha256', 'text', 'NO'),
@@ -164,6 +197,7 @@ describe('the migrations', () => {
       col('mail_outbox', 'created_at', timestamp, 'NO', 'now()'),
       col('mail_outbox', 'sent_at', timestamp, 'YES'),
       col('mail_outbox', 'forget_once_sent', 'boolean', 'NO', 'false'),
+      col('mail_outbox', 'headers', 'jsonb', 'NO', "'{}'::jsonb"),
       col('rate_limit_counters', 'key', 'text', 'NO'),
       col('rate_limit_counters', 'window_ends_at', timestamp, 'NO'),
       col('rate_limit_counters', 'count', 'integer', 'NO'),
@@ -197,6 +231,9 @@ describe('the migrations', () => {
       col('receipts', 'mode', 'text', 'NO', "'online'::text"),
       col('receipts', 'kind_description', 'text', 'YES'),
       col('receipts', 'mode_reference', 'text', 'YES'),
+      col('receipts', 'appeal_id', 'integer', 'YES'),
+      col('receipts', 'appeal_title', 'text', 'YES'),
+      col('receipts', 'tribute', 'jsonb', 'YES'),
       col('settlement_entries', 'entity_id', 'text', 'NO'),
       col('settlement_entries', 'settlement_id', 'text', 'NO'),
       col('settlement_entries', 'type', 'text', 'NO'),
@@ -318,9 +355,11 @@ describe('the migrations', () => {
         },
         { table_name: 'image_variants', column_name: 'image_id', foreign_table: 'images', foreign_column: 'id' },
         { table_name: 'image_uses', column_name: 'image_id', foreign_table: 'images', foreign_column: 'id' },
+        { table_name: 'donations', column_name: 'appeal_id', foreign_table: 'appeals', foreign_column: 'id' },
+        { table_name: 'appeal_updates', column_name: 'appeal_id', foreign_table: 'appeals', foreign_column: 'id' },
       ]),
     );
-    expect(foreignKeys).toHaveLength(6);
+    expect(foreignKeys).toHaveLength(8);
   });
 
   it('lets many rows have no payment id yet, but never two rows the same one', async () => {

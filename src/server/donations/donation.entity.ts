@@ -1,6 +1,8 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import { DONATION_STATUSES, DONATION_TYPES } from '../../shared/donation-states';
 import { GIFT_MODES } from '../../shared/gift-modes';
+import type { Tribute } from '../../shared/tribute';
+import { Appeal } from '../appeals/appeal.entity';
 
 /**
  * One donation attempt, and for monthly giving each successful charge. `amount` is in paise.
@@ -15,6 +17,12 @@ export const Donation = defineEntity({
     // The staff console's newest-first list, and its ILIKE '%…%' search (pg_trgm; see the migration).
     { properties: ['createdAt'], name: 'donations_created_at_index' },
     { properties: ['amount'], name: 'donations_amount_index' },
+    // Only the donations given to an appeal: the create path's rows without one add nothing to it.
+    {
+      name: 'donations_appeal_id_index',
+      expression:
+        'create index "donations_appeal_id_index" on "donations" ("appeal_id", "status") where "appeal_id" is not null',
+    },
     ...['name', 'email', 'phone'].map((column) => ({
       name: `donations_${column}_trgm_index`,
       expression: `create index "donations_${column}_trgm_index" on "donations" using gin ("${column}" gin_trgm_ops)`,
@@ -65,6 +73,10 @@ export const Donation = defineEntity({
     offlineKey: p.text().nullable().unique('donations_offline_key_unique'),
     bouncedAt: p.datetime().columnType('timestamptz').nullable(),
     bounceReason: p.text().nullable(),
+    /** The appeal given to; a monthly donor's later charges inherit their first donation's. */
+    appeal: p.manyToOne(Appeal).fieldName('appeal_id').nullable(),
+    /** In memory or in honour of someone (shared/tribute.ts); later monthly charges inherit it too. */
+    tribute: p.json<Tribute>().columnType('jsonb').nullable(),
   }),
 });
 

@@ -24,6 +24,8 @@ export const OutboxMessage = defineEntity({
     textBody: p.text(),
     htmlBody: p.text(),
     attachments: p.json<OutboxAttachment[]>().columnType('jsonb').defaultRaw(`'[]'`),
+    /** Extra headers sent with it, e.g. List-Unsubscribe on an appeal's update. */
+    headers: p.json<Record<string, string>>().columnType('jsonb').defaultRaw(`'{}'`),
     /** queued → sent, or failed once retrying has gone on long enough. */
     status: p.text().default('queued'),
     attempts: p.integer().default(0),

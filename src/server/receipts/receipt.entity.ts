@@ -1,5 +1,6 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import { GIFT_MODES } from '../../shared/gift-modes';
+import type { Tribute } from '../../shared/tribute';
 import type { TrustDetails } from './trust-details';
 
 /**
@@ -38,6 +39,11 @@ export const Receipt = defineEntity({
     kindDescription: p.text().nullable(),
     /** For a gift received outside the website, the mode's reference as printed: `No. 123456, State Bank of India, dated 1 November 2026`. */
     modeReference: p.text().nullable(),
+    /** The appeal the gift was given to (by id, as the donation), and its title as printed when issued. */
+    appealId: p.integer().nullable(),
+    appealTitle: p.text().nullable(),
+    /** In memory or in honour of someone, as printed (shared/tribute.ts). */
+    tribute: p.json<Tribute>().columnType('jsonb').nullable(),
   }),
 });
 

@@ -1,3 +1,4 @@
+import { APPEAL_ENTITIES } from '../appeals/appeal.entity';
 import { BackupRecord } from '../backups/backup.entity';
 import { DonorCertificate } from '../certificates/donor-certificate.entity';
 import { Contact } from '../contacts/contact.entity';
@@ -40,5 +41,6 @@ export const ENTITIES = [
   BackupRecord,
   ...STAFF_ENTITIES,
   ...IMAGE_ENTITIES,
+  ...APPEAL_ENTITIES,
   SiteContentVersion,
 ];

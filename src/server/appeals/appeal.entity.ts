@@ -1,0 +1,74 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { APPEAL_PURPOSE_CLASSES, APPEAL_STATUSES } from '../../shared/appeals.schema';
+
+/**
+ * An appeal for one animal: its story, photos and goal, written by staff. The slug is made from the
+ * first title and never changes after (shared links keep working when the title is edited). Image
+ * ids are the images feature's; the goal is in paise. Status moves forward only:
+ * draft → published → closed (closed stays readable and takes no gifts).
+ */
+export const Appeal = defineEntity({
+  name: 'Appeal',
+  tableName: 'appeals',
+  indexes: [{ properties: ['status'], name: 'appeals_status_index' }],
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    slug: p.text().unique('appeals_slug_unique'),
+    title: p.text(),
+    /** Plain paragraphs separated by blank lines; never HTML (shared/appeals.schema.ts). */
+    story: p.text(),
+    goal: p.integer(),
+    /** The last India day gifts are taken, inclusive. */
+    endsOn: p.string().columnType('date').nullable(),
+    /** How the statement of donations classes the appeal's gifts. */
+    purposeClass: p.enum([...APPEAL_PURPOSE_CLASSES]).default('specific-grant'),
+    status: p.enum([...APPEAL_STATUSES]).default('draft'),
+    /** Where money beyond the goal goes, in the trust's words; null: the default sentence. */
+    beyondGoal: p.text().nullable(),
+    photoImageIds: p.json<number[]>().columnType('jsonb').defaultRaw(`'[]'`),
+    /** A YouTube or Vimeo address, stored in its canonical form. */
+    videoUrl: p.text().nullable(),
+    vetBillImageId: p.integer().nullable(),
+    createdBy: p.text(),
+    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    updatedBy: p.text(),
+    updatedAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    publishedAt: p.datetime().columnType('timestamptz').nullable(),
+    closedAt: p.datetime().columnType('timestamptz').nullable(),
+  }),
+});
+export type Appeal = InferEntity<typeof Appeal>;
+
+/** A short update staff post on an appeal (text and an optional photo), mailed to its donors if they chose. */
+export const AppealUpdate = defineEntity({
+  name: 'AppealUpdate',
+  tableName: 'appeal_updates',
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    appeal: p.manyToOne(Appeal).fieldName('appeal_id').index('appeal_updates_appeal_id_index'),
+    text: p.text(),
+    photoImageId: p.integer().nullable(),
+    postedAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    postedBy: p.text(),
+    /** Whether staff had it mailed to the appeal's donors, and to how many. */
+    mailed: p.boolean().default(false),
+    mailedCount: p.integer().default(0),
+  }),
+});
+export type AppealUpdate = InferEntity<typeof AppealUpdate>;
+
+/**
+ * A donor who asked for no more appeal updates, by a keyed hash of the normalised e-mail
+ * (appeals/unsubscribe-token.ts), so the table keeps no address: an erasure has nothing to remove here.
+ */
+export const AppealUnsubscribe = defineEntity({
+  name: 'AppealUnsubscribe',
+  tableName: 'appeal_update_unsubscribes',
+  properties: (p) => ({
+    emailHash: p.text().primary(),
+    unsubscribedAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+  }),
+});
+export type AppealUnsubscribe = InferEntity<typeof AppealUnsubscribe>;
+
+export const APPEAL_ENTITIES = [Appeal, AppealUpdate, AppealUnsubscribe];
