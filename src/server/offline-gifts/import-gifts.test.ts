@@ -35,7 +35,7 @@ const FILE = [
   HEADER,
   `Meena Raman,${MEENA},9876543210,"5,000.50",cheque,${TODAY},medical,004600,Indian Bank,${TODAY},,ABCDE1234F,"12 Gandhi Street, Adyar, Chennai 600020"`,
   `Ravi Kumar,${RAVI},9876543211,3000,NEFT,${dd(TODAY)},,SBIN0000000001AB,,,,,`,
-  'Walk-in visitor,,,500,cash,' + TODAY + ',food,,,,,,',
+  `Walk-in visitor,,,500,cash,${TODAY},food,,,,,,`,
   `Lakshmi,,9876543212,12000,kind,${TODAY},,,,,"Rice, 50 kg",,`,
   `Bad amount,,9876543213,five hundred,cash,${TODAY},,,,,,,`,
   `Bad cheque,,9876543214,100,cheque,${TODAY},,12,,,,,`,
