@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_AMOUNT_PAISE, MIN_AMOUNT_PAISE, PURPOSES, type Purpose } from './donation-rules';
 import { DONATION_STATUSES, DONATION_TYPES } from './donation-states';
 import { checkTaxReceiptFields, taxReceiptShape } from './tax-id';
+import { tributeSchema } from './tribute';
 
 export { MAX_AMOUNT_PAISE, MIN_AMOUNT_PAISE, PURPOSES, type Purpose };
 
@@ -57,6 +58,18 @@ export const donationInputSchema = z
     website: z.string().max(500, 'Must be at most 500 characters').optional(),
     /** The optional 80G details (src/shared/tax-id.ts): a donor who skips them sends none of these. */
     ...taxReceiptShape,
+    /**
+     * The appeal given to (its page's `id`): only a published appeal that has not ended takes
+     * gifts; any other is refused with a 400 naming `appealId`.
+     */
+    appealId: z
+      .number({ error: 'Must be an appeal id' })
+      .int('Must be an appeal id')
+      .positive('Must be an appeal id')
+      .max(2_147_483_647, 'Must be an appeal id')
+      .optional(),
+    /** In memory or in honour of a person or an animal: printed on the receipt (src/shared/tribute.ts). */
+    tribute: tributeSchema.optional(),
   })
   .superRefine(checkTaxReceiptFields)
   // Every distinct monthly amount is a Razorpay plan that can never be deleted: whole rupees only.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PURPOSES, type Purpose } from './donation-rules';
 import { OFFLINE_GIFT_MODES, type OfflineGiftMode } from './gift-modes';
 import { checkTaxReceiptFields, taxReceiptShape } from './tax-id';
+import { tributeSchema } from './tribute';
 
 /**
  * A gift received outside the website (cheque, demand draft, bank transfer, cash, in kind), as
@@ -126,6 +127,12 @@ export const offlineGiftInputSchema = z
     kindDescription: optional(text(500).min(3, 'must say what was given, in at least 3 characters')),
     /** An admin records a gift in a year whose statement is already due (see offline-gifts/closed-year.ts). */
     allowClosedYear: z.boolean().optional(),
+    /** The appeal the gift was given to: a published or closed one (a cheque can come after the appeal closed). */
+    appealId: optional(
+      z.number({ error: 'must be an appeal id' }).int('must be an appeal id').positive('must be an appeal id'),
+    ),
+    /** In memory or in honour of a person or an animal, as the donor asked: printed on the receipt. */
+    tribute: tributeSchema.optional(),
     ...taxReceiptShape,
   })
   .superRefine(checkTaxReceiptFields)

@@ -44,7 +44,7 @@ export async function createOneTimeDonation(
     const order = await gateway.createOrder({
       amount: donation.amount,
       receipt: `donation_${donation.id}`,
-      notes: { donation_id: String(donation.id), purpose: donation.purpose ?? 'general' },
+      notes: notesOf(donation.id, input),
     });
     if (!(await donationRows(knexOf(em)).recordOrder(donation.id, order.id))) throw new Error(MOVED_ON);
     return { donation: summary(donation), razorpayKeyId: keyId, order: { id: order.id } };
@@ -67,7 +67,7 @@ export async function createMonthlyDonation(
   try {
     const { planId, subscription } = await plans.subscribe(donation.amount, {
       totalCount: SUBSCRIPTION_TOTAL_COUNT,
-      notes: { donation_id: String(donation.id), purpose: donation.purpose ?? 'general' },
+      notes: notesOf(donation.id, input),
     });
     // Its status starts as Razorpay's 'created' (the column's default) and becomes 'active' once
     // the first payment is verified.
@@ -88,8 +88,16 @@ const SUBSCRIPTION_INSERT_SQL = `insert into "subscriptions" ("donation_id", "ra
 
 const knexOf = (em: EntityManager) => em.getConnection().getKnex();
 
+/** What Razorpay's dashboard shows beside the payment: our donation, its purpose and its appeal. */
+const notesOf = (donationId: number, input: DonationInput): Record<string, string> => ({
+  donation_id: String(donationId),
+  purpose: input.purpose ?? 'general',
+  ...(input.appealId ? { appeal_id: String(input.appealId) } : {}),
+});
+
 async function insertDonation(em: EntityManager, cipher: FieldCipher, input: DonationInput): Promise<StartedDonation> {
   const id = await donationRows(knexOf(em)).insert({ input, tax: taxReceiptColumns(cipher, input) });
+  if (id === null) throw await appealRefusal(em, input.appealId as number);
   return {
     id,
     name: input.name,
@@ -99,6 +107,24 @@ async function insertDonation(em: EntityManager, cipher: FieldCipher, input: Don
     donationType: input.donationType,
     purpose: input.purpose ?? null,
   };
+}
+
+/**
+ * Why a gift to this appeal was refused (nothing was stored): said for the donor and naming the
+ * field, so the form and a REST caller show it against `appealId`. Read only after the refusal.
+ */
+async function appealRefusal(em: EntityManager, appealId: number): Promise<DomainError> {
+  const [appeal] = await em.execute<{ status: string; ended: boolean; endsOn: string | null }[]>(
+    `select status, ends_on < (now() at time zone 'Asia/Kolkata')::date as ended,
+            to_char(ends_on, 'YYYY-MM-DD') as "endsOn" from appeals where id = ?`,
+    [appealId],
+  );
+  const refuse = (message: string) => new DomainError('BAD_REQUEST', message, { field: 'appealId' });
+  if (!appeal || appeal.status === 'draft') return refuse(`There is no appeal ${appealId} to give to`);
+  if (appeal.status === 'closed') return refuse('This appeal has closed and takes no more gifts');
+  if (appeal.ended) return refuse(`This appeal ended on ${appeal.endsOn} and takes no more gifts`);
+  // Closed or ended between the write and this read: the write's answer stands.
+  return refuse('This appeal takes no more gifts');
 }
 
 /** The attempt is recorded as failed, so the books show it; the caller gets a 502. */

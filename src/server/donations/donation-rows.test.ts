@@ -22,7 +22,7 @@ const taxFor = (index: number): TaxReceiptColumns => ({
   taxIdMasked: `XXXXXX${String(index).padStart(3, '0')}F`,
   taxIdEncrypted: `sealed-${index}`,
 });
-const stored = (id: number) => db.orm.em.fork().findOneOrFail(Donation, id);
+const stored = (id: number | null) => db.orm.em.fork().findOneOrFail(Donation, id as number);
 
 /** Counts the connections borrowed from the pool while `work` runs: one per statement sent. */
 async function statementsSentBy<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
@@ -117,7 +117,10 @@ describe('donation rows of donors starting together', () => {
   });
 
   it('answer only the one call whose order id a row took, when two give one row an order in the same turn', async () => {
-    const id = await donationRows(knex).insert({ input: donationBody({ name: 'Asked twice' }), tax: NO_TAX });
+    const id = (await donationRows(knex).insert({
+      input: donationBody({ name: 'Asked twice' }),
+      tax: NO_TAX,
+    })) as number;
 
     const results = await Promise.all([
       donationRows(knex).recordOrder(id, 'order_one'),
@@ -127,5 +130,49 @@ describe('donation rows of donors starting together', () => {
     const stored = (await db.orm.em.fork().findOneOrFail(Donation, id)).razorpayOrderId;
     expect(results).toEqual([stored === 'order_one', stored === 'order_two']);
     expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('with an appeal among them, still go in one statement: a row for an appeal that takes no gifts is not written', async () => {
+    const appeal = async (slug: string, status: string, endsOn: string | null = null) => {
+      const [row] = await db.orm.em.fork().execute<{ id: number }[]>(
+        `insert into appeals (slug, title, story, goal, status, ends_on, created_by, updated_by)
+         values (?, ?, 'A story of one animal.', 4500000, ?, ?, 'asha', 'asha') returning id`,
+        [slug, slug, status, endsOn],
+      );
+      return (row as { id: number }).id;
+    };
+    const open = await appeal('bruno', 'published');
+    const closed = await appeal('rani', 'closed');
+    const ended = await appeal('moti', 'published', '2020-01-01');
+    const draft = await appeal('kittu', 'draft');
+    const gifts = [
+      { name: 'To Bruno', appealId: open, tribute: { kind: 'memory', of: 'animal', name: 'Tommy' } },
+      { name: 'To nobody', appealId: undefined },
+      { name: 'To Rani', appealId: closed },
+      { name: 'To Moti', appealId: ended },
+      { name: 'To Kittu', appealId: draft },
+      { name: 'To no appeal at all', appealId: 999_999 },
+      { name: 'To Bruno again', appealId: open },
+    ];
+    const count = () => db.orm.em.fork().count(Donation);
+    const before = await count();
+
+    const { result: ids, statements } = await statementsSentBy(() =>
+      Promise.all(
+        gifts.map(({ name, appealId, tribute }) =>
+          donationRows(knex).insert({ input: donationBody({ name, appealId, tribute }), tax: NO_TAX }),
+        ),
+      ),
+    );
+
+    expect(statements).toBe(1);
+    expect(ids.map((id) => id !== null)).toEqual([true, true, false, false, false, false, true]);
+    expect(await count()).toBe(before + 3);
+    const bruno = await stored(ids[0] as number);
+    expect(bruno).toMatchObject({ name: 'To Bruno', status: 'pending' });
+    expect(bruno.appeal?.id).toBe(open);
+    expect(bruno.tribute).toEqual({ kind: 'memory', of: 'animal', name: 'Tommy' });
+    expect((await stored(ids[1] as number)).appeal).toBeNull();
+    expect((await stored(ids[6] as number)).name).toBe('To Bruno again');
   });
 });

@@ -17,8 +17,11 @@ import type { TaxReceiptColumns } from '../personal-data/tax-receipt-columns';
  * answer, and one refused row fails only its own donor.
  */
 export interface DonationRows {
-  /** Stores a new pending donation; answers its id. */
-  insert(donation: NewDonation): Promise<number>;
+  /**
+   * Stores a new pending donation; answers its id, or null when it names an appeal that takes no
+   * gifts (unknown, a draft, closed or past its end date): then nothing is stored.
+   */
+  insert(donation: NewDonation): Promise<number | null>;
   /** Gives a donation Razorpay's order id; false when the row has moved on (no longer pending, or has one). */
   recordOrder(donationId: number, orderId: string): Promise<boolean>;
 }
@@ -28,24 +31,50 @@ export interface NewDonation {
   tax: TaxReceiptColumns;
 }
 
-/** Every column a new donation row is written with, and where its value comes from: one line per column. */
-const DONATION_COLUMNS: [column: string, value: (donation: NewDonation) => unknown][] = [
-  ['name', ({ input }) => input.name],
-  ['email', ({ input }) => input.email],
-  ['phone', ({ input }) => input.phone],
-  ['amount', ({ input }) => input.amount],
-  ['donation_type', ({ input }) => input.donationType],
-  ['purpose', ({ input }) => input.purpose ?? null],
-  ['status', () => 'pending'],
-  ['address', ({ tax }) => tax.address],
-  ['tax_id_kind', ({ tax }) => tax.taxIdKind],
-  ['tax_id_masked', ({ tax }) => tax.taxIdMasked],
-  ['tax_id_encrypted', ({ tax }) => tax.taxIdEncrypted],
+/**
+ * Every column a new donation row is written with, its type (for the appeal's statement, whose
+ * VALUES PostgreSQL cannot type from the table) and where its value comes from: one line per column.
+ */
+const DONATION_COLUMNS: [column: string, type: string, value: (donation: NewDonation) => unknown][] = [
+  ['name', 'text', ({ input }) => input.name],
+  ['email', 'text', ({ input }) => input.email],
+  ['phone', 'text', ({ input }) => input.phone],
+  ['amount', 'int', ({ input }) => input.amount],
+  ['donation_type', 'text', ({ input }) => input.donationType],
+  ['purpose', 'text', ({ input }) => input.purpose ?? null],
+  ['status', 'text', () => 'pending'],
+  ['address', 'text', ({ tax }) => tax.address],
+  ['tax_id_kind', 'text', ({ tax }) => tax.taxIdKind],
+  ['tax_id_masked', 'text', ({ tax }) => tax.taxIdMasked],
+  ['tax_id_encrypted', 'text', ({ tax }) => tax.taxIdEncrypted],
+  ['appeal_id', 'int', ({ input }) => input.appealId ?? null],
+  ['tribute', 'jsonb', ({ input }) => (input.tribute ? JSON.stringify(input.tribute) : null)],
 ];
+const COLUMN_LIST = DONATION_COLUMNS.map(([column]) => `"${column}"`).join(', ');
 
 const insertSql = (rows: number) =>
-  `insert into "donations" (${DONATION_COLUMNS.map(([column]) => `"${column}"`).join(', ')})
-  values ${placeholders(rows, DONATION_COLUMNS.length)} returning "id"`;
+  `insert into "donations" (${COLUMN_LIST}) values ${placeholders(rows, DONATION_COLUMNS.length)} returning "id"`;
+
+/** Gifts are taken by a published appeal until the end of its last India day. */
+export const APPEAL_TAKES_GIFTS = `"appeal"."status" = 'published'
+  and ("appeal"."ends_on" is null or "appeal"."ends_on" >= (now() at time zone 'Asia/Kolkata')::date)`;
+
+/**
+ * A batch with an appeal in it: a row naming an appeal that takes no gifts is not written, in the
+ * same statement (no read before the write, so an appeal closed meanwhile is never given to). Each
+ * row's id is drawn here, beside its place in the batch, so each donor gets their own row's id.
+ */
+const insertWithAppealsSql = (rows: number) =>
+  `with "given" as (
+    select * from (values ${placeholders(rows, DONATION_COLUMNS.length + 1, ['::int', ...DONATION_COLUMNS.map(([, type]) => `::${type}`)])})
+      as "given" ("place", ${COLUMN_LIST})),
+  "taken" as (
+    select nextval(pg_get_serial_sequence('donations', 'id')) as "id", "given".* from "given"
+     where "given"."appeal_id" is null
+        or exists (select 1 from "appeals" as "appeal" where "appeal"."id" = "given"."appeal_id" and ${APPEAL_TAKES_GIFTS})),
+  "inserted" as (
+    insert into "donations" ("id", ${COLUMN_LIST}) select "id", ${COLUMN_LIST} from "taken")
+  select "place", "id" from "taken"`;
 
 /** Only a donation still waiting for its order takes one: a row another path has moved on is left alone. */
 const recordOrderSql = (rows: number) =>
@@ -61,7 +90,7 @@ export function donationRows(knex: Knex): DonationRows {
   let rows = rowsByPool.get(knex);
   if (!rows) {
     rows = {
-      insert: batchPerTurn(insertMany(knex), { parametersPerCall: DONATION_COLUMNS.length }),
+      insert: batchPerTurn(insertMany(knex), { parametersPerCall: DONATION_COLUMNS.length + 1 }),
       recordOrder: batchedRecordOrder(knex),
     };
     rowsByPool.set(knex, rows);
@@ -70,11 +99,20 @@ export function donationRows(knex: Knex): DonationRows {
 }
 
 function insertMany(knex: Knex) {
-  return async (donations: NewDonation[]): Promise<number[]> => {
+  return async (donations: NewDonation[]): Promise<(number | null)[]> => {
+    if (donations.some((donation) => donation.input.appealId !== undefined)) {
+      const { rows } = await pooledQuery<{ place: number; id: string }>(
+        knex,
+        insertWithAppealsSql(donations.length),
+        donations.flatMap((donation, place) => [place, ...DONATION_COLUMNS.map(([, , value]) => value(donation))]),
+      );
+      const ids = new Map(rows.map((row) => [row.place, Number(row.id)]));
+      return donations.map((_, place) => ids.get(place) ?? null);
+    }
     const { rows } = await pooledQuery<{ id: number }>(
       knex,
       insertSql(donations.length),
-      donations.flatMap((donation) => DONATION_COLUMNS.map(([, value]) => value(donation))),
+      donations.flatMap((donation) => DONATION_COLUMNS.map(([, , value]) => value(donation))),
     );
     // The ids are drawn from the sequence row by row in the order of VALUES (the column default is
     // evaluated as the VALUES scan emits each row; an INSERT never runs in parallel), so the k-th

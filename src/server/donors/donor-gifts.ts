@@ -17,8 +17,10 @@ export async function listDonorGifts(em: EntityManager, email: string) {
   const gifts = await em.execute<Record<string, unknown>[]>(
     `select d.id, ${isoTime(GIFT_DAY)} as "date", d.amount, d.donation_type as "donationType", d.purpose,
             d.status, d.mode, r.id as "receiptId", r.number as "receiptNumber", r.status as "receiptStatus",
-            r.financial_year as "financialYear"
+            r.financial_year as "financialYear", coalesce(r.appeal_title, a.title) as "appealTitle",
+            a.slug as "appealSlug"
        from donations d
+       left join appeals a on a.id = d.appeal_id
        left join receipts r on r.payment_id = d.razorpay_payment_id or (d.mode <> 'online' and r.donation_id = d.id)
       where lower(d.email) = ? and d.email <> '' and d.status in ('paid', 'refunded', 'bounced')
       order by ${GIFT_DAY} desc, d.id desc`,
@@ -51,6 +53,10 @@ export async function listDonorGifts(em: EntityManager, email: string) {
       status: gift.status as 'paid' | 'refunded' | 'bounced',
       // The column is CHECK-constrained to GIFT_MODES.
       mode: gift.mode as GiftMode,
+      /** The appeal it was given to, named as its receipt names it. */
+      appeal: gift.appealTitle
+        ? { title: String(gift.appealTitle), slug: (gift.appealSlug as string | null) ?? null }
+        : null,
       receipt: gift.receiptId
         ? { id: Number(gift.receiptId), number: String(gift.receiptNumber), status: String(gift.receiptStatus) }
         : null,

@@ -33,6 +33,8 @@ export interface ReceiptMailFacts extends DonorFacts {
   kindDescription?: string | null;
   /** Why the gift gives no deduction (in kind, or cash above ₹2,000): said plainly, as on the PDF. */
   noDeduction?: string | null;
+  /** The appeal the gift was given to, named as on the receipt. */
+  appealTitle?: string | null;
 }
 
 /** Sent for every paid payment, one-time or monthly, and each gift staff record, with the receipt PDF attached. */
@@ -44,7 +46,7 @@ export function receiptMail(facts: ReceiptMailFacts): MailContent {
     {
       p: inKind
         ? `We have received your gift of ${facts.kindDescription}. ${thanks}`
-        : `We have received your donation of ${rupees(facts.amount)}. ${thanks}`,
+        : `We have received your donation of ${rupees(facts.amount)}${facts.appealTitle ? ` to the appeal “${facts.appealTitle}”` : ''}. ${thanks}`,
     },
     { p: `Your ${document} ${facts.receiptNumber} is attached as a PDF.` },
   ];

@@ -25,6 +25,8 @@ export function offlineGiftRow(cipher: FieldCipher, gift: OfflineGiftInput, reco
     kindDescription: gift.kindDescription ?? null,
     recordedBy,
     offlineKey: offlineKeyOf(gift),
+    appealId: gift.appealId ?? null,
+    tribute: gift.tribute ?? null,
   };
 }
 

@@ -26,6 +26,7 @@ export async function recordOfflineGift(em: EntityManager, deps: RecordGiftDeps,
   checkYearOpen(gift, deps.staff.role, now);
   const row = offlineGiftRow(deps.cipher, gift, deps.staff.username);
   return em.transactional(async (tx) => {
+    if (gift.appealId !== undefined) await checkAppealNamed(tx, gift.appealId);
     const recorded = await recordPaidOfflineGift(tx, deps.donorLinks, row);
     if (recorded.outcome === 'already_recorded') {
       throw new DomainError('CONFLICT', alreadyRecordedMessage(gift, recorded.donationId));
@@ -34,9 +35,23 @@ export async function recordOfflineGift(em: EntityManager, deps: RecordGiftDeps,
     await audit(tx, actorOf(deps.staff), 'offline_gift_recorded', {
       donationId,
       mode: gift.mode,
+      ...(gift.appealId !== undefined ? { appealId: gift.appealId } : {}),
       receiptNumber: receipt.number,
       ...(isInClosedYear(gift.receivedOn, now) ? { closedYear: receipt.financialYear } : {}),
     });
     return { donationId, receiptNumber: receipt.number, receiptId: receipt.id, mailed: row.email !== '' };
   });
+}
+
+/**
+ * A gift received outside the website may name a published appeal or a closed one (a cheque
+ * posted before the appeal closed still counts for it), never a draft nobody could have seen.
+ */
+async function checkAppealNamed(em: EntityManager, appealId: number): Promise<void> {
+  const [appeal] = await em.execute<{ status: string }[]>('select status from appeals where id = ? for share', [
+    appealId,
+  ]);
+  if (!appeal || appeal.status === 'draft') {
+    throw new DomainError('BAD_REQUEST', `appealId: there is no published appeal ${appealId}`, { field: 'appealId' });
+  }
 }

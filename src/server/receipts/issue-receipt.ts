@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { financialYearOf } from '../../shared/financial-year';
 import type { GiftMode } from '../../shared/gift-modes';
 import { parseIndiaDay } from '../../shared/india-time';
+import type { Tribute } from '../../shared/tribute';
 import type { SealedTaxId } from '../personal-data/sealed-tax-id';
 import { Receipt } from './receipt.entity';
 import { getTrustDetails } from './trust-details';
@@ -26,6 +27,10 @@ export interface IssueReceiptInput {
    * receipt is dated that day and numbered in that day's financial year, whenever it is recorded.
    */
   receivedOn?: string;
+  /** The appeal the gift was given to: its title is printed as it reads when the receipt is issued. */
+  appealId?: number | null;
+  /** In memory or in honour of someone, printed as given. */
+  tribute?: Tribute | null;
 }
 
 /** `CART/2026-27/000123`. */
@@ -65,11 +70,13 @@ export async function issueReceipt(em: EntityManager, input: IssueReceiptInput):
   );
   const sequence = Number(counter?.last_number);
   const trust = await getTrustDetails(em);
+  const appealId = input.appealId ?? null;
   const [row] = await em.execute<Record<string, unknown>[]>(
     `insert into receipts (number, financial_year, sequence, payment_id, donation_id, amount, purpose, donor_name,
        donor_email, donor_address, donor_id_kind, donor_id_masked, donor_id_encrypted, trust, issued_at, mode,
-       kind_description, mode_reference)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *`,
+       kind_description, mode_reference, appeal_id, appeal_title, tribute)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::int, (select title from appeals where id = ?::int), ?::jsonb)
+     returning *`,
     [
       formatReceiptNumber(trust.receiptPrefix, financialYear, sequence),
       financialYear,
@@ -89,6 +96,9 @@ export async function issueReceipt(em: EntityManager, input: IssueReceiptInput):
       input.mode ?? 'online',
       input.kindDescription ?? null,
       input.modeReference ?? null,
+      appealId,
+      appealId,
+      input.tribute ? JSON.stringify(input.tribute) : null,
     ],
   );
   return em.map(Receipt, row as Record<string, unknown>);

@@ -29,6 +29,7 @@ export function receiptOutgoingMail(
       deductionSection: taxLawOn(receipt.issuedAt).deductionSection,
       kindDescription: receipt.mode === 'kind' ? receipt.kindDescription : null,
       noDeduction: noDeductionNotice(receipt),
+      appealTitle: receipt.appealTitle ?? null,
       ...(downloadUrl ? { downloadUrl } : {}),
     }),
     attachments: [{ type: 'receipt-pdf', receiptId: receipt.id }],

@@ -5,6 +5,7 @@ import { GIFT_MODE_LABELS, type GiftMode } from '../../shared/gift-modes';
 import { formatReceiptRupees } from '../../shared/rupees';
 import { siteContent } from '../../shared/site-content';
 import { deductionName, taxLawOn } from '../../shared/tax-law';
+import { TRIBUTE_LABELS, tributeOf, tributeText } from '../../shared/tribute';
 import { noDeductionNotice } from './no-deduction';
 import type { Receipt } from './receipt.entity';
 
@@ -18,7 +19,9 @@ export function rupeesInWords(paise: number): string {
   return rest === 0 ? `${words} Only` : `${words} and ${toWords(rest)} Paise Only`;
 }
 
-export type ReceiptFields = Partial<Pick<Receipt, 'mode' | 'kindDescription' | 'modeReference'>> &
+export type ReceiptFields = Partial<
+  Pick<Receipt, 'mode' | 'kindDescription' | 'modeReference' | 'appealTitle' | 'tribute'>
+> &
   Pick<
     Receipt,
     | 'number'
@@ -61,6 +64,9 @@ export function receiptRows(receipt: ReceiptFields): [label: string, value: stri
     );
   }
   rows.push(['Purpose', receipt.purpose ?? 'Donation for the care of rescued animals']);
+  if (receipt.appealTitle) rows.push(['Appeal', receipt.appealTitle]);
+  const tribute = tributeOf(receipt.tribute);
+  if (tribute) rows.push([TRIBUTE_LABELS[tribute.kind], tributeText(tribute)]);
   return rows;
 }
 

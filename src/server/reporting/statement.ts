@@ -71,7 +71,8 @@ export interface Statement {
 }
 
 /**
- * Issued (not cancelled) receipts of the year, oldest first, each with its purpose's donation type.
+ * Issued (not cancelled) receipts of the year, oldest first, each with its donation type: its
+ * appeal's class when it was given to one, else its purpose's.
  * A gift received outside the website is read with its donation: the day it came, and a bounced
  * cheque is never counted (its receipt is cancelled with it; the join makes sure).
  */
@@ -80,9 +81,11 @@ async function receiptLines(em: EntityManager, year: string): Promise<ReceiptLin
     `select r.number, r.issued_at as "issuedAt", r.amount, r.purpose, r.mode,
             to_char(d.received_on, 'YYYY-MM-DD') as "receivedOn", r.donor_name as "donorName",
             r.donor_email as "donorEmail", r.donor_address as "donorAddress", r.donor_id_kind as "donorIdKind",
-            r.donor_id_encrypted as "donorIdEncrypted", coalesce(p.donation_type, 'others') as "donationType"
+            r.donor_id_encrypted as "donorIdEncrypted",
+            coalesce(a.purpose_class, p.donation_type, 'others') as "donationType"
        from receipts r
        left join statement_purposes p on p.purpose = r.purpose
+       left join appeals a on a.id = r.appeal_id
        left join donations d on d.id = r.donation_id and r.mode <> 'online'
       where r.financial_year = ? and r.status = 'issued' and d.status is distinct from 'bounced'
       order by r.issued_at, r.id`,

@@ -3,6 +3,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { sendDatabaseUnavailable } from '../db/database-unavailable';
+import { DomainError } from '../domain-error';
 import { fieldIssues } from '../http/field-issues';
 import { BudgetExceededError } from '../security/donation-budget';
 import { createContextInner, type ProcedureDependencies } from '../trpc/context';
@@ -54,6 +55,9 @@ function sendProcedureError(app: FastifyInstance, reply: FastifyReply, error: un
   }
   if (error.cause instanceof ZodError) {
     return reply.code(400).send({ message: 'Invalid input', issues: fieldIssues(error.cause) });
+  }
+  if (error.cause instanceof DomainError && error.cause.issues) {
+    return reply.code(status).send({ message: error.message, issues: error.cause.issues });
   }
   if (error.cause instanceof BudgetExceededError) reply.header('retry-after', String(error.cause.retryAfterSeconds));
   return reply.code(status).send({ message: error.message });

@@ -79,6 +79,8 @@ export async function acknowledgePayment(
     amount: row.amount,
     purpose: purposeLabel(row.purpose ?? null),
     donor: { name: row.name, email: row.email, address: row.address ?? null, taxId },
+    appealId: row.appeal?.id ?? null,
+    tribute: row.tribute ?? null,
   });
   await enqueueMail(
     em,

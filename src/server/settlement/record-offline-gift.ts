@@ -4,6 +4,7 @@ import { formatIndiaDate } from '../../shared/financial-year';
 import type { OfflineGiftMode } from '../../shared/gift-modes';
 import { parseIndiaDay } from '../../shared/india-time';
 import type { TaxIdKind } from '../../shared/tax-id';
+import type { Tribute } from '../../shared/tribute';
 import { DomainError } from '../domain-error';
 import { Donation } from '../donations/donation.entity';
 import { enqueueMail } from '../mail/outbox';
@@ -42,6 +43,9 @@ export interface OfflineGiftRow {
   /** The staff member's username. */
   recordedBy: string;
   offlineKey: string;
+  /** The appeal it was given to (checked by the caller), or null. */
+  appealId: number | null;
+  tribute: Tribute | null;
 }
 
 export type RecordedGift =
@@ -71,6 +75,8 @@ const COLUMNS = [
   'kind_description',
   'recorded_by',
   'offline_key',
+  'appeal_id',
+  'tribute',
 ];
 
 function requireTransaction(em: EntityManager): void {
@@ -89,7 +95,7 @@ export async function recordPaidOfflineGift(
 ): Promise<RecordedGift> {
   requireTransaction(em);
   const [inserted] = await em.execute<{ id: number }[]>(
-    `insert into donations (${COLUMNS.join(', ')}) values (${COLUMNS.map(() => '?').join(', ')})
+    `insert into donations (${COLUMNS.join(', ')}) values (${COLUMNS.map((column) => (column === 'tribute' ? '?::jsonb' : '?')).join(', ')})
      on conflict (offline_key) do nothing returning id`,
     [
       row.name,
@@ -111,6 +117,8 @@ export async function recordPaidOfflineGift(
       row.kindDescription,
       row.recordedBy,
       row.offlineKey,
+      row.appealId,
+      row.tribute ? JSON.stringify(row.tribute) : null,
     ],
   );
   if (!inserted) {
@@ -135,6 +143,8 @@ export async function recordPaidOfflineGift(
     mode: row.mode,
     kindDescription: row.kindDescription,
     modeReference: modeReference(row),
+    appealId: row.appealId,
+    tribute: row.tribute,
   });
   if (row.email) {
     await enqueueMail(

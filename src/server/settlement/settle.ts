@@ -147,6 +147,9 @@ export async function recordSubscriptionCharge(
       razorpayPaymentId: paymentId,
       status: 'paid',
       subscriptionId: subscription.id,
+      // The appeal and the tribute too: a monthly donor's every charge counts for the appeal and prints it.
+      appeal: original.appeal ?? null,
+      tribute: original.tribute ?? null,
     })
     .onConflict('razorpayPaymentId')
     .ignore()

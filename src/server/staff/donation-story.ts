@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { GIFT_MODE_LABELS, type GiftMode } from '../../shared/gift-modes';
+import { type Tribute, tributeOf } from '../../shared/tribute';
 import { DomainError } from '../domain-error';
 import { DONATION_COLUMNS, type DonationListItem } from './donation-list';
 import { isoTime } from './sql-time';
@@ -80,7 +81,8 @@ export async function donationStory({ em, input }: { em: EntityManager; input: {
     ],
   );
 
-  if (donation.mode !== 'online') return offlineGiftStory(em, donation);
+  const given = await givenFor(em, donation.id);
+  if (donation.mode !== 'online') return { ...(await offlineGiftStory(em, donation)), ...given };
 
   const steps: StoryStep[] = [
     {
@@ -135,6 +137,22 @@ export async function donationStory({ em, input }: { em: EntityManager; input: {
     donation: { ...donation, razorpaySubscriptionId: subscription?.razorpaySubscriptionId ?? null },
     steps,
     charges: await chargesOf(em, subscription?.id),
+    ...given,
+  };
+}
+
+/** What the gift was given for: its appeal, and a tribute in memory or in honour of someone. */
+async function givenFor(
+  em: EntityManager,
+  donationId: number,
+): Promise<{ appeal: { id: number; title: string; slug: string } | null; tribute: Tribute | null }> {
+  const [row] = await em.execute<{ tribute: unknown; id: number | null; title: string | null; slug: string | null }[]>(
+    `select d.tribute, a.id, a.title, a.slug from donations d left join appeals a on a.id = d.appeal_id where d.id = ?`,
+    [donationId],
+  );
+  return {
+    appeal: row?.id ? { id: row.id, title: String(row.title), slug: String(row.slug) } : null,
+    tribute: tributeOf(row?.tribute),
   };
 }
 

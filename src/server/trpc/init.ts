@@ -20,7 +20,12 @@ const t = initTRPC
         message: internal ? 'Internal server error' : shape.message,
         data: {
           ...shape.data,
-          issues: error.cause instanceof ZodError ? fieldIssues(error.cause) : undefined,
+          issues:
+            error.cause instanceof ZodError
+              ? fieldIssues(error.cause)
+              : error.cause instanceof DomainError
+                ? error.cause.issues
+                : undefined,
         },
       };
     },
