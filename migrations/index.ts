@@ -97,4 +97,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261125150000',
     load: async () => (await import('./Migration20261125150000')).Migration20261125150000,
   },
+  {
+    name: 'Migration20261125120000',
+    load: async () => (await import('./Migration20261125120000')).Migration20261125120000,
+  },
 ];

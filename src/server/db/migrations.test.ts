@@ -315,6 +315,7 @@ describe('the migrations', () => {
       col('webhook_events', 'received_at', timestamp, 'NO', 'now()'),
       col('webhook_events', 'payload', 'jsonb', 'NO'),
       col('webhook_events', 'outcome', 'text', 'YES'),
+      col('webhook_events', 'order_id', 'text', 'YES'),
     ]);
   });
 
@@ -334,6 +335,20 @@ describe('the migrations', () => {
     expect(definitions.receipts_number_unique).toMatch(/CREATE UNIQUE INDEX .* \(number\)/);
     expect(definitions.mail_outbox_message_id_unique).toMatch(/CREATE UNIQUE INDEX .* \(message_id\)/);
     expect(definitions.images_hash_unique).toMatch(/CREATE UNIQUE INDEX .* \(hash\)/);
+    // The console on an old trust (Migration20261125120000): sorts with their tie-breaker, the
+    // overview's sums from the index, one search index, a donation's story by its events.
+    expect(definitions.donations_amount_index).toMatch(/CREATE INDEX .* \(amount, id\)$/);
+    expect(definitions.donations_status_created_at_index).toMatch(/\(status, created_at\) INCLUDE \(amount\)$/);
+    expect(definitions.donations_contact_trgm_index).toMatch(
+      /USING gin \(\(\(\(\(\(name \|\| chr\(31\)\) \|\| email\)/,
+    );
+    expect(definitions.donations_reference_index).toMatch(/\(reference\) WHERE \(reference IS NOT NULL\)$/);
+    expect(definitions.webhook_events_failed_order_id_index).toMatch(
+      /\(order_id\) WHERE \(type = 'payment.failed'::text\)$/,
+    );
+    expect(definitions.webhook_events_payment_id_index).toMatch(
+      /btree \(\(\(payload #>> '\{payload,payment,entity,id\}'::text\[\]\)\)\)$/,
+    );
 
     const foreignKeys = await query<Record<string, string>>(
       `select tc.table_name, kcu.column_name, ccu.table_name as foreign_table, ccu.column_name as foreign_column

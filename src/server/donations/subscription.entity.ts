@@ -6,6 +6,8 @@ import { Donation } from './donation.entity';
 export const Subscription = defineEntity({
   name: 'Subscription',
   tableName: 'subscriptions',
+  // The console's monthly donors, newest first.
+  indexes: [{ properties: ['createdAt', 'id'], name: 'subscriptions_created_at_index' }],
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
     donation: p.manyToOne(Donation).fieldName('donation_id').nullable().index('subscriptions_donation_id_index'),

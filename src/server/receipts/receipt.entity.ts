@@ -12,6 +12,18 @@ export const Receipt = defineEntity({
   name: 'Receipt',
   tableName: 'receipts',
   uniques: [{ properties: ['financialYear', 'sequence'], name: 'receipts_financial_year_sequence_unique' }],
+  // The register's ILIKE '%…%' search by donor and number (pg_trgm; staff/receipt-register.ts).
+  indexes: [
+    {
+      name: 'receipts_donor_trgm_index',
+      expression:
+        'create index "receipts_donor_trgm_index" on "receipts" using gin (("donor_name" || chr(31) || "donor_email") gin_trgm_ops)',
+    },
+    {
+      name: 'receipts_number_trgm_index',
+      expression: 'create index "receipts_number_trgm_index" on "receipts" using gin ("number" gin_trgm_ops)',
+    },
+  ],
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
     number: p.text().unique('receipts_number_unique'),
