@@ -7,6 +7,8 @@ import { isDatabaseUnavailable, sendDatabaseUnavailable } from './db/database-un
 import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './db/unstorable-text';
 import { DomainError } from './domain-error';
 import { InFlightWork } from './in-flight';
+import { appealGiftsCsvRoutes } from './routes/appeal-gifts-csv';
+import { appealUnsubscribeRoutes } from './routes/appeal-unsubscribe';
 import { certificateUploadRoutes } from './routes/certificate-upload';
 import { donationsCsvRoutes } from './routes/donations-csv';
 import { donorRoutes } from './routes/donor-files';
@@ -129,6 +131,8 @@ export async function buildApp({
   await app.register(staffReceiptFileRoutes, { orm });
   await app.register(certificateUploadRoutes, { orm, cipher: deps.cipher });
   await app.register(offlineGiftFileRoutes, { orm, cipher: deps.cipher, donorLinks: deps.donorLinks });
+  await app.register(appealGiftsCsvRoutes, { orm });
+  await app.register(appealUnsubscribeRoutes, { orm, personalDataKey: deps.personalDataKey });
   await app.register(imageUploadRoutes, { orm, storage: config.images, siteUrl: config.siteUrl });
   await app.register(imageFileRoutes, { orm, storage: config.images });
   await app.register(restRoutes, { procedures, rateLimitPerMinute });

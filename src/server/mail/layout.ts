@@ -14,14 +14,24 @@ export type Block = { p: string } | { link: string; href: string } | { small: st
 const DONOR_PAGE_LINE = 'See all your gifts and receipts:';
 const DONOR_PAGE_NOTE = 'The link works for 24 hours; after that, ask for a new one on the same page.';
 
+/** The footer line of a mail donors may stop (an appeal's updates): one click, no sign-in. */
+const UNSUBSCRIBE_LINE = 'No more appeal updates?';
+const UNSUBSCRIBE_LINK = 'Unsubscribe with one click';
+
 /**
  * Plain text and simple HTML of the same message, in the trust's colours, with inline styles only.
- * `donorPageUrl`, the donor's own signed page, goes in the footer of every mail to a donor.
+ * `donorPageUrl`, the donor's own signed page, goes in the footer of every mail to a donor;
+ * `unsubscribeUrl` in the footer of mail a donor can stop.
  */
-export function renderMail(blocks: Block[], donorPageUrl?: string): { text: string; html: string } {
+export function renderMail(
+  blocks: Block[],
+  donorPageUrl?: string,
+  unsubscribeUrl?: string,
+): { text: string; html: string } {
   const text = [
     ...blocks.map((block) => ('p' in block ? block.p : 'link' in block ? `${block.link}: ${block.href}` : block.small)),
     ...(donorPageUrl ? [`${DONOR_PAGE_LINE} ${donorPageUrl}\n${DONOR_PAGE_NOTE}`] : []),
+    ...(unsubscribeUrl ? [`${UNSUBSCRIBE_LINE} ${UNSUBSCRIBE_LINK}: ${unsubscribeUrl}`] : []),
     `${siteContent.trust.name}\n${siteContent.contact.address} · ${siteContent.contact.email}`,
   ].join('\n\n');
   const body = blocks
@@ -35,6 +45,9 @@ export function renderMail(blocks: Block[], donorPageUrl?: string): { text: stri
   const donorPageHtml = donorPageUrl
     ? `<p style="margin:0 0 12px;font-size:14px;color:#1a1a1a">${DONOR_PAGE_LINE} <a href="${escapeHtml(donorPageUrl)}" style="color:${GREEN};font-weight:bold">my giving</a><br><span style="font-size:12px;color:#555">${DONOR_PAGE_NOTE}</span></p>`
     : '';
+  const unsubscribeHtml = unsubscribeUrl
+    ? `<p style="margin:0 0 12px;font-size:12px;color:#555">${UNSUBSCRIBE_LINE} <a href="${escapeHtml(unsubscribeUrl)}" style="color:${GREEN}">${UNSUBSCRIBE_LINK}</a></p>`
+    : '';
   const html = `<!doctype html>
 <html lang="en"><body style="margin:0;background:#f4f7f4;font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;font-size:15px;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;background:#fff">
@@ -42,7 +55,7 @@ export function renderMail(blocks: Block[], donorPageUrl?: string): { text: stri
 <div style="padding:24px">
 ${body}
 </div>
-<div style="padding:16px 24px;border-top:3px solid ${GREEN};font-size:12px;color:#555">${donorPageHtml}${escapeHtml(siteContent.contact.address)} · ${escapeHtml(siteContent.contact.email)}</div>
+<div style="padding:16px 24px;border-top:3px solid ${GREEN};font-size:12px;color:#555">${donorPageHtml}${unsubscribeHtml}${escapeHtml(siteContent.contact.address)} · ${escapeHtml(siteContent.contact.email)}</div>
 </div></body></html>`;
   return { text, html };
 }

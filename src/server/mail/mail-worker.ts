@@ -44,6 +44,7 @@ export async function sendNextMail(orm: Orm, mailer: Mailer, options: MailWorker
         text: message.textBody,
         html: message.htmlBody,
         messageId: `<${message.messageId}@${mailer.domain}>`,
+        headers: message.headers ?? {},
         attachments,
       });
       await em.execute(

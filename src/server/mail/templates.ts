@@ -221,6 +221,32 @@ export function certificateMail(facts: CertificateMailFacts): MailContent {
   ]);
 }
 
+export interface AppealUpdateFacts extends DonorFacts {
+  appealTitle: string;
+  /** The update's paragraphs, plain text. */
+  paragraphs: string[];
+  /** The appeal's page (`/appeals/<slug>`), with its photos and every update. */
+  appealUrl: string;
+  /** One click, no sign-in (appeals/unsubscribe-token.ts); also sent as List-Unsubscribe. */
+  unsubscribeUrl: string;
+}
+
+/** An update staff posted on an appeal, to each of its donors once. */
+export function appealUpdateMail(facts: AppealUpdateFacts): MailContent {
+  const blocks: Block[] = [
+    { p: `Dear ${facts.donorName},` },
+    { p: `News of “${facts.appealTitle}”, the appeal you gave to:` },
+    ...facts.paragraphs.map((paragraph) => ({ p: paragraph })),
+    { link: 'See the appeal and its photos', href: facts.appealUrl },
+    { p: thanks },
+    { small: 'You receive these updates because you gave to this appeal.' },
+  ];
+  return {
+    subject: `Update: ${facts.appealTitle}`,
+    ...renderMail(blocks, facts.donorPageUrl, facts.unsubscribeUrl),
+  };
+}
+
 /** The answer to "send me a link": a fresh link to the donor's own page, valid for a day. */
 export function donorLinkMail(pageUrl: string): MailContent {
   return {

@@ -21,6 +21,15 @@ describe('GET /api/openapi.json', () => {
     expect(body.required).toEqual(expect.arrayContaining(['name', 'email', 'phone', 'amount', 'donationType']));
     expect(body.properties.amount).toMatchObject({ type: 'integer', minimum: 100 });
     expect(body.properties.donationType.enum).toEqual(['one-time', 'monthly']);
+    // An appeal's gift and a tribute, optional, on both paths.
+    for (const path of ['/donations', '/subscriptions']) {
+      const { properties, required } = document.paths[path].post.requestBody.content['application/json'].schema;
+      expect(properties.appealId).toMatchObject({ type: 'integer' });
+      expect(properties.tribute.properties.kind.enum).toEqual(['memory', 'honour']);
+      expect(properties.tribute.properties.of.enum).toEqual(['person', 'animal']);
+      expect(required).not.toContain('appealId');
+      expect(required).not.toContain('tribute');
+    }
     expect(create.responses['200'].content['application/json'].schema.properties).toHaveProperty('order');
 
     const verify = document.paths['/verify-payment'].post;

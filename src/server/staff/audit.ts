@@ -31,7 +31,12 @@ export type AuditAction =
   | 'site_content_published'
   | 'image_uploaded'
   | 'image_alt_changed'
-  | 'image_deleted';
+  | 'image_deleted'
+  | 'appeal_created'
+  | 'appeal_edited'
+  | 'appeal_published'
+  | 'appeal_closed'
+  | 'appeal_update_posted';
 
 /** Who acted: `userId` null for a failed sign-in on a name no account has. */
 export interface Actor {

@@ -11,12 +11,13 @@ import { createMonthlyDonation, createOneTimeDonation } from '../donations/creat
 import { guardMonthlyCreate, guardOneTimeCreate } from '../security/create-guard';
 import { verifyPayment } from '../settlement/verify-payment';
 import { createCallerFactory, publicProcedure, router } from './init';
+import { appealsRouter } from './routers/appeals';
 import { donorRouter } from './routers/donor';
 import { staffRouter } from './routers/staff';
 
 const tags = ['Donations'];
 const CREATE_ERRORS = {
-  400: 'Invalid input, or the other path for this donation type',
+  400: 'Invalid input, an appeal that takes no gifts (issues name appealId), or the other path for this donation type',
   413: 'Body too large',
   415: 'Body not application/json',
   429: 'Too many donations from this address or e-mail (see Retry-After)',
@@ -102,6 +103,7 @@ export const appRouter = router({
       .query(({ ctx }) => ({ provider: ctx.razorpay.provider, checkoutScriptUrl: ctx.razorpay.checkoutScriptUrl })),
   }),
 
+  appeals: appealsRouter,
   staff: staffRouter,
   donor: donorRouter,
 });

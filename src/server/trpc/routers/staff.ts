@@ -16,6 +16,7 @@ import { addAccount, changeOwnPassword, listAccounts, resetPassword, setDisabled
 import { cancelSubscription, listSubscriptions } from '../../staff/subscriptions';
 import { router } from '../init';
 import { adminProcedure, staffProcedure } from '../staff-procedures';
+import { staffAppealsRouter } from './appeals';
 import { certificatesRouter } from './certificates';
 import { erasureRouter } from './erasure';
 import { imagesRouter } from './images';
@@ -59,6 +60,7 @@ export const staffRouter = router({
   erasure: erasureRouter,
   certificates: certificatesRouter,
   offlineGifts: offlineGiftsRouter,
+  appeals: staffAppealsRouter,
   images: imagesRouter,
   settlements: settlementsRouter,
   audit: router({

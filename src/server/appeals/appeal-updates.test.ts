@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { donationBody } from '../test/donation-fixtures';
+import { donorEmail, expectDonorPageLink, mailTo } from '../test/mail-fixtures';
+import { callProcedure, createTestApp, deliverSandboxWebhooks, SITE, type TestApp } from '../test/test-app';
+import { UNSUBSCRIBE_PATH } from './unsubscribe-token';
+
+/**
+ * An appeal's updates, mailed to its donors if staff choose: one mail per person however many
+ * gifts, none to those who unsubscribed, were erased or asked to be, a one-click unsubscribe in
+ * each (a page, and the mail client's List-Unsubscribe POST) that is honoured by the next update.
+ */
+let t: TestApp;
+let clerk: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  deliverSandboxWebhooks(t);
+  await t.addAccount('meena', 'staff');
+  clerk = await t.signIn('meena');
+});
+afterAll(() => t.close());
+
+const staff = async <T>(path: string, type: 'query' | 'mutation', input?: unknown) => {
+  const response = await callProcedure(t.app, `staff.appeals.${path}`, type, { token: clerk, input });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().result.data as T;
+};
+
+async function paidGift(email: string, appealId?: number, name = 'Asha Raman') {
+  const created = await t.caller.donation.create(donationBody({ name, email, appealId }));
+  await t.emulator.completePayment({ orderId: created.order.id });
+  await t.emulator.webhooksIdle();
+}
+
+const updatesTo = async (email: string) =>
+  (await mailTo(t, email)).filter((mail) => mail.subject?.startsWith('Update: '));
+const unsubscribeUrlIn = (text: string | undefined) =>
+  new RegExp(`${SITE}${UNSUBSCRIBE_PATH}\\?token=([A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+)`).exec(text ?? '')?.[0];
+
+describe('an appeal’s update', () => {
+  it('is mailed once to each donor, not to those who unsubscribed or were erased; the unsubscribe is one click and honoured', async () => {
+    const appeal = await staff<{ id: number; slug: string }>('create', 'mutation', {
+      title: 'Bruno’s surgery',
+      story: 'Bruno was hit by a truck. His leg needs surgery.',
+      goal: 4_500_000,
+    });
+    // A draft has no donors to tell.
+    const draft = await callProcedure(t.app, 'staff.appeals.postUpdate', 'mutation', {
+      token: clerk,
+      input: { appealId: appeal.id, text: 'Too early', mailDonors: true },
+    });
+    expect(draft.statusCode).toBe(409);
+    await staff('publish', 'mutation', { id: appeal.id });
+
+    const twice = donorEmail('twice');
+    const once = donorEmail('once');
+    const erasing = donorEmail('erasing');
+    const erased = donorEmail('erased');
+    const otherAppeal = donorEmail('general');
+    await paidGift(twice, appeal.id, 'Twice Giver');
+    await paidGift(twice.toUpperCase(), appeal.id, 'Twice Giver');
+    await paidGift(once, appeal.id, 'Once Giver');
+    await paidGift(erasing, appeal.id);
+    await paidGift(erased, appeal.id);
+    await paidGift(otherAppeal);
+    // One has asked to be forgotten; another was (donors/erasure.ts leaves each row a placeholder address).
+    await t.db.orm.em.execute(`insert into erasure_requests (email) values (?)`, [erasing]);
+    await t.db.orm.em.execute(`update donations set email = 'erased-' || id || '@erased.invalid' where email = ?`, [
+      erased,
+    ]);
+
+    const posted = await staff<{ id: number; mailed: number }>('postUpdate', 'mutation', {
+      appealId: appeal.id,
+      text: 'Bruno’s surgery went well.\n\nHe stood up this morning!',
+      mailDonors: true,
+    });
+    expect(posted.mailed).toBe(2);
+
+    const [toTwice, ...more] = await updatesTo(twice);
+    expect(more).toEqual([]);
+    expect(toTwice?.subject).toBe('Update: Bruno’s surgery');
+    expect(toTwice?.text).toContain('Dear Twice Giver,');
+    expect(toTwice?.text).toContain('He stood up this morning!');
+    expect(toTwice?.text).toContain(`${SITE}/appeals/${appeal.slug}`);
+    expectDonorPageLink(toTwice, twice, SITE, t.deps.personalDataKey);
+    // Its headers unfolded (a long header line goes on over the next lines).
+    const raw = (toTwice?.raw.toString('utf8') ?? '').replace(/\r\n[ \t]+/g, ' ');
+    const url = unsubscribeUrlIn(toTwice?.text);
+    expect(url).toBeDefined();
+    expect(raw).toContain(`List-Unsubscribe: <${url}>`);
+    expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    // The Message-ID names no one.
+    expect(toTwice?.messageId).toMatch(new RegExp(`^<appeal-update-${posted.id}-[A-Za-z0-9_-]+@`));
+    expect(toTwice?.messageId).not.toContain(twice.split('@')[0]);
+    expect(await updatesTo(once)).toHaveLength(1);
+    expect(await updatesTo(erasing)).toEqual([]);
+    expect(await updatesTo(otherAppeal)).toEqual([]);
+
+    // The link in the mail: a plain page that records it; a HEAD (a link checker) does nothing.
+    const path = (url as string).slice(SITE.length);
+    expect((await t.app.inject({ method: 'HEAD', url: path })).statusCode).toBe(404);
+    const page = await t.app.inject({ method: 'GET', url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('You are unsubscribed');
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+    // The mail client's one-click button (RFC 8058) for the other donor.
+    const onceUrl = unsubscribeUrlIn((await updatesTo(once))[0]?.text) as string;
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url: onceUrl.slice(SITE.length),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    // A made-up or altered token records nothing.
+    const forged = `${path.slice(0, -3)}abc`;
+    expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(404);
+    const [stored] = await t.db.orm.em.execute<{ count: string }[]>('select count(*) from appeal_update_unsubscribes');
+    expect(Number(stored?.count)).toBe(2);
+    const [addresses] = await t.db.orm.em.execute<{ count: string }[]>(
+      `select count(*) from appeal_update_unsubscribes where email_hash like '%@%'`,
+    );
+    expect(Number(addresses?.count)).toBe(0);
+
+    // The next update reaches nobody who unsubscribed, and is still posted for the page.
+    const later = await staff<{ mailed: number }>('postUpdate', 'mutation', {
+      appealId: appeal.id,
+      text: 'Bruno walked to his bowl today.',
+      mailDonors: true,
+    });
+    expect(later.mailed).toBe(0);
+    expect(await updatesTo(twice)).toHaveLength(1);
+    const [photo] = await t.db.orm.em.execute<{ id: number }[]>(
+      `insert into images (hash, width, height, alt, source_format, source_bytes, created_by)
+       values ('0123456789abcdef0123456789abcdef', 1600, 1200, 'Bruno asleep on a blanket', 'jpeg', 1000, 'meena')
+       returning id`,
+    );
+    const quiet = await staff<{ mailed: number }>('postUpdate', 'mutation', {
+      appealId: appeal.id,
+      text: 'A photo of Bruno resting.',
+      photoImageId: photo?.id,
+      mailDonors: false,
+    });
+    expect(quiet.mailed).toBe(0);
+
+    const shown = await t.caller.appeals.get({ slug: appeal.slug });
+    expect(shown.updates.map((update) => update.text)).toEqual([
+      ['A photo of Bruno resting.'],
+      ['Bruno walked to his bowl today.'],
+      ['Bruno’s surgery went well.', 'He stood up this morning!'],
+    ]);
+    expect(shown.updates[0]?.photo).toMatchObject({ id: photo?.id, alt: 'Bruno asleep on a blanket' });
+    const uses = await t.db.orm.em.execute<{ used_by: string }[]>('select used_by from image_uses where image_id = ?', [
+      photo?.id,
+    ]);
+    expect(uses.map((use) => use.used_by)).toEqual([`appeal-update:${(shown.updates[0] as { id: number }).id}`]);
+    const forStaff = await staff<{ updates: { mailed: boolean; mailedCount: number; postedBy: string }[] }>(
+      'get',
+      'query',
+      { id: appeal.id },
+    );
+    expect(forStaff.updates.map((update) => [update.mailed, update.mailedCount, update.postedBy])).toEqual([
+      [false, 0, 'meena'],
+      [true, 0, 'meena'],
+      [true, 2, 'meena'],
+    ]);
+    const [entry] = await t.db.orm.em.execute<{ details: Record<string, unknown> }[]>(
+      `select details from staff_audit where action = 'appeal_update_posted' order by id limit 1`,
+    );
+    expect(entry?.details).toMatchObject({ appealId: appeal.id, updateId: posted.id, mailedDonors: 2 });
+  });
+});

@@ -1,0 +1,142 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  type AppealStatus,
+  DEFAULT_BEYOND_GOAL,
+  type PublicAppeal,
+  type PublicAppealCard,
+  parseVideoUrl,
+  storyParagraphs,
+} from '../../shared/appeals.schema';
+import type { ImageRecord } from '../../shared/images';
+import { indiaToday } from '../../shared/offline-gift.schema';
+import { DomainError } from '../domain-error';
+import { imagesByIds } from '../images/images';
+import { type AppealTotals, cachedAppealTotals } from './appeal-totals';
+
+/** An appeal's row as the pages read it. */
+export interface AppealRow {
+  id: number;
+  slug: string;
+  title: string;
+  story: string;
+  goal: number;
+  endsOn: string | null;
+  status: AppealStatus;
+  beyondGoal: string | null;
+  photoImageIds: number[];
+  videoUrl: string | null;
+  vetBillImageId: number | null;
+}
+
+export const APPEAL_COLUMNS = `a.id, a.slug, a.title, a.story, a.goal, to_char(a.ends_on, 'YYYY-MM-DD') as "endsOn",
+  a.status, a.beyond_goal as "beyondGoal", a.photo_image_ids as "photoImageIds", a.video_url as "videoUrl",
+  a.vet_bill_image_id as "vetBillImageId"`;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const utcDay = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/** India days left to give, today included (1 on the last day, 0 once it has passed); null without an end. */
+export function daysLeft(endsOn: string | null, now: Date = new Date()): number | null {
+  if (endsOn === null) return null;
+  return Math.max(0, Math.round((utcDay(endsOn) - utcDay(indiaToday(now))) / DAY_MS) + 1);
+}
+
+/** Whether the appeal takes a gift now: published and not past its last day (as the create path's SQL says). */
+export function takesGifts(appeal: Pick<AppealRow, 'status' | 'endsOn'>, now: Date = new Date()): boolean {
+  return appeal.status === 'published' && (appeal.endsOn === null || appeal.endsOn >= indiaToday(now));
+}
+
+/** The figures every view of an appeal shows beside its story. */
+export function progressOf(appeal: AppealRow, totals: AppealTotals, now: Date = new Date()) {
+  return {
+    goal: appeal.goal,
+    raised: totals.raised,
+    donors: totals.donors,
+    percent: Math.min(100, Math.floor((totals.raised * 100) / appeal.goal)),
+    endsOn: appeal.endsOn,
+    daysLeft: daysLeft(appeal.endsOn, now),
+    open: takesGifts(appeal, now),
+    totalsAt: totals.at.toISOString(),
+  };
+}
+
+/**
+ * `appeals.get`: a published or closed appeal by its slug, with its progress (counted at most
+ * half a minute ago) and its updates, newest first. A draft is not found, as an unknown slug.
+ */
+export async function publicAppeal(em: EntityManager, slug: string, now: Date = new Date()): Promise<PublicAppeal> {
+  const [appeal] = await em.execute<AppealRow[]>(
+    `select ${APPEAL_COLUMNS} from appeals a where a.slug = ? and a.status in ('published', 'closed')`,
+    [slug],
+  );
+  if (!appeal) throw new DomainError('NOT_FOUND', 'No such appeal');
+  const [totals, updates] = await Promise.all([
+    cachedAppealTotals(em, [appeal.id], now),
+    em.execute<{ id: number; text: string; photoImageId: number | null; postedAt: Date }[]>(
+      `select id, text, photo_image_id as "photoImageId", posted_at as "postedAt"
+         from appeal_updates where appeal_id = ? order by posted_at desc, id desc`,
+      [appeal.id],
+    ),
+  ]);
+  const image = await imagesOf(em, [
+    ...appeal.photoImageIds,
+    appeal.vetBillImageId,
+    ...updates.map((update) => update.photoImageId),
+  ]);
+  return {
+    id: appeal.id,
+    slug: appeal.slug,
+    title: appeal.title,
+    story: storyParagraphs(appeal.story),
+    photos: appeal.photoImageIds.flatMap((id) => image(id) ?? []),
+    video: appeal.videoUrl ? parseVideoUrl(appeal.videoUrl) : null,
+    vetBill: image(appeal.vetBillImageId),
+    ...progressOf(appeal, totals.get(appeal.id) as AppealTotals, now),
+    status: appeal.status === 'closed' ? 'closed' : 'published',
+    beyondGoal: appeal.beyondGoal ?? DEFAULT_BEYOND_GOAL,
+    updates: updates.map((update) => ({
+      id: update.id,
+      text: storyParagraphs(update.text),
+      photo: image(update.photoImageId),
+      postedAt: new Date(update.postedAt).toISOString(),
+    })),
+  };
+}
+
+/** `appeals.listOpen`: the appeals taking gifts now, most recently published first, for the home and donate pages. */
+export async function openAppeals(em: EntityManager, now: Date = new Date()): Promise<PublicAppealCard[]> {
+  const appeals = await em.execute<AppealRow[]>(
+    `select ${APPEAL_COLUMNS} from appeals a
+      where a.status = 'published' and (a.ends_on is null or a.ends_on >= ?::date)
+      order by a.published_at desc, a.id desc`,
+    [indiaToday(now)],
+  );
+  const [totals, image] = await Promise.all([
+    cachedAppealTotals(
+      em,
+      appeals.map((appeal) => appeal.id),
+      now,
+    ),
+    imagesOf(
+      em,
+      appeals.map((appeal) => appeal.photoImageIds[0] ?? null),
+    ),
+  ]);
+  return appeals.map((appeal) => ({
+    id: appeal.id,
+    slug: appeal.slug,
+    title: appeal.title,
+    summary: storyParagraphs(appeal.story)[0] ?? '',
+    photo: image(appeal.photoImageIds[0] ?? null),
+    ...progressOf(appeal, totals.get(appeal.id) as AppealTotals, now),
+    status: 'published' as const,
+    beyondGoal: appeal.beyondGoal ?? DEFAULT_BEYOND_GOAL,
+  }));
+}
+
+/** The photos named, read in one query: a lookup by id (null for none, or a photo deleted meanwhile). */
+async function imagesOf(em: EntityManager, ids: (number | null)[]) {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  const images = new Map((await imagesByIds(em, wanted)).map((image) => [image.id, image]));
+  return (id: number | null): ImageRecord | null => (id === null ? null : (images.get(id) ?? null));
+}

@@ -1,0 +1,43 @@
+import { TRPCError } from '@trpc/server';
+import {
+  appealCreateInputSchema,
+  appealEditInputSchema,
+  appealIdInputSchema,
+  appealSlugInputSchema,
+  appealUpdateInputSchema,
+} from '../../../shared/appeals.schema';
+import { postAppealUpdate } from '../../appeals/appeal-updates';
+import { openAppeals, publicAppeal } from '../../appeals/public-appeals';
+import { appealForStaff, createAppeal, editAppeal, listAppeals, moveAppeal } from '../../appeals/staff-appeals';
+import { publicProcedure, router } from '../init';
+import { staffProcedure } from '../staff-procedures';
+
+/**
+ * `appeals.*`: what the public appeal pages read, without a session. Raised and donors are at most
+ * half a minute old (appeals/appeal-totals.ts); a draft is not found.
+ */
+export const appealsRouter = router({
+  get: publicProcedure.input(appealSlugInputSchema).query(({ ctx, input }) => publicAppeal(ctx.em, input.slug)),
+  listOpen: publicProcedure.query(({ ctx }) => openAppeals(ctx.em)),
+});
+
+/** `staff.appeals.*`: the console's appeals; the CSV of an appeal's gifts is a route (routes/appeal-gifts-csv.ts). */
+export const staffAppealsRouter = router({
+  list: staffProcedure.query(({ ctx }) => listAppeals({ em: ctx.em })),
+  get: staffProcedure.input(appealIdInputSchema).query(({ ctx, input }) => appealForStaff({ em: ctx.em }, input.id)),
+  create: staffProcedure.input(appealCreateInputSchema).mutation(({ ctx, input }) => createAppeal(ctx, input)),
+  edit: staffProcedure.input(appealEditInputSchema).mutation(({ ctx, input }) => editAppeal(ctx, input)),
+  publish: staffProcedure.input(appealIdInputSchema).mutation(({ ctx, input }) => moveAppeal(ctx, input.id, 'publish')),
+  close: staffProcedure.input(appealIdInputSchema).mutation(({ ctx, input }) => moveAppeal(ctx, input.id, 'close')),
+  postUpdate: staffProcedure.input(appealUpdateInputSchema).mutation(({ ctx, input }) => {
+    const { siteUrl, personalDataKey } = ctx;
+    // Both are set for every HTTP call (app.ts); staff procedures are HTTP calls only.
+    if (!siteUrl || !personalDataKey) {
+      throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'SITE_URL or the data key is missing' });
+    }
+    return postAppealUpdate(
+      { em: ctx.em, staff: ctx.staff, donorLinks: ctx.donorLinks, siteUrl, personalDataKey },
+      input,
+    );
+  }),
+});
