@@ -20,21 +20,29 @@ export async function attentionItems(em: EntityManager, now: Date) {
     return { count: Number(count?.total ?? 0), items: rows };
   };
 
+  // Each list is read from an index: the events by webhook_events_needs_look_index, the failed
+  // retries by webhook_events_failed_order_id_index (its order ids alone), the pending donations by
+  // donations_status_created_at_index.
   return {
     amountMismatches: await listed(
       `select e.id as "eventId", e.type, e.outcome, ${isoTime('e.received_at')} as "receivedAt",
               ${PAYMENT}->>'id' as "paymentId", ${PAYMENT}->>'order_id' as "orderId",
               (${PAYMENT}->>'amount')::int as amount,
-              (select d.id from donations d where d.razorpay_order_id = ${PAYMENT}->>'order_id' limit 1) as "donationId"
+              (select d.id from donations d where d.razorpay_order_id = e.order_id limit 1) as "donationId"
          from webhook_events e where e.outcome in ('amount_mismatch', 'paid_by_another_payment')
         order by e.received_at desc`,
     ),
     failedAfterRetry: await listed(
-      `select d.id as "donationId", d.amount, ${isoTime('d.created_at')} as "createdAt", f.attempts::int as attempts
+      // The orders that failed more than once first (an array, so the failed donations are looked
+      // up by order id rather than all read), then each one's attempts.
+      `select d.id as "donationId", d.amount, ${isoTime('d.created_at')} as "createdAt",
+              (select count(*) from webhook_events e
+                where e.type = 'payment.failed' and e.order_id = d.razorpay_order_id)::int as attempts
          from donations d
-         join (select ${PAYMENT}->>'order_id' as order_id, count(*) as attempts from webhook_events
-                where type = 'payment.failed' group by 1 having count(*) > 1) f on f.order_id = d.razorpay_order_id
-        where d.status = 'failed' order by d.created_at desc`,
+        where d.status = 'failed'
+          and d.razorpay_order_id = any(array(select order_id from webhook_events
+                                               where type = 'payment.failed' group by 1 having count(*) > 1))
+        order by d.created_at desc`,
     ),
     pendingOverADay: await listed(
       `select d.id as "donationId", d.amount, ${isoTime('d.created_at')} as "createdAt" from donations d

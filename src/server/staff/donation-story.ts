@@ -24,9 +24,8 @@ export interface StoryStep {
   details?: Record<string, unknown>;
 }
 
-const EVENT_PAYMENT = `payload->'payload'->'payment'->'entity'`;
-const EVENT_REFUND = `payload->'payload'->'refund'->'entity'`;
-const EVENT_SUBSCRIPTION = `payload->'payload'->'subscription'->'entity'`;
+/** An event's payload field, written as its index (webhook_events_*_index) is. */
+const field = (path: string) => `(payload #>> '{payload,${path}}')`;
 
 /**
  * What happened to a donation, in order: its creation, its order or subscription, the checkout's
@@ -65,11 +64,11 @@ export async function donationStory({ em, input }: { em: EntityManager; input: {
       amount: string | null;
     }[]
   >(
-    `select id, type, ${isoTime('received_at')} as "receivedAt", outcome, ${EVENT_PAYMENT}->>'id' as "paymentId",
-            coalesce(${EVENT_REFUND}->>'amount', ${EVENT_PAYMENT}->>'amount') as amount
+    `select id, type, ${isoTime('received_at')} as "receivedAt", outcome, ${field('payment,entity,id')} as "paymentId",
+            coalesce(${field('refund,entity,amount')}, ${field('payment,entity,amount')}) as amount
        from webhook_events
-      where (${EVENT_PAYMENT}->>'order_id' = ? or ${EVENT_PAYMENT}->>'id' = ? or ${EVENT_REFUND}->>'payment_id' = ?
-             or (? and ${EVENT_SUBSCRIPTION}->>'id' = ?))
+      where (order_id = ? or ${field('payment,entity,id')} = ? or ${field('refund,entity,payment_id')} = ?
+             or (? and ${field('subscription,entity,id')} = ?))
       order by received_at, id`,
     [
       donation.razorpayOrderId,
