@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DONATION_SORT_COLUMNS, DonationListInput } from '../../shared/staff.schema';
 import { donationWhere } from './donation-filter';
+import { withTotal } from './list-total';
 import { isoTime } from './sql-time';
 
 /** The only columns the list sorts by: the input names one of these keys, never SQL. */
@@ -46,29 +47,39 @@ export const DONATION_COLUMNS = `d.id, ${isoTime('d.created_at')} as "createdAt"
   d.razorpay_payment_id as "razorpayPaymentId", d.mode, to_char(d.received_on, 'YYYY-MM-DD') as "receivedOn",
   d.reference, d.bank, d.recorded_by as "recordedBy"`;
 
-/** The Razorpay subscription a donation belongs to (its first charge, or a later one). */
-export const SUBSCRIPTION_ID_OF_ROW = `(select s.razorpay_subscription_id from subscriptions s
-  where s.donation_id = page.id or s.id = page.subscription_id limit 1) as "razorpaySubscriptionId"`;
+/**
+ * The Razorpay subscription a donation belongs to (its first charge, or a later one): two look-ups
+ * by index, where one with an OR of both cost the export more than the rest of its row.
+ */
+export const SUBSCRIPTION_ID_OF_ROW = `coalesce(
+  (select s.razorpay_subscription_id from subscriptions s where s.donation_id = page.id limit 1),
+  (select s.razorpay_subscription_id from subscriptions s where s.id = page.subscription_id)) as "razorpaySubscriptionId"`;
 
 export async function listDonations({ em, input }: { em: EntityManager; input: DonationListInput }) {
   const where = donationWhere(input.filter);
   const column = SORT_SQL[input.sort];
   const { direction } = input;
-  // The page is cut first; the subscription lookup then runs for its rows only.
-  const rows = await em.execute<(DonationListItem & { subscription_id?: number; sort_key?: unknown })[]>(
-    `with page as (
-       select ${DONATION_COLUMNS}, d.subscription_id, d.${column} as sort_key from donations d where ${where.sql}
-        order by d.${column} ${direction}, d.id ${direction} limit ? offset ?)
-     select page.*, ${SUBSCRIPTION_ID_OF_ROW} from page order by sort_key ${direction}, id ${direction}`,
-    [...where.params, input.pageSize, (input.page - 1) * input.pageSize],
-  );
-  const [count] = await em.execute<{ total: string }[]>(
-    `select count(*) as total from donations d where ${where.sql}`,
+  const offset = (input.page - 1) * input.pageSize;
+  // The page's ids are cut first (from the sort's index alone where it can), then their rows are
+  // read, and the subscription lookup runs for those rows only.
+  const { rows, ...total } = await withTotal(
+    em,
+    em.execute<(DonationListItem & { subscription_id?: number; sort_key?: unknown })[]>(
+      `with ids as (
+         select d.id from donations d where ${where.sql}
+          order by d.${column} ${direction}, d.id ${direction} limit ? offset ?),
+       page as (
+         select ${DONATION_COLUMNS}, d.subscription_id, d.${column} as sort_key from ids join donations d on d.id = ids.id)
+       select page.*, ${SUBSCRIPTION_ID_OF_ROW} from page order by sort_key ${direction}, id ${direction}`,
+      [...where.params, input.pageSize, offset],
+    ),
+    offset,
+    `from donations d where ${where.sql}`,
     where.params,
   );
   return {
     rows: rows.map(({ subscription_id: _id, sort_key: _key, ...row }) => row as DonationListItem),
-    total: Number(count?.total ?? 0),
+    ...total,
     page: input.page,
     pageSize: input.pageSize,
   };

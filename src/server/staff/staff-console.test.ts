@@ -163,6 +163,29 @@ describe('the donation list', () => {
     const bySubscription = await list({ filter: { search: 'sub_L1' } });
     expect(bySubscription.rows.map((row) => row.id)).toEqual([ids.charge, ids.monthly]);
     expect(bySubscription.rows.every((row) => row.razorpaySubscriptionId === 'sub_L1')).toBe(true);
+    // Name, e-mail and phone are searched as one text, but never across two of them.
+    expect(await names({ filter: { search: 'Iyer' } })).toEqual(['Kavya Iyer']);
+    expect(await names({ filter: { search: 'Iyerasha' } })).toEqual([]);
+  });
+
+  it('counts a thousand matches past the page at most, and says the total is more', async () => {
+    const rolledBack = new Error('rolled back');
+    await expect(
+      em.transactional(async (tx) => {
+        await tx.execute(
+          `insert into donations (name, email, phone, amount, donation_type, status, created_at)
+           select 'Bulk ' || i, 'bulk@example.com', '9000000000', 100, 'one-time', 'failed',
+                  timestamptz '2001-01-01T00:00:00Z' + i * interval '1 minute'
+             from generate_series(1, 1100) i`,
+        );
+        const bulk = (page: number) =>
+          listDonations({ em: tx, input: donationListInputSchema.parse({ filter: { search: 'bulk@' }, page }) });
+        expect(await bulk(1)).toMatchObject({ total: 1000, totalIsLowerBound: true });
+        // From page 20 (past 950 rows) it counts up to 1,950: all 1,100.
+        expect(await bulk(20)).toMatchObject({ total: 1100, totalIsLowerBound: false });
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
   });
 });
 

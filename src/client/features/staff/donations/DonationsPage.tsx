@@ -43,7 +43,8 @@ export function DonationsPage() {
       <ErrorMessage error={list.error} />
       <Text size="sm" c="dimmed" aria-live="polite">
         {list.data
-          ? `${list.data.total.toLocaleString('en-IN')} ${list.data.total === 1 ? 'donation' : 'donations'}`
+          ? // Past a thousand matches the server stops counting: "1,000+ donations".
+            `${list.data.total.toLocaleString('en-IN')}${list.data.totalIsLowerBound ? '+' : ''} ${list.data.total === 1 ? 'donation' : 'donations'}`
           : 'Loading…'}
       </Text>
       <DataTable<Row>

@@ -95,7 +95,7 @@ export function ReceiptsPage() {
       <ErrorMessage error={list.error} />
       <Text size="sm" c="dimmed" aria-live="polite">
         {list.data
-          ? `${list.data.total.toLocaleString('en-IN')} ${list.data.total === 1 ? 'receipt' : 'receipts'}`
+          ? `${list.data.total.toLocaleString('en-IN')}${list.data.totalIsLowerBound ? '+' : ''} ${list.data.total === 1 ? 'receipt' : 'receipts'}`
           : 'Loading…'}
       </Text>
       <DataTable<ReceiptRow>
