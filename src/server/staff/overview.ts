@@ -1,12 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import {
-  financialYearOf,
-  indiaDate,
-  indiaMidnight,
-  indiaMonthKey,
-  startOfIndiaDay,
-  startOfIndiaMonth,
-} from '../../shared/india-time';
+import { financialYearOf, indiaDate, indiaMidnight, indiaMonthKey, startOfIndiaDay } from '../../shared/india-time';
 import { backupStatus } from '../backups/backup-status';
 import { attentionItems } from './attention';
 import { receivedByMode } from './received-by-mode';
@@ -25,46 +18,49 @@ const total = (count: unknown, amount: unknown): Total => ({ count: Number(count
 /** The console's first page: what came in (India days, months and financial year), and what needs a look. */
 export async function getOverview({ em, now = new Date() }: { em: EntityManager; now?: Date }) {
   const today = startOfIndiaDay(now);
-  const month = startOfIndiaMonth(now);
   const year = financialYearOf(now);
   const { year: y, month: m } = indiaDate(now);
-  const twelveMonthsAgo = indiaMidnight(y, m - 11);
-
-  const [sums] = await em.execute<Record<string, string>[]>(
-    `select count(*) filter (where created_at >= ?) as today_count,
+  // One pass over the received gifts from twelve months ago (donations_status_created_at_index
+  // carries the amount: the index alone is read): a group per month, starting at starts[i - 1] for
+  // group i, and group 13 for gifts dated after this month yet in this financial year. The year is
+  // the groups from its April (always among the twelve) on, this month the last two, today a filter.
+  const starts = Array.from({ length: 13 }, (_, index) => indiaMidnight(y, m - 11 + index));
+  const groups = await em.execute<Record<string, string | null>[]>(
+    `select width_bucket(created_at, ?::timestamptz[]) as bucket, count(*) as count, sum(amount) as amount,
+            count(*) filter (where created_at >= ?) as today_count,
             sum(amount) filter (where created_at >= ?) as today_amount,
-            count(*) filter (where created_at >= ?) as month_count,
-            sum(amount) filter (where created_at >= ?) as month_amount,
-            count(*) as year_count, sum(amount) as year_amount,
             count(*) filter (where status = 'refunded') as refund_count,
             sum(amount) filter (where status = 'refunded') as refund_amount
-       from donations where ${RECEIVED} and created_at >= ? and created_at < ?`,
-    [today, today, month, month, year.start, year.end],
+       from donations where ${RECEIVED} and created_at >= ? and created_at < ? group by 1`,
+    [`{${starts.map((start) => start.toISOString()).join(',')}}`, today, today, starts[0], year.end],
   );
+  const from = (first: number) => groups.filter((group) => Number(group.bucket) >= first);
+  const added = (rows: Record<string, string | null>[], prefix = '') =>
+    total(
+      rows.reduce((sum, row) => sum + Number(row[`${prefix}count`] ?? 0), 0),
+      rows.reduce((sum, row) => sum + Number(row[`${prefix}amount`] ?? 0), 0),
+    );
+  const thisYear = from(starts.findIndex((start) => start.getTime() === year.start.getTime()) + 1);
+  const lastTwelveMonths = starts.slice(0, 12).map((start, index) => ({
+    month: indiaMonthKey(start),
+    ...added(groups.filter((group) => Number(group.bucket) === index + 1)),
+  }));
+  // Each active subscription's first gift looked up by its id: a join would read every donation.
   const [monthly] = await em.execute<{ count: string; amount: string | null }[]>(
-    `select count(*) as count, sum(d.amount) as amount
-       from subscriptions s join donations d on d.id = s.donation_id where s.status = 'active'`,
+    `select count(amount) as count, sum(amount) as amount
+       from (select (select d.amount from donations d where d.id = s.donation_id) as amount
+               from subscriptions s where s.status = 'active') active`,
   );
-  const byMonth = await em.execute<{ month: string; count: string; amount: string }[]>(
-    `select to_char(created_at at time zone 'Asia/Kolkata', 'YYYY-MM') as month, count(*) as count, sum(amount) as amount
-       from donations where ${RECEIVED} and created_at >= ? group by 1`,
-    [twelveMonthsAgo],
-  );
-  const found = new Map(byMonth.map((row) => [row.month, row]));
-  const lastTwelveMonths = Array.from({ length: 12 }, (_, index) => {
-    const key = indiaMonthKey(indiaMidnight(y, m - 11 + index));
-    return { month: key, ...total(found.get(key)?.count, found.get(key)?.amount) };
-  });
 
   return {
     financialYear: year.label,
     received: {
-      today: total(sums?.today_count, sums?.today_amount),
-      thisMonth: total(sums?.month_count, sums?.month_amount),
-      thisFinancialYear: total(sums?.year_count, sums?.year_amount),
+      today: added(groups, 'today_'),
+      thisMonth: added(from(12)),
+      thisFinancialYear: added(thisYear),
     },
     /** Refunded gifts of this financial year (included in `received`). */
-    refunds: total(sums?.refund_count, sums?.refund_amount),
+    refunds: added(thisYear, 'refund_'),
     /** Paid gifts by mode (online, cheque, transfer, cash, in kind…), each dated the day it came. */
     receivedByMode: await receivedByMode(em, now),
     activeMonthlyDonors: { count: Number(monthly?.count ?? 0), monthlyAmount: Number(monthly?.amount ?? 0) },
