@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 import { formatIndiaDateTime } from '../../shared/india-time';
 import type { DonationFilter } from '../../shared/staff.schema';
 import { donationWhere } from './donation-filter';
@@ -60,7 +60,7 @@ function csvRecord(row: DonationListItem): string[] {
 }
 
 /** The filter's donations, newest (highest id) first, a page at a time by keyset on the id. */
-async function* filteredRows(em: EntityManager, filter: DonationFilter): AsyncGenerator<string[]> {
+async function* filteredPages(em: EntityManager, filter: DonationFilter): AsyncGenerator<DonationListItem[]> {
   const where = donationWhere(filter);
   let below = Number.MAX_SAFE_INTEGER;
   for (;;) {
@@ -71,17 +71,27 @@ async function* filteredRows(em: EntityManager, filter: DonationFilter): AsyncGe
        select page.*, ${SUBSCRIPTION_ID_OF_ROW} from page order by id desc`,
       [...where.params, below],
     );
-    for (const row of rows) yield csvRecord(row);
+    yield rows;
     if (rows.length < PAGE_SIZE) return;
     below = (rows.at(-1) as DonationListItem).id;
   }
 }
 
-/** The CSV as a stream: UTF-8 with a BOM (Excel then reads ₹ and Tamil names), amounts in rupees. */
+/**
+ * The CSV's text a page at a time: the BOM and the header, then each page's records written at
+ * once (a million rows through the stream one by one cost more than writing them).
+ */
+async function* csvText(em: EntityManager, filter: DonationFilter): AsyncGenerator<string> {
+  yield stringify([], { bom: true, header: true, columns: COLUMNS });
+  for await (const rows of filteredPages(em, filter)) {
+    if (rows.length > 0) yield stringify(rows.map(csvRecord));
+  }
+}
+
+/**
+ * The CSV as a stream: UTF-8 with a BOM (Excel then reads ₹ and Tamil names), amounts in rupees.
+ * A failed query ends the download with its error, not a hanging one.
+ */
 export function donationsCsv(em: EntityManager, filter: DonationFilter): Readable {
-  const csv = stringify({ bom: true, header: true, columns: COLUMNS });
-  // A failed query must end the download with an error, not leave it hanging.
-  return Readable.from(filteredRows(em, filter))
-    .on('error', (error) => csv.destroy(error))
-    .pipe(csv);
+  return Readable.from(csvText(em, filter), { objectMode: false });
 }
