@@ -80,6 +80,18 @@ const giftsReceivedRoute = createRoute({
   component: page('GiftsReceivedPage'),
 });
 
+const appealsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/appeals',
+  component: page('AppealsPage'),
+});
+
+const appealRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/appeals/$id',
+  component: page('AppealPage'),
+});
+
 const certificatesRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/certificates',
@@ -139,6 +151,8 @@ export const staffRouteTree = staffRoute.addChildren([
     statementRoute,
     certificatesRoute,
     giftsReceivedRoute,
+    appealsRoute,
+    appealRoute,
     settlementsRoute,
     erasureRoute,
     outboxRoute,

@@ -124,6 +124,7 @@ function GiftCard({ gift, token }: { gift: DonorGift; token: string }) {
         {gift.mode === 'online' ? '' : ` · ${GIFT_MODE_LABELS[gift.mode]}`}
         {gift.purpose ? ` · ${purposeLabel(gift.purpose)}` : ''}
       </Text>
+      {gift.appeal ? <Text size="sm">For the appeal “{gift.appeal.title}”</Text> : null}
       {gift.receipt ? (
         <Group gap="xs" mt={4} wrap="wrap">
           <Text size="sm">

@@ -6,6 +6,8 @@
  */
 export { AccountsPage } from './accounts/AccountsPage';
 export { PasswordPage } from './accounts/PasswordPage';
+export { AppealPage } from './appeals/AppealPage';
+export { AppealsPage } from './appeals/AppealsPage';
 export { AuditPage } from './audit/AuditPage';
 export { LoginPage } from './auth/LoginPage';
 export { CertificatesPage } from './certificates/CertificatesPage';

@@ -17,6 +17,8 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PURPOSES } from '../../../../shared/donation.schema';
 import { GIFT_MODE_LABELS, type GiftMode } from '../../../../shared/gift-modes';
+import { TRIBUTE_LABELS } from '../../../../shared/tribute';
+import { AppealLink } from '../appeals/AppealLink';
 import { DonationLink } from '../DonationLink';
 import { StatusBadge } from '../donations/StatusBadge';
 import { ErrorMessage } from '../ErrorMessage';
@@ -119,7 +121,7 @@ export function DonationStoryPage() {
       </Stack>
     );
   if (!story.data) return <Loader aria-label="Loading" />;
-  const { donation, steps, charges } = story.data;
+  const { donation, steps, charges, appeal, tribute } = story.data;
 
   return (
     <Stack gap="md">
@@ -140,6 +142,13 @@ export function DonationStoryPage() {
           <Field label="Purpose">
             {donation.purpose ? (PURPOSES[donation.purpose as keyof typeof PURPOSES] ?? donation.purpose) : '—'}
           </Field>
+          <Field label="Appeal">{appeal ? <AppealLink id={appeal.id}>{appeal.title}</AppealLink> : '—'}</Field>
+          {tribute && (
+            <Field label={`${TRIBUTE_LABELS[tribute.kind]} (${tribute.of})`}>
+              {tribute.name}
+              {tribute.message ? ` — “${tribute.message}”` : ''}
+            </Field>
+          )}
           <Field label="Created">{indiaTime(donation.createdAt)}</Field>
           <Field label="Mode">{GIFT_MODE_LABELS[donation.mode as GiftMode] ?? donation.mode}</Field>
           {donation.mode === 'online' ? (
