@@ -55,6 +55,10 @@ beforeAll(async () => {
   });
   receiptNumber = gift.receipt.number;
   donationId = gift.donationId;
+  // Given in memory of her mother: the tribute, on the gift and as its receipt printed it.
+  const tribute = JSON.stringify({ kind: 'memory', of: 'person', name: 'Kamala Krishnan' });
+  await sql('update donations set tribute = ?::jsonb where id = ?', [tribute, donationId]);
+  await sql('update receipts set tribute = ?::jsonb where number = ?', [tribute, receiptNumber]);
   await seedPaidGift(t.db.orm, key, {
     name: 'Ravi',
     email: 'ravi@example.com',
@@ -183,6 +187,7 @@ describe("a donor's erasure", () => {
     expect(await placesHolding(EMAIL)).toEqual(['receipts.donor_email']);
     expect(await placesHolding('Meena Krishnan')).toEqual(['receipts.donor_name']);
     expect(await placesHolding('9123456780')).toEqual([]);
+    expect(await placesHolding('Kamala Krishnan')).toEqual(['receipts.tribute']);
     const [ravi] = await sql(`select name, email from donations where email = 'ravi@example.com'`);
     expect(ravi).toEqual({ name: 'Ravi', email: 'ravi@example.com' });
     // Her link shows nothing any more, not even the receipts kept for the tax law.
@@ -201,7 +206,7 @@ describe("a donor's erasure", () => {
     expect(await placesHolding(EMAIL)).toEqual(['receipts.donor_email']);
     expect(await anonymiseExpiredReceipts(t.db.orm.em.fork(), new Date('2035-03-31T18:30:00Z'))).toBe(1);
     expect(await anonymiseExpiredReceipts(t.db.orm.em.fork(), new Date('2035-04-02T00:00:00Z'))).toBe(0);
-    for (const personal of [EMAIL, 'Meena Krishnan', '9123456780', 'Lake View', 'XXXXX1234K']) {
+    for (const personal of [EMAIL, 'Meena Krishnan', '9123456780', 'Lake View', 'XXXXX1234K', 'Kamala Krishnan']) {
       expect(await placesHolding(personal)).toEqual([]);
     }
     const [receipt] = await sql(`select number, amount, status, donor_id_encrypted from receipts where number = ?`, [

@@ -173,6 +173,10 @@ export async function completeErasure(
       [JSON.stringify(donationIds)],
     );
     await eraseOptionalDonationColumns(tx, donationIds);
+    // A tribute names someone close to the donor (their mother, their dog): erased with them.
+    await tx.execute(`update donations set tribute = null where id in ${JSON_INTS} and tribute is not null`, [
+      JSON.stringify(donationIds),
+    ]);
     const [contacts] = await tx.execute<{ count: number }[]>(
       `with erased as (update contacts set name = 'Erased', email = ?, subject = ?, message = ?
         where lower(email) = ? returning 1) select count(*)::int as count from erased`,

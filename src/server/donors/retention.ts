@@ -30,7 +30,7 @@ export async function anonymiseExpiredReceipts(em: EntityManager, now: Date = ne
       const ids = JSON.stringify(request.kept_receipt_ids);
       await tx.execute(
         `update receipts set donor_name = 'Erased donor', donor_email = ?, donor_address = null,
-           donor_id_kind = null, donor_id_masked = null, donor_id_encrypted = null
+           donor_id_kind = null, donor_id_masked = null, donor_id_encrypted = null, tribute = null
          where id in (select value::int from jsonb_array_elements_text(?::jsonb))`,
         [ERASED_EMAIL, ids],
       );
