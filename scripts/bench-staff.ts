@@ -1,13 +1,14 @@
 // `npm run bench:staff`: the staff console on an old trust. Seeds 1,000,000 donations over ten
 // financial years into a fresh embedded PostgreSQL (online gifts with their Razorpay webhooks and
 // monthly donors' charges; cheques, drafts, bank transfers, cash and gifts in kind recorded by
-// staff; a receipt for every gift received), all in SQL (generate_series, indexes built after the
-// rows), then prints the median time of the console's queries over BENCH_RUNS runs (default 7),
-// each beside its goal with a pass/fail mark: the first page, each filter, name / e-mail / phone /
-// reference / id searches, a donation's story, the overview, the monthly donors, the Razorpay
-// settlements (when that list exists) and the full CSV export (rows a second, and the process's
-// peak RSS and heap while it runs). BENCH_DONATIONS changes the count; the exit code is 1 when a
-// goal is missed. BENCH_KEEP=1 leaves the seeded database up (its URL printed) until Ctrl-C, to EXPLAIN.
+// staff; a receipt for every gift received; Razorpay's daily settlements), all in SQL
+// (generate_series, indexes built after the rows), then prints the median time of the console's
+// queries over BENCH_RUNS runs (default 7), each beside its goal with a pass/fail mark: the first
+// page, each filter, name / e-mail / phone / reference / id searches, a donation's story, the
+// overview, the monthly donors, the receipt register, the Razorpay settlements and the full CSV
+// export (rows a second, and the process's peak RSS and heap while it runs). BENCH_DONATIONS
+// changes the count; the exit code is 1 when a goal is missed. BENCH_KEEP=1 leaves the seeded
+// database up (its URL printed) until Ctrl-C, to EXPLAIN.
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,13 +16,21 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
 import { openDatabase } from '../src/server/db/orm';
+import {
+  listSettlements,
+  settlementLines,
+  settlementYears,
+  unsettledPayments,
+} from '../src/server/razorpay-settlements/settlement-report';
 import { donationsCsv } from '../src/server/staff/csv-export';
 import { listDonations } from '../src/server/staff/donation-list';
 import { donationStory } from '../src/server/staff/donation-story';
 import { getOverview } from '../src/server/staff/overview';
+import { listReceipts } from '../src/server/staff/receipt-register';
 import { listSubscriptions } from '../src/server/staff/subscriptions';
 import { ENTITIES } from '../src/server/wiring/entities';
 import { financialYearOf, financialYearStarting } from '../src/shared/india-time';
+import { receiptListInputSchema } from '../src/shared/receipts.schema';
 import { donationListInputSchema } from '../src/shared/staff.schema';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -159,7 +168,7 @@ async function seed(execute: (sql: string) => Promise<unknown>) {
            jsonb_build_object('entity', 'event', 'event', type, 'payload', payload), outcome
       from donations d, lateral (
         select 'cap' as kind, 'payment.captured' as type, ${payment('d.razorpay_payment_id', ", 'status', 'captured'")} as payload,
-               case when d.id % 5000 = 0 then 'amount_mismatch' else 'paid' end as outcome
+               case when d.id % 5003 = 0 then 'amount_mismatch' else 'paid' end as outcome
          where d.status in ('paid', 'refunded') and d.razorpay_order_id is not null
 
         union all
@@ -201,6 +210,29 @@ async function seed(execute: (sql: string) => Promise<unknown>) {
   await execute(`
     insert into receipt_counters (financial_year, last_number)
     select financial_year, max(sequence) from receipts group by 1`);
+  // Razorpay settles each India day's online payments two days later (2% fee, 18% GST on it), and
+  // takes refunds back; the last two days are not settled yet.
+  await execute(`
+    with entries as (
+      select entity_id, 'setl_' || to_char(day + 2, 'YYYYMMDD') as settlement_id, type, payment_id, gross, fee, tax,
+             gross - fee - tax as net, at
+        from (select d.razorpay_payment_id as entity_id, 'payment' as type, d.razorpay_payment_id as payment_id,
+                     d.amount as gross, d.amount / 50 as fee, d.amount / 50 * 18 / 100 as tax, d.created_at as at,
+                     (d.created_at at time zone 'Asia/Kolkata')::date as day
+                from donations d where d.mode = 'online' and d.status in ('paid', 'refunded') and d.razorpay_payment_id is not null
+              union all
+              select 'rfnd_' || d.id, 'refund', d.razorpay_payment_id, -d.amount, 0, 0, d.created_at + interval '3 days',
+                     (d.created_at at time zone 'Asia/Kolkata')::date + 3
+                from donations d where d.mode = 'online' and d.status = 'refunded' and d.razorpay_payment_id is not null) e
+       where day + 2 < (now() at time zone 'Asia/Kolkata')::date),
+    settled as (
+      insert into settlements (id, settled_at, utr, amount, fee, tax, adjustments, entries_fetched_at)
+      select settlement_id, to_date(substr(settlement_id, 6), 'YYYYMMDD')::timestamp at time zone 'Asia/Kolkata' + interval '10 hours',
+             'UTIB' || substr(settlement_id, 6), sum(net), sum(fee), sum(tax), 0,
+             to_date(substr(settlement_id, 6), 'YYYYMMDD')::timestamp at time zone 'Asia/Kolkata' + interval '11 hours'
+        from entries group by settlement_id)
+    insert into settlement_entries (entity_id, settlement_id, type, payment_id, gross, fee, tax, adjustment, net, occurred_at)
+    select entity_id, settlement_id, type, payment_id, gross, fee, tax, 0, net, at from entries`);
 }
 
 /** The indexes that are not constraints, dropped while the rows go in and built after (much faster). */
@@ -266,18 +298,22 @@ try {
   const em = () => orm.em.fork();
   const execute = <T>(sql: string) => orm.em.execute<T[]>(sql);
   const seeding = performance.now();
-  await withIndexesBuiltAfter(execute, ['donations', 'subscriptions', 'webhook_events', 'receipts'], () =>
-    seed(execute),
+  await withIndexesBuiltAfter(
+    execute,
+    ['donations', 'subscriptions', 'webhook_events', 'receipts', 'settlements', 'settlement_entries'],
+    () => seed(execute),
   );
   const [counts] = await execute<Record<string, string>>(
     `select (select count(*) from donations) as donations, (select count(*) from donations where mode <> 'online') as offline,
             (select count(*) from subscriptions) as subscriptions, (select count(*) from webhook_events) as events,
-            (select count(*) from receipts) as receipts,
+            (select count(*) from receipts) as receipts, (select count(*) from settlements) as settlements,
+            (select count(*) from settlement_entries) as entries,
             (select to_char(min(created_at), 'YYYY-MM-DD') || ' to ' || to_char(max(created_at), 'YYYY-MM-DD') from donations) as span`,
   );
   console.log(
     `seeded ${counts?.donations} donations (${counts?.offline} offline), ${counts?.subscriptions} subscriptions, ` +
-      `${counts?.events} webhook events, ${counts?.receipts} receipts (${counts?.span}) in ` +
+      `${counts?.events} webhook events, ${counts?.receipts} receipts, ${counts?.settlements} settlements of ` +
+      `${counts?.entries} payments and refunds (${counts?.span}) in ` +
       `${((performance.now() - seeding) / 1000).toFixed(1)} s; median of ${RUNS} runs:`,
   );
 
@@ -320,6 +356,12 @@ try {
   );
   await time('donations: filter status bounced', LIST_MS, donations({ filter: { status: ['bounced'] } }));
   await time('donations: filter type monthly', LIST_MS, donations({ filter: { type: 'monthly' } }));
+  await time('donations: filter mode cheque', LIST_MS, donations({ filter: { mode: 'cheque' } }));
+  await time(
+    'donations: filter mode cash, this financial year',
+    LIST_MS,
+    donations({ filter: { mode: 'cash', from: `${thisYear.startYear}-04-01` } }),
+  );
   await time('donations: filter purpose vaccination', LIST_MS, donations({ filter: { purpose: 'vaccination' } }));
   await time(
     'donations: filter a month (from, to)',
@@ -329,7 +371,7 @@ try {
   await time(
     'donations: filter this financial year',
     LIST_MS,
-    donations({ filter: { from: thisYear.start.toISOString().slice(0, 10) } }),
+    donations({ filter: { from: `${thisYear.startYear}-04-01` } }),
   );
   await time(
     'donations: filter paid + monthly + a month',
@@ -376,8 +418,26 @@ try {
   await time('monthly donors: first page', LIST_MS, () =>
     listSubscriptions({ em: em(), input: { page: 1, pageSize: 50 } }),
   );
-  console.log(
-    `${'Razorpay settlements: first page'.padEnd(52)} ${'—'.padStart(14)}   not measured: no settlement list yet`,
+  const receipts = (input: unknown) => () => listReceipts({ em: em(), input: receiptListInputSchema.parse(input) });
+  await time('receipt register: first page', LIST_MS, receipts({}));
+  await time(
+    'receipt register: a financial year, cancelled',
+    LIST_MS,
+    receipts({ financialYear: thisYear.label, status: 'cancelled' }),
+  );
+  await time('receipt register: search a donor ("nila fernandes")', LIST_MS, receipts({ donor: 'nila fernandes' }));
+  await time('receipt register: search a number ("/1234")', LIST_MS, receipts({ number: '/1234' }));
+  // What the Settlements page asks (staff.settlements.list): the year's settlements, the years, the
+  // payments not settled yet; then one settlement's lines.
+  const [settlement] = await execute<{ id: string }>(
+    'select id from settlements order by settled_at desc offset 5 limit 1',
+  );
+  await time('Razorpay settlements: the year, with what is unsettled', LIST_MS, async () => {
+    const settlements = await listSettlements(em(), thisYear.label);
+    return { settlements, years: await settlementYears(em()), unsettled: await unsettledPayments(em()) };
+  });
+  await time("Razorpay settlements: a settlement's lines", LIST_MS, () =>
+    settlementLines(em(), String(settlement?.id)),
   );
 
   // The export: rows a second from the median run, and the process's peak memory while it ran.
