@@ -145,6 +145,19 @@ describe('an appeal’s life', () => {
       message: expect.stringMatching(/closed/),
     });
     expect(await count()).toBe(before);
+
+    // A gift received outside the website may name a closed appeal, never a draft.
+    const offline = (appealId: number, reference: string) =>
+      callProcedure(t.app, 'staff.offlineGifts.record', 'mutation', {
+        token: clerk,
+        input: { name: 'Kumar', amount: 50_000, mode: 'cash', receivedOn: TODAY, reference, appealId },
+      });
+    const toDraft = await offline(draft.id, 'V-1');
+    expect(toDraft.statusCode).toBe(400);
+    expect(toDraft.json().error.data.issues).toEqual([
+      { path: 'appealId', message: `appealId: there is no published appeal ${draft.id}` },
+    ]);
+    expect((await offline(closed.id, 'V-2')).statusCode).toBe(200);
   });
 });
 

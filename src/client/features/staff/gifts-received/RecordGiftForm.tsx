@@ -48,6 +48,14 @@ function errorsOf(error: unknown): { fields: Errors; other: string | null } {
  */
 export function RecordGiftForm({ isAdmin }: { isAdmin: boolean }) {
   const [values, setValues] = useState(() => emptyGift(indiaToday()));
+  // A gift may name a published or closed appeal (a cheque can come after it closed), never a draft.
+  const appeals = staffTrpc.staff.appeals.list.useQuery();
+  const appealOptions = (appeals.data ?? [])
+    .filter((appeal) => appeal.status !== 'draft')
+    .map((appeal) => ({
+      value: String(appeal.id),
+      label: appeal.status === 'closed' ? `${appeal.title} (closed)` : appeal.title,
+    }));
   const record = staffTrpc.staff.offlineGifts.record.useMutation({
     onSuccess: () => setValues((current) => ({ ...emptyGift(current.receivedOn), mode: current.mode })),
   });
@@ -128,6 +136,47 @@ export function RecordGiftForm({ isAdmin }: { isAdmin: boolean }) {
             error={errors.purpose}
             clearable
           />
+          {appealOptions.length > 0 && (
+            <Select
+              label="Appeal (optional)"
+              placeholder="None"
+              data={appealOptions}
+              value={values.appealId || null}
+              onChange={(value) => set('appealId')(value ?? '')}
+              error={errors.appealId}
+              clearable
+            />
+          )}
+          <Select
+            label="In memory or in honour of someone?"
+            data={[
+              { value: 'none', label: 'No' },
+              { value: 'memory', label: 'In memory of' },
+              { value: 'honour', label: 'In honour of' },
+            ]}
+            value={values.tributeKind || 'none'}
+            onChange={(value) =>
+              set('tributeKind')((value === 'none' || !value ? '' : value) as GiftFormValues['tributeKind'])
+            }
+            allowDeselect={false}
+            error={errors.tributeKind}
+          />
+          {values.tributeKind && (
+            <>
+              <Select
+                label="A person or an animal"
+                data={[
+                  { value: 'person', label: 'A person' },
+                  { value: 'animal', label: 'An animal' },
+                ]}
+                value={values.tributeOf}
+                onChange={(value) => set('tributeOf')((value ?? 'person') as GiftFormValues['tributeOf'])}
+                allowDeselect={false}
+              />
+              <TextInput label="Name of the person or animal" required {...text('tributeName')} />
+              <TextInput label="Message (optional)" description="Printed on the receipt" {...text('tributeMessage')} />
+            </>
+          )}
           {shown.has('reference') && (
             <TextInput
               label={REFERENCE_LABELS[values.mode]}

@@ -19,6 +19,13 @@ export interface GiftFormValues {
   idNumber: string;
   address: string;
   allowClosedYear: boolean;
+  /** The appeal's id as the select holds it, '' for none. */
+  appealId: string;
+  /** '' when the gift is given in nobody's memory or honour. */
+  tributeKind: '' | 'memory' | 'honour';
+  tributeOf: 'person' | 'animal';
+  tributeName: string;
+  tributeMessage: string;
 }
 
 export const emptyGift = (today: string): GiftFormValues => ({
@@ -38,6 +45,11 @@ export const emptyGift = (today: string): GiftFormValues => ({
   idNumber: '',
   address: '',
   allowClosedYear: false,
+  appealId: '',
+  tributeKind: '',
+  tributeOf: 'person',
+  tributeName: '',
+  tributeMessage: '',
 });
 
 /** The fields the chosen mode shows beyond the donor, amount, date and purpose. */
@@ -71,6 +83,17 @@ export function giftInputOf(values: GiftFormValues): Record<string, unknown> {
       ? { address: values.address || undefined, [values.idKind]: values.idNumber.trim().toUpperCase() || undefined }
       : {}),
     ...(values.allowClosedYear ? { allowClosedYear: true } : {}),
+    ...(values.appealId ? { appealId: Number(values.appealId) } : {}),
+    ...(values.tributeKind
+      ? {
+          tribute: {
+            kind: values.tributeKind,
+            of: values.tributeOf,
+            name: values.tributeName,
+            ...(values.tributeMessage.trim() ? { message: values.tributeMessage } : {}),
+          },
+        }
+      : {}),
   };
 }
 
@@ -78,5 +101,9 @@ export function giftInputOf(values: GiftFormValues): Record<string, unknown> {
 export function formFieldOf(path: string): keyof GiftFormValues {
   if (path === 'amount') return 'amountRupees';
   if (path === 'pan' || path === 'aadhaar') return 'idNumber';
+  if (path.startsWith('tribute.')) {
+    const field = path.slice('tribute.'.length);
+    return `tribute${field.charAt(0).toUpperCase()}${field.slice(1)}` as keyof GiftFormValues;
+  }
   return path as keyof GiftFormValues;
 }
