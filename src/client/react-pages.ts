@@ -31,9 +31,22 @@ export const REACT_PAGES: Record<string, ReactPage> = {
   },
 };
 
+/**
+ * An appeal's page, `/appeals/<slug>`: rendered by the server on demand with the appeal's figures
+ * (server/web/appeal-pages.ts), never at build time, and hydrated with the appeal it was rendered with.
+ */
+export const APPEAL_PAGE: Pick<ReactPage, 'chunk' | 'load'> = {
+  chunk: 'features/appeals/AppealRoute.tsx',
+  load: () => import('./features/appeals/AppealRoute').then((module) => module.AppealRoute),
+};
+
+/** `/appeals/<slug>`: lower-case letters and digits joined by dashes (shared/appeals.schema.ts's pattern). */
+export const APPEAL_PATH = /^\/appeals\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
+
 /** The React page at `pathname` (a trailing slash allowed), with the path it is listed under. */
-export function reactPageAt(pathname: string): { path: string; page: ReactPage } | undefined {
+export function reactPageAt(pathname: string): { path: string; page: Pick<ReactPage, 'chunk' | 'load'> } | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (APPEAL_PATH.test(path)) return { path, page: APPEAL_PAGE };
   const page = REACT_PAGES[path];
   return page && { path, page };
 }

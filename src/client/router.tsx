@@ -1,5 +1,5 @@
 import { createRoute, createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
-import { REACT_PAGES } from './react-pages';
+import { APPEAL_PAGE, REACT_PAGES } from './react-pages';
 import { HomeRoute } from './routes/HomeRoute';
 import { rootRoute } from './routes/root-route';
 import { staffRouteTree } from './routes/staff-routes';
@@ -15,7 +15,14 @@ const reactPageRoutes = Object.entries(REACT_PAGES).map(([path, page]) =>
   }),
 );
 
-const routeTree = rootRoute.addChildren([homeRoute, ...reactPageRoutes, staffRouteTree]);
+// An appeal's page: fetches its appeal when reached here (the server renders it with its appeal).
+const appealRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/appeals/$slug',
+  component: lazyRouteComponent(async () => ({ default: await APPEAL_PAGE.load() })),
+});
+
+const routeTree = rootRoute.addChildren([homeRoute, ...reactPageRoutes, appealRoute, staffRouteTree]);
 
 export function createAppRouter(history?: RouterHistory) {
   return createRouter({

@@ -27,6 +27,7 @@ import { webhookRoutes } from './routes/webhooks';
 import { DonationBudget } from './security/donation-budget';
 import { securityPlugin } from './security/security.plugin';
 import { trpcPlugin } from './trpc/trpc.plugin';
+import { AppealPages } from './web/appeal-pages';
 import { SitePages } from './web/site-pages';
 import { webPlugin } from './web/web.plugin';
 import type { ServerDependencies } from './wiring/composition-root';
@@ -43,6 +44,8 @@ export interface AppDependencies {
   clientDir?: string;
   /** How often the pages check for newly published site content (web/site-pages.ts); tests shorten it. */
   contentCheckIntervalMs?: number;
+  /** How long an appeal's page is reused (web/appeal-pages.ts); tests shorten it. */
+  appealPageMaxAgeMs?: number;
 }
 
 /** Builds the whole server without listening, so tests can `inject()` requests into it. */
@@ -52,6 +55,7 @@ export async function buildApp({
   logger,
   clientDir,
   contentCheckIntervalMs,
+  appealPageMaxAgeMs,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -118,7 +122,19 @@ export async function buildApp({
       })
     : undefined;
   app.addHook('onClose', async () => sitePages?.stop());
-  const procedures = { ...deps, inFlight, budget, siteUrl: config.siteUrl, sitePages, imageStorage: config.images };
+  // Appeals' pages and cards, rendered on demand in the same layout, their figures at most a minute old.
+  const appealPages =
+    sitePages &&
+    new AppealPages({ sitePages, orm, storage: config.images, log: app.log, maxAgeMs: appealPageMaxAgeMs });
+  const procedures = {
+    ...deps,
+    inFlight,
+    budget,
+    siteUrl: config.siteUrl,
+    sitePages,
+    appealPages,
+    imageStorage: config.images,
+  };
   await app.register(securityPlugin, { provider: razorpay.provider, clientDir, knex });
   await app.register(healthRoutes, { orm });
   await app.register(fastifyCookie);
@@ -147,7 +163,7 @@ export async function buildApp({
   // Sandbox mode only: its checkout (and, with SANDBOX_DEV_CONTROLS=true, its charge and refund controls).
   if (emulator) await app.register(emulator.routes);
 
-  await app.register(webPlugin, { clientDir, siteUrl: config.siteUrl, sitePages });
+  await app.register(webPlugin, { clientDir, siteUrl: config.siteUrl, sitePages, appealPages });
 
   return app;
 }

@@ -11,7 +11,7 @@ import type { ImageRecord } from '../../shared/images';
 import { indiaToday } from '../../shared/offline-gift.schema';
 import { DomainError } from '../domain-error';
 import { imagesByIds } from '../images/images';
-import { type AppealTotals, cachedAppealTotals } from './appeal-totals';
+import { type AppealTotals, cachedAppealTotals, countAppealTotals } from './appeal-totals';
 
 /** An appeal's row as the pages read it. */
 export interface AppealRow {
@@ -62,16 +62,22 @@ export function progressOf(appeal: AppealRow, totals: AppealTotals, now: Date = 
 
 /**
  * `appeals.get`: a published or closed appeal by its slug, with its progress (counted at most
- * half a minute ago) and its updates, newest first. A draft is not found, as an unknown slug.
+ * half a minute ago, or now with `freshTotals`: the appeal pages' own cache limits how often) and
+ * its updates, newest first. A draft is not found, as an unknown slug.
  */
-export async function publicAppeal(em: EntityManager, slug: string, now: Date = new Date()): Promise<PublicAppeal> {
+export async function publicAppeal(
+  em: EntityManager,
+  slug: string,
+  now: Date = new Date(),
+  { freshTotals = false }: { freshTotals?: boolean } = {},
+): Promise<PublicAppeal> {
   const [appeal] = await em.execute<AppealRow[]>(
     `select ${APPEAL_COLUMNS} from appeals a where a.slug = ? and a.status in ('published', 'closed')`,
     [slug],
   );
   if (!appeal) throw new DomainError('NOT_FOUND', 'No such appeal');
   const [totals, updates] = await Promise.all([
-    cachedAppealTotals(em, [appeal.id], now),
+    freshTotals ? countAppealTotals(em, [appeal.id]) : cachedAppealTotals(em, [appeal.id], now),
     em.execute<{ id: number; text: string; photoImageId: number | null; postedAt: Date }[]>(
       `select id, text, photo_image_id as "photoImageId", posted_at as "postedAt"
          from appeal_updates where appeal_id = ? order by posted_at desc, id desc`,

@@ -17,6 +17,9 @@ const RAZORPAY = {
   img: ['https://cdn.razorpay.com'],
 };
 
+/** An appeal's video, framed only once the donor taps its poster (client/features/appeals/AppealVideo.tsx). */
+const VIDEO_FRAMES = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
+
 /** Hashes of the prerendered pages' inline scripts (the static pages' loader), written by scripts/prerender.ts. */
 function buildScriptHashes(clientDir: string | undefined): string[] {
   const file = clientDir && join(clientDir, 'csp-hashes.json');
@@ -47,7 +50,7 @@ export const securityPlugin = fp(async function securityPlugin(
         mediaSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...(razorpay ? RAZORPAY.connect : [])],
-        frameSrc: razorpay ? RAZORPAY.frame : ["'none'"],
+        frameSrc: [...(razorpay ? RAZORPAY.frame : []), ...VIDEO_FRAMES],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

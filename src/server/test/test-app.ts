@@ -52,6 +52,8 @@ export interface TestAppOptions {
   clientDir?: string;
   /** How often those pages check for newly published content (app.ts). */
   contentCheckIntervalMs?: number;
+  /** How long an appeal's page is reused (web/appeal-pages.ts). */
+  appealPageMaxAgeMs?: number;
   /** Another instance of the server on that app's database, with a pool of its own; closing it leaves the database. */
   sameDatabaseAs?: TestApp;
 }
@@ -86,8 +88,8 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: TestAp
   });
   // The server's own logger (its redaction and serializers), at trace level, into `logs`.
   const logger = createLogger({ env: config.env, logLevel: 'trace' }, stream);
-  const { clientDir, contentCheckIntervalMs } = options;
-  const app = await buildApp({ config, deps, logger, clientDir, contentCheckIntervalMs });
+  const { clientDir, contentCheckIntervalMs, appealPageMaxAgeMs } = options;
+  const app = await buildApp({ config, deps, logger, clientDir, contentCheckIntervalMs, appealPageMaxAgeMs });
   // The mail worker only (polling fast): reconciliation and retention are called by the tests that need them.
   const jobs = startBackgroundJobs(deps, logger, { jobs: ['mail'], mailPollIntervalMs: 50 });
   return {

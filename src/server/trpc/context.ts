@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ImageStorage } from '../images/images';
 import type { InFlightWork } from '../in-flight';
 import type { DonationBudget } from '../security/donation-budget';
+import type { AppealPagesHandle } from '../web/appeal-pages';
 import type { SitePagesHandle } from '../web/site-pages';
 import type { ServerDependencies } from '../wiring/composition-root';
 
@@ -23,6 +24,8 @@ export interface ProcedureDependencies
   imageStorage?: ImageStorage;
   /** The site's pages, with the built site: rendered again at once on a publication, and a draft's preview. */
   sitePages?: SitePagesHandle;
+  /** Appeals' rendered pages, forgotten when staff change an appeal, so its page shows the change at once. */
+  appealPages?: AppealPagesHandle;
 }
 
 /** What a procedure call sees: the server's parts and, over HTTP, the request that made the call. */

@@ -45,6 +45,8 @@ export class SitePages implements SitePagesHandle {
   private key: string | undefined;
   /** The published version the pages show (null: the defaults). */
   version: number | null = null;
+  /** What the pages were last rendered with: pages rendered on demand (appeals) use it too. */
+  private data: PageData | undefined;
   private queue: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private lastError: string | undefined;
@@ -109,6 +111,24 @@ export class SitePages implements SitePagesHandle {
     clearInterval(this.timer);
   }
 
+  /** The content the pages show now (undefined before the first render). */
+  get pageContent(): PageData['content'] | undefined {
+    return this.data?.content;
+  }
+
+  /**
+   * A page rendered now in the site's layout with the published content and its own data (an
+   * appeal's page: server/web/appeal-pages.ts), ready to send; undefined before the first render.
+   */
+  async renderOnDemand(
+    path: string,
+    extra: Omit<PageData, 'content'>,
+  ): Promise<{ status: number; page: PrerenderedPage } | undefined> {
+    if (!this.data) return undefined;
+    const { status, html } = await this.options.renderer.render(path, { ...this.data, ...extra });
+    return { status, page: await preparePage(html, this.options.siteUrl) };
+  }
+
   private dataFor(content: EditableContent, at: Date): PageData {
     return { content: pageContentOf(resolveSiteContent(content, at)) };
   }
@@ -135,6 +155,7 @@ export class SitePages implements SitePagesHandle {
       rendered.set(path, await preparePage(html, siteUrl));
     }
     this.pages = rendered;
+    this.data = data;
     this.version = id;
   }
 }

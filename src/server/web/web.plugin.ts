@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { APPEAL_SLUG_PATTERN } from '../../shared/appeals.schema';
+import type { AppealPages } from './appeal-pages';
 import { loadPrerenderedPage, type PrerenderedPage, sendPage } from './pages';
 import type { SitePages } from './site-pages';
 
@@ -18,6 +20,8 @@ export interface WebPluginOptions {
    * them (a build without the page bundle, tests of this plugin), the build's prerendered files.
    */
   sitePages?: SitePages;
+  /** Appeals' pages and their Open Graph cards, rendered on demand (./appeal-pages.ts); with sitePages only. */
+  appealPages?: AppealPages;
 }
 
 /**
@@ -30,7 +34,7 @@ export interface WebPluginOptions {
  */
 export async function webPlugin(
   app: FastifyInstance,
-  { clientDir, siteUrl, sitePages }: WebPluginOptions,
+  { clientDir, siteUrl, sitePages, appealPages }: WebPluginOptions,
 ): Promise<void> {
   const hasClient = Boolean(clientDir && existsSync(join(clientDir, 'index.html')));
   const origin = siteUrl.replace(/\/+$/, '');
@@ -72,6 +76,35 @@ export async function webPlugin(
       app.get(path, options, (request, reply) => sendPage(request, reply, pageAt(path), 200));
     }
     app.get('/donate/', (_request, reply) => reply.redirect('/donate', 301));
+
+    // An appeal's page, its figures at most a minute old; a draft or an unknown slug is the 404 page.
+    if (appealPages && notFoundPage) {
+      const notFound = notFoundPage;
+      const isSlug = (slug: string) => slug.length <= 80 && APPEAL_SLUG_PATTERN.test(slug);
+      app.get<{ Params: { slug: string } }>('/appeals/:slug', async (request, reply) => {
+        const { slug } = request.params;
+        const page = isSlug(slug) ? await appealPages.page(slug) : null;
+        return page ? sendPage(request, reply, page, 200) : sendPage(request, reply, notFound(), 404);
+      });
+      // The Open Graph card, at an address with its version: a year in caches; an older version
+      // (the figures moved on) is sent on to the current one.
+      app.get<{ Params: { slug: string; file: string } }>('/appeals/:slug/:file', async (request, reply) => {
+        const { slug, file } = request.params;
+        const version = file.match(/^card-([0-9a-f]{16})\.jpg$/)?.[1];
+        const card = version && isSlug(slug) ? await appealPages.card(slug, version) : null;
+        if (!card) return sendPage(request, reply, notFound(), 404);
+        if (!card.jpeg) {
+          return reply
+            .header('cache-control', 'public, max-age=60')
+            .redirect(`/appeals/${slug}/card-${card.version}.jpg`, 302);
+        }
+        return reply
+          .header('content-type', 'image/jpeg')
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('etag', `"${card.version}"`)
+          .send(card.jpeg);
+      });
+    }
 
     await app.register(fastifyStatic, {
       root: clientDir,

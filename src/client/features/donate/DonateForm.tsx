@@ -46,8 +46,23 @@ const purposeKeys = Object.keys(PURPOSES) as Purpose[];
 /** The select offers only these keys; anything else reads as the default purpose. */
 const purposeOf = (value: string): Purpose => purposeKeys.find((key) => key === value) ?? 'general';
 
-export function DonateForm({ api }: { api: DonationApi }) {
+/** The appeal a gift goes to, when the form is on an appeal's page. */
+export interface ChosenAppeal {
+  id: number;
+  title: string;
+}
+
+interface DonateFormProps {
+  api: DonationApi;
+  /** The appeal chosen (an appeal's page): the gift goes to it unless the donor picks the general fund. */
+  appeal?: ChosenAppeal;
+  /** The page the share link passes on, and the words before it (default: /donate and the site's text). */
+  share?: { path: string; text: string };
+}
+
+export function DonateForm({ api, appeal, share }: DonateFormProps) {
   const [values, setValues] = useState<FormValues>(INITIAL);
+  const [givingTo, setGivingTo] = useState<ChosenAppeal | null>(appeal ?? null);
   const [choice, setChoice] = useState<AmountChoice>(null);
   const [taxReceipt, setTaxReceipt] = useState<TaxReceiptValues>(NO_TAX_RECEIPT);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -126,6 +141,7 @@ export function DonateForm({ api }: { api: DonationApi }) {
         amount,
         customAmount: choice?.kind === 'other' ? values.customAmount : undefined,
         ...taxReceiptInput(taxReceipt),
+        ...(givingTo ? { appealId: givingTo.id } : {}),
       });
       if ('errors' in validated) setErrors(validated.errors);
       else await checkout(validated.data);
@@ -142,6 +158,17 @@ export function DonateForm({ api }: { api: DonationApi }) {
       {thanked ? <ThankYouPanel receipt={thanked.receipt} onClose={closeThanks} /> : null}
       <form noValidate onSubmit={onSubmit}>
         <Stack gap="md" mt="md">
+          {appeal ? (
+            <div data-testid="giving-to">
+              {givingTo ? <input type="hidden" name="appealId" value={givingTo.id} /> : null}
+              <Text fw={500}>
+                Giving to: <strong>{givingTo ? givingTo.title : 'the general fund'}</strong>
+              </Text>
+              <Button variant="subtle" size="compact-sm" px={0} onClick={() => setGivingTo(givingTo ? null : appeal)}>
+                {givingTo ? 'Give to the general fund instead' : `Give to ${appeal.title} instead`}
+              </Button>
+            </div>
+          ) : null}
           <Radio.Group
             label="Donation Type"
             value={values.donationType}
@@ -230,7 +257,7 @@ export function DonateForm({ api }: { api: DonationApi }) {
             {processing ? 'Processing...' : 'Donate Now'}
           </Button>
 
-          <ShareDonateLink />
+          <ShareDonateLink {...share} />
         </Stack>
       </form>
     </Paper>

@@ -14,11 +14,12 @@ async function copyText(text: string, input: HTMLInputElement | null): Promise<v
   }
 }
 
-/** The donate page's address to pass on: copy it, or send it over WhatsApp. */
-export function ShareDonateLink() {
-  const url = `${useSiteUrl()}/donate`;
+/** The page's address to pass on (the donate page's, or an appeal's): copy it, or send it over WhatsApp. */
+export function ShareDonateLink({ path = '/donate', text }: { path?: string; text?: string }) {
+  const url = `${useSiteUrl()}${path}`;
   const inputRef = useRef<HTMLInputElement>(null);
-  const { shareText } = useSiteContent().donate;
+  const siteShareText = useSiteContent().donate.shareText;
+  const shareText = text ?? siteShareText;
   const whatsappHref = `https://wa.me/?text=${encodeURIComponent(`${shareText} ${url}`)}`;
   return (
     <Stack gap="xs">

@@ -26,18 +26,28 @@ export const staffAppealsRouter = router({
   list: staffProcedure.query(({ ctx }) => listAppeals({ em: ctx.em })),
   get: staffProcedure.input(appealIdInputSchema).query(({ ctx, input }) => appealForStaff({ em: ctx.em }, input.id)),
   create: staffProcedure.input(appealCreateInputSchema).mutation(({ ctx, input }) => createAppeal(ctx, input)),
-  edit: staffProcedure.input(appealEditInputSchema).mutation(({ ctx, input }) => editAppeal(ctx, input)),
-  publish: staffProcedure.input(appealIdInputSchema).mutation(({ ctx, input }) => moveAppeal(ctx, input.id, 'publish')),
-  close: staffProcedure.input(appealIdInputSchema).mutation(({ ctx, input }) => moveAppeal(ctx, input.id, 'close')),
-  postUpdate: staffProcedure.input(appealUpdateInputSchema).mutation(({ ctx, input }) => {
+  edit: staffProcedure
+    .input(appealEditInputSchema)
+    .mutation(({ ctx, input }) => editAppeal(ctx, input).finally(() => ctx.appealPages?.invalidate())),
+  publish: staffProcedure
+    .input(appealIdInputSchema)
+    .mutation(({ ctx, input }) => moveAppeal(ctx, input.id, 'publish').finally(() => ctx.appealPages?.invalidate())),
+  close: staffProcedure
+    .input(appealIdInputSchema)
+    .mutation(({ ctx, input }) => moveAppeal(ctx, input.id, 'close').finally(() => ctx.appealPages?.invalidate())),
+  postUpdate: staffProcedure.input(appealUpdateInputSchema).mutation(async ({ ctx, input }) => {
     const { siteUrl, personalDataKey } = ctx;
     // Both are set for every HTTP call (app.ts); staff procedures are HTTP calls only.
     if (!siteUrl || !personalDataKey) {
       throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'SITE_URL or the data key is missing' });
     }
-    return postAppealUpdate(
-      { em: ctx.em, staff: ctx.staff, donorLinks: ctx.donorLinks, siteUrl, personalDataKey },
-      input,
-    );
+    try {
+      return await postAppealUpdate(
+        { em: ctx.em, staff: ctx.staff, donorLinks: ctx.donorLinks, siteUrl, personalDataKey },
+        input,
+      );
+    } finally {
+      ctx.appealPages?.invalidate();
+    }
   }),
 });

@@ -1,0 +1,65 @@
+import '../donate/mantine-styles';
+import { Container, MantineProvider, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { PublicAppeal } from '../../../shared/appeals.schema';
+import { useSiteContent } from '../../site-content-context';
+import { cssVariablesResolver, theme } from '../../theme';
+import { loadCheckoutScript } from '../donate/checkout-script';
+import type { DonationApi } from '../donate/donation-api';
+import { usePreloadOnFirstInteraction } from '../donate/preload-on-first-interaction';
+import { ToastHost } from '../donate/ToastHost';
+import { loadToasts } from '../donate/toast';
+import { paymentConfig, trpcClient } from '../donate/trpc';
+import { useToastGestures } from '../donate/use-toast-gestures';
+import { loadValidation } from '../donate/validation';
+import { AppealPage } from './AppealPage';
+import { appealPageTitle, fetchAppeal, slugOfPath, useRenderedAppeal } from './appeal-data';
+
+const donationApi: DonationApi = {
+  loadCheckout: async () => loadCheckoutScript((await paymentConfig()).checkoutScriptUrl),
+  createDonation: (input) => trpcClient.donation.create.mutate(input),
+  createSubscription: (input) => trpcClient.subscription.create.mutate(input),
+  verifyPayment: (input) => trpcClient.payment.verify.mutate(input),
+};
+
+const PRELOADS = [loadToasts, loadValidation];
+
+function AppealWithApi({ appeal }: { appeal: PublicAppeal }) {
+  useToastGestures();
+  usePreloadOnFirstInteraction(PRELOADS);
+  return <AppealPage appeal={appeal} api={donationApi} />;
+}
+
+/**
+ * An appeal's page (`/appeals/<slug>`): the appeal the server rendered it with, or, reached by
+ * client-side navigation (or on the dev server), fetched with `appeals.get`.
+ */
+export function AppealRoute() {
+  const rendered = useRenderedAppeal();
+  const [appeal, setAppeal] = useState<PublicAppeal | null | undefined>(rendered);
+  const trustName = useSiteContent().trust.name;
+  useEffect(() => {
+    if (appeal) {
+      document.title = appealPageTitle(appeal.title, trustName);
+      return;
+    }
+    if (appeal === null) return;
+    fetchAppeal(slugOfPath(window.location.pathname))
+      .then(setAppeal)
+      .catch(() => setAppeal(null));
+  }, [appeal, trustName]);
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+      <ToastHost />
+      {appeal ? (
+        <AppealWithApi appeal={appeal} />
+      ) : (
+        <section className="section">
+          <Container size="lg">
+            <Text>{appeal === null ? 'There is no such appeal.' : 'Loading the appeal…'}</Text>
+          </Container>
+        </section>
+      )}
+    </MantineProvider>
+  );
+}

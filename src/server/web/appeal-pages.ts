@@ -1,0 +1,129 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { appealCardFacts, appealCardVersion } from '../../shared/appeal-card';
+import type { PublicAppeal } from '../../shared/appeals.schema';
+import { appealPhotoBytes, renderAppealCard } from '../appeals/appeal-card';
+import { publicAppeal } from '../appeals/public-appeals';
+import type { Orm } from '../db/orm';
+import { DomainError } from '../domain-error';
+import type { ImageStorage } from '../images/images';
+import type { PrerenderedPage } from './pages';
+import type { SitePages } from './site-pages';
+
+/**
+ * How long an appeal's rendered page is reused. Its totals are counted when it is rendered, so its
+ * figures are at most this old (the promise is a minute), at one count per appeal per instance.
+ */
+export const APPEAL_PAGE_MAX_AGE_MS = 45_000;
+/** Pages (and cards) kept at once: enough for every appeal a trust runs, and a bound on unknown slugs. */
+const MAX_ENTRIES = 200;
+
+interface Rendered {
+  appeal: PublicAppeal;
+  page: PrerenderedPage;
+}
+
+/** What the staff procedures may ask: forget every rendered appeal page (an appeal was edited, moved or updated). */
+export interface AppealPagesHandle {
+  invalidate(): void;
+}
+
+export interface AppealPagesOptions {
+  sitePages: SitePages;
+  orm: Orm;
+  storage: ImageStorage;
+  log: FastifyBaseLogger;
+  /** Default APPEAL_PAGE_MAX_AGE_MS; tests shorten it. */
+  maxAgeMs?: number;
+  now?: () => Date;
+}
+
+/** Keeps at most MAX_ENTRIES, dropping the oldest. */
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  while (map.size > MAX_ENTRIES) map.delete(map.keys().next().value as string);
+}
+
+/**
+ * Appeals' pages (`/appeals/<slug>`), rendered on demand in the site's layout with the published
+ * content and the appeal's figures, and kept ready to send (brotli, gzip, ETag, as the other pages)
+ * for at most maxAgeMs; a staff change to an appeal forgets them at once on this instance (others
+ * follow within maxAgeMs). Requests while a page renders share the render. An unknown slug or a
+ * draft is remembered as not found for as long. Each appeal's Open Graph card is made with sharp
+ * from the same figures, on its first request, and kept by its version.
+ */
+export class AppealPages implements AppealPagesHandle {
+  private readonly pages = new Map<string, { at: number; rendered: Promise<Rendered | null> }>();
+  private readonly cards = new Map<string, Promise<Buffer>>();
+  private readonly now: () => Date;
+  private readonly maxAgeMs: number;
+
+  constructor(private readonly options: AppealPagesOptions) {
+    this.now = options.now ?? (() => new Date());
+    this.maxAgeMs = options.maxAgeMs ?? APPEAL_PAGE_MAX_AGE_MS;
+  }
+
+  /** The appeal's page ready to send, or null for an unknown slug or a draft. */
+  async page(slug: string): Promise<PrerenderedPage | null> {
+    return (await this.rendered(slug))?.page ?? null;
+  }
+
+  /**
+   * The card at this version: its JPEG when it is the current one, else the current version (the
+   * figures moved on: the caller redirects), or null for no such appeal.
+   */
+  async card(slug: string, version: string): Promise<{ version: string; jpeg?: Buffer } | null> {
+    const rendered = await this.rendered(slug);
+    if (!rendered) return null;
+    const current = appealCardVersion(appealCardFacts(rendered.appeal));
+    if (current !== version) return { version: current };
+    const key = `${slug}/${current}`;
+    let jpeg = this.cards.get(key);
+    if (!jpeg) {
+      jpeg = this.makeCard(rendered.appeal);
+      remember(this.cards, key, jpeg);
+      jpeg.catch(() => this.cards.delete(key));
+    }
+    return { version: current, jpeg: await jpeg };
+  }
+
+  invalidate(): void {
+    this.pages.clear();
+  }
+
+  private rendered(slug: string): Promise<Rendered | null> {
+    const now = this.now().getTime();
+    const cached = this.pages.get(slug);
+    if (cached && now - cached.at < this.maxAgeMs && now >= cached.at) return cached.rendered;
+    const rendered = this.render(slug);
+    remember(this.pages, slug, { at: now, rendered });
+    // A failed render is not kept: the next request tries again.
+    rendered.catch(() => {
+      if (this.pages.get(slug)?.rendered === rendered) this.pages.delete(slug);
+    });
+    return rendered;
+  }
+
+  private async render(slug: string): Promise<Rendered | null> {
+    let appeal: PublicAppeal;
+    try {
+      appeal = await publicAppeal(this.options.orm.em.fork(), slug, this.now(), { freshTotals: true });
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === 'NOT_FOUND') return null;
+      throw error;
+    }
+    const result = await this.options.sitePages.renderOnDemand(`/appeals/${appeal.slug}`, { appeal });
+    if (!result) throw new Error("the site's pages have not been rendered yet");
+    return { appeal, page: result.page };
+  }
+
+  private async makeCard(appeal: PublicAppeal): Promise<Buffer> {
+    const photo = await appealPhotoBytes(this.options.orm.em.fork(), this.options.storage, appeal).catch(
+      (error: unknown) => {
+        this.options.log.warn({ err: error, appeal: appeal.id }, "an appeal's photo could not be read for its card");
+        return undefined;
+      },
+    );
+    return renderAppealCard(appeal, { photo, trustName: this.options.sitePages.pageContent?.trust.name ?? '' });
+  }
+}
