@@ -1,11 +1,20 @@
 import { renderToString } from 'react-dom/server';
+import { masterImageUrl } from '../shared/images';
 import type { PageData, RenderedPage } from '../shared/page-render';
+import type { ShownPhoto } from '../shared/site-content';
 import { SITE_URL_TOKEN } from '../shared/site-url-token';
 import { type PageMetaName, pageMetaOf } from './page-meta';
 import { PageShell } from './page-shell';
 import { REACT_PAGES } from './react-pages';
 import { HomeRoute } from './routes/HomeRoute';
 import { NotFoundPage } from './routes/NotFoundPage';
+
+/** The link preview's picture: a photo staff chose (its JPEG master), else the built-in card. */
+function shareImageOf({ image, alt }: ShownPhoto): RenderedPage['shareImage'] {
+  return image
+    ? { path: masterImageUrl(image), width: image.width, height: image.height, alt }
+    : { path: '/attached-assets/og-image.jpg', width: 1200, height: 630, alt };
+}
 
 /**
  * The pages' server-side bundle (built into dist/prerender by scripts/prerender.ts): renders one
@@ -29,7 +38,7 @@ export async function renderPage(url: string, data: PageData): Promise<RenderedP
     html: renderToString(<PageShell path={path} page={page} siteUrl={SITE_URL_TOKEN} content={content} />),
     meta: pageMetaOf(content)[metaName],
     siteName: content.trust.name,
-    shareImageAlt: content.photos.share.alt,
+    shareImage: shareImageOf(content.photos.share),
     chunk: reactPage?.chunk ?? null,
     data: reactPage ? data : null,
   };

@@ -30,9 +30,10 @@ export interface RenderedPage {
   /** The markup of #root (React's resource hints first, which the document moves into <head>). */
   html: string;
   meta: PageMeta;
-  /** The site's name (Open Graph) and the link preview picture's description. */
+  /** The site's name (Open Graph). */
   siteName: string;
-  shareImageAlt: string;
+  /** The link preview's picture (a JPEG): its path on the site, size and description. */
+  shareImage: { path: string; width: number; height: number; alt: string };
   /** A React page's chunk as Vite's manifest names it (its stylesheets are linked); null for a static page. */
   chunk: string | null;
   /** A React page's data, embedded for its hydration; null for a static page (it never hydrates). */

@@ -59,8 +59,10 @@ function isHttpsAddress(value: string): boolean {
 
 const httpsUrl = plainLine(300).refine(isHttpsAddress, 'must be an https:// address');
 
-/** Built-in pictures only until the staff image library lands (PhotoRef in ./site-content.ts). */
-const photoSchema = z.object({ imageId: z.null(), alt: plainLine(200) }).strict();
+/** A photo from the staff's Photos library (its id), or null for the built-in picture (PhotoRef in ./site-content.ts). */
+const photoSchema = z
+  .object({ imageId: z.number().int().positive().max(2_147_483_647).nullable(), alt: plainLine(200) })
+  .strict();
 
 export const editableContentSchema = z
   .object({

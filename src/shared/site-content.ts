@@ -7,6 +7,7 @@
  * details). Isomorphic: no Node or DOM imports, and no zod (the browser's first load must not
  * carry it: the schema is ./site-content.schema.ts).
  */
+import type { ImageRecord } from './images';
 import { deductionName, deductionShortName, type TaxLaw, taxLawOn } from './tax-law';
 
 export interface ImpactFigure {
@@ -20,12 +21,19 @@ export interface Activity {
 }
 
 /**
- * A photo of the site. `imageId` will name an image staff uploaded (the staff image library, issue
- * 24's images); null is the built-in picture under /attached-assets, the only kind until that lands.
+ * A photo of the site: one staff uploaded (its id in the Photos library, which keeps its own
+ * description), or null for the built-in picture under /attached-assets, described by `alt`.
  */
 export interface PhotoRef {
-  imageId: null;
-  /** What the photo shows, for people who cannot see it. */
+  imageId: number | null;
+  /** What the built-in picture shows, for people who cannot see it. */
+  alt: string;
+}
+
+/** A photo as a page shows it: the uploaded one when there is one (deleted since: the built-in picture). */
+export interface ShownPhoto {
+  image: ImageRecord | null;
+  /** The uploaded photo's description, else the built-in picture's. */
   alt: string;
 }
 
@@ -86,7 +94,7 @@ export interface EditableContent {
 }
 
 /** What the pages render: the edited content with the fixed parts and the law's texts filled in. */
-export interface SiteContent extends EditableContent {
+export interface SiteContent extends Omit<EditableContent, 'photos'> {
   trust: EditableContent['trust'] & { name: string; shortName: string };
   contact: EditableContent['contact'] & {
     /** As it is dialled: digits with the country code, for the `tel:` link. */
@@ -100,6 +108,7 @@ export interface SiteContent extends EditableContent {
     /** Written from the law in force (tax-law.ts), never edited. */
     taxNotice: string;
   };
+  photos: { hero: ShownPhoto; share: ShownPhoto };
   footer: { copyrightYear: number };
   /** The trust's legal details as printed on 80G receipts; an admin overrides them in the console. */
   legal: {
@@ -251,15 +260,29 @@ function fillLaw<T>(value: T, law: TaxLaw): T {
   return value;
 }
 
+/** The uploaded photos a version names. */
+export const contentImageIds = (content: EditableContent): number[] =>
+  Object.values(content.photos).flatMap((photo) => (photo.imageId === null ? [] : [photo.imageId]));
+
 /**
  * The content the pages render on a day: the edited texts with the deduction's name of the law in
- * force that day (India time), the fixed parts and the tax notice. Pure: the same input, the same pages.
+ * force that day (India time), the fixed parts and the tax notice, the photos from `images` (those
+ * of contentImageIds). Pure: the same input, the same pages.
  */
-export function resolveSiteContent(edited: EditableContent, at: Date = new Date()): SiteContent {
+export function resolveSiteContent(
+  edited: EditableContent,
+  at: Date = new Date(),
+  images: readonly ImageRecord[] = [],
+): SiteContent {
   const law = taxLawOn(at);
   const content = fillLaw(edited, law);
+  const shown = ({ imageId, alt }: PhotoRef): ShownPhoto => {
+    const image = images.find((candidate) => candidate.id === imageId) ?? null;
+    return { image, alt: image?.alt ?? alt };
+  };
   return {
     ...content,
+    photos: { hero: shown(content.photos.hero), share: shown(content.photos.share) },
     trust: { ...content.trust, ...FIXED.trust },
     contact: { ...content.contact, phoneHref: phoneHrefOf(content.contact.phone) },
     meta: { ...content.meta, themeColor: FIXED.themeColor },

@@ -116,6 +116,12 @@ const photosRoute = createRoute({
   component: page('ImagesPage'),
 });
 
+const siteContentRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/site-content',
+  component: page('SiteContentPage'),
+});
+
 const trustRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/trust',
@@ -157,6 +163,7 @@ export const staffRouteTree = staffRoute.addChildren([
     erasureRoute,
     outboxRoute,
     photosRoute,
+    siteContentRoute,
     trustRoute,
     accountsRoute,
     auditRoute,

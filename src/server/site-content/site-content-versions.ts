@@ -1,7 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DEFAULT_CONTENT, type EditableContent } from '../../shared/site-content';
+import type { ImageRecord } from '../../shared/images';
+import { contentImageIds, DEFAULT_CONTENT, type EditableContent } from '../../shared/site-content';
 import { editableContentSchema } from '../../shared/site-content.schema';
 import { DomainError } from '../domain-error';
+import { setImageUses } from '../images/image-uses';
+import { imagesByIds } from '../images/images';
 import { type Actor, audit } from '../staff/audit';
 import { isoTime } from '../staff/sql-time';
 
@@ -85,6 +88,13 @@ export async function publishedContent(em: EntityManager): Promise<{ id: number 
   return row ? { id: row.id, content: storedContent(row.content) } : { id: null, content: DEFAULT_CONTENT };
 }
 
+/** What the published site content's photos are in the Photos library (images/image-uses.ts). */
+export const SITE_CONTENT_IMAGE_USE = 'content:site';
+
+/** The uploaded photos a version names, as the pages show them (one deleted since is left out: the built-in picture shows). */
+export const contentImages = (em: EntityManager, content: EditableContent): Promise<ImageRecord[]> =>
+  imagesByIds(em, contentImageIds(content));
+
 /** One version, draft or published, with its content (a preview's). */
 export async function siteContentVersion(
   em: EntityManager,
@@ -144,6 +154,10 @@ export async function saveSiteContentDraft(
 ): Promise<SiteContentVersionSummary> {
   const content = editableContentSchema.parse(input);
   return em.transactional(async (tx) => {
+    const ids = new Set(contentImageIds(content));
+    if ((await imagesByIds(tx, [...ids])).length !== ids.size) {
+      throw new DomainError('NOT_FOUND', 'A chosen photo no longer exists: choose another');
+    }
     const [row] = await tx.execute<VersionRow[]>(
       `insert into site_content_versions (content, author) values (?::jsonb, ?) returning ${COLUMNS}`,
       [JSON.stringify(content), actor.username],
@@ -187,6 +201,8 @@ export async function publishSiteContent(
       [actor.username, id],
     );
     if (!row) throw new DomainError('CONFLICT', `Version ${id} of the site's content is already published`);
+    // Its photos are in use from now on (the Photos page will not delete them); one deleted meanwhile refuses it.
+    await setImageUses(tx, SITE_CONTENT_IMAGE_USE, contentImageIds(version.content));
     await audit(tx, actor, 'site_content_published', {
       version: id,
       replaces: before?.id ?? null,

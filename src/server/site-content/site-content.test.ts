@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureClientBuilt } from '../../../scripts/lib/site-server';
 import { DEFAULT_CONTENT, type EditableContent } from '../../shared/site-content';
+import { storeImage } from '../images/images';
+import { phonePhoto } from '../test/image-fixtures';
 import { callProcedure, createTestApp, SITE, type TestApp } from '../test/test-app';
 
 /**
@@ -119,7 +121,10 @@ describe("the site's content, from draft to published", () => {
     expect(html).toContain('2500+');
     expect(html).toContain(`<link rel="canonical" href="${SITE}/" />`);
     const donate = await call('preview', 'query', staff, { id: draftId, page: '/donate' });
-    expect(donate.body.result.data.html).toContain('"phone":"+91 44 2345 6789"');
+    expect(donate.body.result.data.html).toContain(DEFAULT_CONTENT.donate.rescueStory[0]);
+    // Looked at, not run: the preview has no scripts (nor the page's JSON).
+    expect(html).not.toContain('<script');
+    expect(donate.body.result.data.html).not.toContain('<script');
     expect(await servedHome()).not.toContain(NEW_PHONE);
     const missing = await call('preview', 'query', staff, { id: draftId + 100, page: '/' });
     expect(missing.status).toBe(404);
@@ -198,5 +203,62 @@ describe("the site's content, from draft to published", () => {
         },
       },
     });
+  });
+
+  it("takes photos from the Photos library: the hero's and the link preview's, in use once published", async () => {
+    const em = t.db.orm.em.fork();
+    const actor = { userId: null, username: 'volunteer', ip: '127.0.0.1' };
+    const storage = { dir: undefined };
+    const { image: hero } = await storeImage(
+      em,
+      { storage, actor },
+      { bytes: await phonePhoto(2400, 1600), alt: 'Bruno asleep in the sun' },
+    );
+    const { image: share } = await storeImage(
+      em,
+      { storage, actor },
+      { bytes: await phonePhoto(1600, 1200), alt: 'Bruno in his wheelchair' },
+    );
+    const missing = await call(
+      'saveDraft',
+      'mutation',
+      staff,
+      edited((c) => (c.photos.hero.imageId = share.id + 1000)),
+    );
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.message).toBe('A chosen photo no longer exists: choose another');
+
+    const draft = (
+      await call(
+        'saveDraft',
+        'mutation',
+        staff,
+        edited((c) => {
+          c.photos.hero.imageId = hero.id;
+          c.photos.share.imageId = share.id;
+        }),
+      )
+    ).body.result.data.id;
+    const preview: string = (await call('preview', 'query', staff, { id: draft, page: '/' })).body.result.data.html;
+    expect(preview).toMatch(
+      new RegExp(
+        `<div class="hero-picture"><picture><source type="image/avif" srcSet="/images/${hero.hash}-320.avif 320w`,
+      ),
+    );
+    expect(preview).toContain('alt="Bruno asleep in the sun"');
+    expect(preview).toContain(`<meta property="og:image" content="${SITE}/images/${share.hash}-${share.width}.jpg" />`);
+    expect(preview).toContain('<meta property="og:image:alt" content="Bruno in his wheelchair" />');
+
+    expect((await call('publish', 'mutation', admin, { id: draft })).status).toBe(200);
+    const home = await servedHome();
+    expect(home).toContain(`/images/${hero.hash}-1600.webp 1600w`);
+    expect(home).not.toContain('/attached-assets/hero-');
+    const uses = await em.execute<{ image_id: number; used_by: string }[]>(
+      'select image_id, used_by from image_uses order by image_id',
+    );
+    expect(uses).toEqual([
+      { image_id: hero.id, used_by: 'content:site' },
+      { image_id: share.id, used_by: 'content:site' },
+    ]);
   });
 });

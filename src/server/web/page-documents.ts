@@ -121,7 +121,8 @@ function headTags(page: RenderedPage): string[] {
   ];
   if (meta.path === null) return [...tags, '<meta name="robots" content="noindex" />'];
   const url = `${origin}${meta.path}`;
-  const image = `${origin}/attached-assets/og-image.jpg`;
+  const { shareImage } = page;
+  const image = `${origin}${shareImage.path}`;
   return [
     ...tags,
     `<link rel="canonical" href="${url}" />`,
@@ -133,14 +134,14 @@ function headTags(page: RenderedPage): string[] {
     `<meta property="og:url" content="${url}" />`,
     `<meta property="og:image" content="${image}" />`,
     '<meta property="og:image:type" content="image/jpeg" />',
-    '<meta property="og:image:width" content="1200" />',
-    '<meta property="og:image:height" content="630" />',
-    `<meta property="og:image:alt" content="${escapeHtml(page.shareImageAlt)}" />`,
+    `<meta property="og:image:width" content="${shareImage.width}" />`,
+    `<meta property="og:image:height" content="${shareImage.height}" />`,
+    `<meta property="og:image:alt" content="${escapeHtml(shareImage.alt)}" />`,
     '<meta name="twitter:card" content="summary_large_image" />',
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
     `<meta name="twitter:image" content="${image}" />`,
-    `<meta name="twitter:image:alt" content="${escapeHtml(page.shareImageAlt)}" />`,
+    `<meta name="twitter:image:alt" content="${escapeHtml(shareImage.alt)}" />`,
   ];
 }
 

@@ -1,12 +1,18 @@
 import { dirname, join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ImageRecord } from '../../shared/images';
 import type { PageData } from '../../shared/page-render';
 import { DEFAULT_CONTENT, type EditableContent, pageContentOf, resolveSiteContent } from '../../shared/site-content';
+import { SITE_URL_TOKEN } from '../../shared/site-url-token';
 import { taxLawOn } from '../../shared/tax-law';
 import type { Orm } from '../db/orm';
-import { publishedContent, publishedVersionId } from '../site-content/site-content-versions';
+import { contentImages, publishedContent, publishedVersionId } from '../site-content/site-content-versions';
 import { loadPageRenderer, type PageRenderer } from './page-documents';
 import { type PrerenderedPage, preparePage } from './pages';
+
+/** What the pages are rendered from: the version, the law in force, the photos as the Photos library describes them. */
+const keyOf = (version: number | null, law: string, images: readonly ImageRecord[]) =>
+  JSON.stringify([version, law, images.map(({ id, hash, alt }) => [id, hash, alt])]);
 
 /** How often each instance asks which version of the site's content is published: pages follow within this. */
 export const CONTENT_CHECK_INTERVAL_MS = 15_000;
@@ -15,7 +21,7 @@ export const CONTENT_CHECK_INTERVAL_MS = 15_000;
 export interface SitePagesHandle {
   /** Renders the pages again if the published version (or the law in force) changed. */
   refresh(): Promise<void>;
-  /** A page as it would be with this content: a whole document, SITE_URL filled in. */
+  /** A page as it would be with this content: a whole document, SITE_URL filled in, no scripts. */
   preview(path: string, content: EditableContent): Promise<string>;
 }
 
@@ -43,8 +49,9 @@ export interface SitePagesOptions {
 export class SitePages implements SitePagesHandle {
   private pages = new Map<string, PrerenderedPage>();
   private key: string | undefined;
-  /** The published version the pages show (null: the defaults). */
-  version: number | null = null;
+  /** The published version the pages show (null: the defaults), and its content. */
+  private version: number | null = null;
+  private content: EditableContent | undefined;
   /** What the pages were last rendered with: pages rendered on demand (appeals) use it too. */
   private data: PageData | undefined;
   private queue: Promise<void> = Promise.resolve();
@@ -66,7 +73,7 @@ export class SitePages implements SitePagesHandle {
     await pages.refresh();
     // The published version could not be read or rendered: the defaults meanwhile (a broken build
     // throws here), and the next check tries the published version again.
-    if (!pages.key) await pages.render(null, DEFAULT_CONTENT, pages.now());
+    if (!pages.key) await pages.render(null, DEFAULT_CONTENT, pages.now(), []);
     pages.timer = setInterval(() => void pages.refresh(), options.checkIntervalMs ?? CONTENT_CHECK_INTERVAL_MS);
     pages.timer.unref();
     return pages;
@@ -102,9 +109,21 @@ export class SitePages implements SitePagesHandle {
     return this.queue;
   }
 
+  /**
+   * The page as it would be with this content, without its scripts (a preview is looked at, in the
+   * console's sandboxed frame: the page's markup and CSS are all of it before any script runs).
+   */
   async preview(path: string, content: EditableContent): Promise<string> {
-    const { html } = await this.options.renderer.render(path, this.dataFor(content, this.now()));
-    return (await preparePage(html, this.options.siteUrl)).identity.toString();
+    const images = await contentImages(this.options.orm.em.fork(), content);
+    const { html } = await this.options.renderer.render(path, this.dataFor(content, this.now(), images));
+    return (
+      html
+        .replaceAll(SITE_URL_TOKEN, this.options.siteUrl)
+        .replace(/<script\b[^>]*>[\s\S]*?<\/script>\s*/g, '')
+        .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+        // The frame's origin is opaque: a CORS request for a stylesheet would be refused.
+        .replace(/(<link rel="stylesheet") crossorigin/g, '$1')
+    );
   }
 
   stop(): void {
@@ -129,26 +148,35 @@ export class SitePages implements SitePagesHandle {
     return { status, page: await preparePage(html, this.options.siteUrl) };
   }
 
-  private dataFor(content: EditableContent, at: Date): PageData {
-    return { content: pageContentOf(resolveSiteContent(content, at)) };
+  private dataFor(content: EditableContent, at: Date, images: readonly ImageRecord[]): PageData {
+    return { content: pageContentOf(resolveSiteContent(content, at, images)) };
   }
 
   private async renderIfChanged(): Promise<void> {
     const at = this.now();
     const law = taxLawOn(at).from;
     const em = this.options.orm.em.fork();
-    if (this.key === `${await publishedVersionId(em)}@${law}`) return;
+    const versionId = await publishedVersionId(em);
+    // A published photo's description can change on the Photos page: its photos are part of the key.
+    const images = this.version === versionId && this.content ? await contentImages(em, this.content) : undefined;
+    if (images && this.key === keyOf(versionId, law, images)) return;
     const { id, content } = await publishedContent(em);
-    await this.render(id, content, at);
-    this.key = `${id}@${law}`;
+    const shown = await contentImages(em, content);
+    await this.render(id, content, at, shown);
+    this.key = keyOf(id, law, shown);
     this.lastError = undefined;
     this.options.log.info({ version: id, law }, "the site's pages were rendered with the published content");
   }
 
   /** Every page with this content, swapped in at once when all are ready. */
-  private async render(id: number | null, content: EditableContent, at: Date): Promise<void> {
+  private async render(
+    id: number | null,
+    content: EditableContent,
+    at: Date,
+    images: readonly ImageRecord[],
+  ): Promise<void> {
     const { renderer, siteUrl } = this.options;
-    const data = this.dataFor(content, at);
+    const data = this.dataFor(content, at, images);
     const rendered = new Map<string, PrerenderedPage>();
     for (const path of [...renderer.paths, renderer.notFoundPath]) {
       const { html } = await renderer.render(path, data);
@@ -157,5 +185,6 @@ export class SitePages implements SitePagesHandle {
     this.pages = rendered;
     this.data = data;
     this.version = id;
+    this.content = content;
   }
 }

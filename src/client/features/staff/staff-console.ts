@@ -21,6 +21,7 @@ export { OverviewPage } from './overview/OverviewPage';
 export { ReceiptsPage } from './receipts/ReceiptsPage';
 export { StaffRoot } from './StaffRoot';
 export { SettlementsPage } from './settlements/SettlementsPage';
+export { SiteContentPage } from './site-content/SiteContentPage';
 export { StatementPage } from './statement/StatementPage';
 export { DonationStoryPage } from './story/DonationStoryPage';
 export { SubscriptionsPage } from './subscriptions/SubscriptionsPage';

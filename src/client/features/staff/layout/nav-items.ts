@@ -12,6 +12,7 @@ export const NAV_ITEMS = [
   { to: '/staff/erasure', label: 'Erasure requests', admin: false },
   { to: '/staff/outbox', label: 'Outbox', admin: false },
   { to: '/staff/photos', label: 'Photos', admin: false },
+  { to: '/staff/site-content', label: 'Site content', admin: false },
   { to: '/staff/trust', label: 'Trust details', admin: true },
   { to: '/staff/accounts', label: 'Staff accounts', admin: true },
   { to: '/staff/audit', label: 'Audit trail', admin: true },

@@ -1,0 +1,157 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../../scripts/lib/site-server';
+import { phonePhoto } from '../server/test/image-fixtures';
+import { DEFAULT_CONTENT } from '../shared/site-content';
+import { VIEWPORTS } from './test/browser-harness';
+import { startBrowserSuite } from './test/browser-suite';
+import { collectErrors, waitForHydration } from './test/page-helpers';
+import { createStaffWithCli, query } from './test/staff-setup';
+
+const PASSWORD = 'correct horse battery staple';
+const NEW_PHONE = '+91 44 2345 6789';
+const NEW_FIGURE = '2500+';
+
+const suite = startBrowserSuite();
+/** A second server on the same database, as behind a load balancer: it finds the publication on its own. */
+let other: RunningServer;
+
+beforeAll(async () => {
+  await createStaffWithCli(suite.db.url, 'secretary', 'admin', PASSWORD);
+  other = await startServer(suite.db.url);
+}, 120_000);
+afterAll(async () => other?.stop());
+
+/** The home page as a donor's browser gets it: its contact card's phone link and the first figure. */
+async function homeShows(baseUrl: string) {
+  const html = await (await fetch(`${baseUrl}/`)).text();
+  return {
+    phone: html.match(/<a href="tel:([^"]+)">([^<]+)<\/a>/)?.slice(1),
+    figure: html.match(/<span class="figure-value">([^<]+)<\/span>/)?.[1],
+  };
+}
+
+async function waitFor(check: () => Promise<boolean>, withinMs: number): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > withinMs) throw new Error(`not within ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return Date.now() - started;
+}
+
+/**
+ * The trust's secretary on her phone: this year's figures and the new phone number, edited in the
+ * console, looked at in the preview, published; the site shows them at once on this server and
+ * within the check on the other, with no build and no restart.
+ */
+describe('the Site content page on a phone', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    context = await suite.browser.newContext({ viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true });
+    page = await context.newPage();
+    errors = collectErrors(page);
+    await page.goto(`${suite.server.url}/staff/site-content`);
+    await page.waitForURL(/\/staff\/login/);
+    await page.getByLabel('Username').fill('secretary');
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Site content', level: 1 }).waitFor();
+  });
+  afterAll(async () => context?.close());
+
+  it('refuses HTML in a text, saying so under the field', async () => {
+    const headline = page.getByRole('textbox', { name: 'Headline', exact: true });
+    await headline.fill('Every <b>Animal</b>');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByText('must be plain text: no HTML tags').waitFor();
+    await headline.fill(DEFAULT_CONTENT.hero.headline);
+  });
+
+  it('saves a draft with the new phone, figure and hero photo, and previews it; the site has not changed', async () => {
+    await page.getByRole('textbox', { name: 'Phone' }).fill(NEW_PHONE);
+    await page.getByRole('textbox', { name: 'Figure 1' }).fill(NEW_FIGURE);
+    // The hero's photo, taken on the phone and uploaded from the form (the first photo field).
+    await page.getByRole('button', { name: 'Upload a photo' }).first().click();
+    await page.locator('input[type="file"]:not([capture])').setInputFiles({
+      name: 'IMG_2107.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await phonePhoto(2400, 1600),
+    });
+    await page.getByRole('textbox', { name: /Describe the photo/ }).fill('Bruno and Kutty asleep in the sun');
+    await page.getByRole('button', { name: 'Upload photo' }).click();
+    // Once uploaded, the field shows the photo and offers another in its place.
+    await page.getByRole('button', { name: 'Upload another photo' }).waitFor();
+
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByText(/Draft \d+ saved/).waitFor();
+    const preview = page.frameLocator('iframe[title="Preview of the home page"]');
+    await preview.getByRole('link', { name: NEW_PHONE }).waitFor();
+    await expect(preview.getByText(NEW_FIGURE, { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(preview.getByRole('img', { name: 'Bruno and Kutty asleep in the sun' }).count()).resolves.toBe(1);
+    await page
+      .getByRole('region', { name: 'Preview', exact: true })
+      .locator('label', { hasText: 'Donate page' })
+      .click();
+    await page
+      .frameLocator('iframe[title="Preview of the donate page"]')
+      .getByText(DEFAULT_CONTENT.donate.heading)
+      .waitFor();
+
+    await page
+      .getByRole('region', { name: 'Preview', exact: true })
+      .screenshot({ path: '/tmp/site-content-preview-phone.png' });
+    expect(await homeShows(suite.server.url)).toEqual({
+      phone: ['+919876543210', DEFAULT_CONTENT.contact.phone],
+      figure: '2000+',
+    });
+  });
+
+  it('publishes: this server shows it at once, the other within its check, with no restart', async () => {
+    await page.getByRole('button', { name: /^Publish draft \d+$/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText(/Version \d+ is published/).waitFor();
+    expect(await homeShows(suite.server.url)).toEqual({ phone: ['+914423456789', NEW_PHONE], figure: NEW_FIGURE });
+    const waited = await waitFor(async () => (await homeShows(other.url)).phone?.[1] === NEW_PHONE, 60_000);
+    expect(waited).toBeLessThan(60_000);
+    // Only the sign-in's own 401s (no session yet) and the refused HTML's 400.
+    expect(
+      errors.filter((error) => !/^401 .*\/trpc\/staff\.me$|^400 .*\/trpc\/staff\.siteContent\.saveDraft$/.test(error)),
+    ).toEqual([]);
+
+    const [published] = await query<{ actions: string[] }>(
+      suite.db.url,
+      `select array_agg(action order by id) as actions from staff_audit where action like 'site_content_%'`,
+    );
+    expect(published?.actions).toEqual(['site_content_draft_saved', 'site_content_published']);
+  });
+
+  it('a donor sees it: the home page with the photo, and the donate page hydrating with the same content', async () => {
+    const donor = await suite.browser.newContext({ viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true });
+    const tab = await donor.newPage();
+    const donorErrors = collectErrors(tab);
+    await tab.goto(`${suite.server.url}/`);
+    await waitForHydration(tab);
+    await tab.locator('#contact').getByRole('link', { name: NEW_PHONE }).waitFor();
+    const hero = tab.getByRole('img', { name: 'Bruno and Kutty asleep in the sun' });
+    await tab.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('.hero-picture img');
+      return img?.complete && img.naturalWidth > 0;
+    });
+    expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+      /\/images\/[0-9a-f]{32}-\d+\.(avif|webp)$/,
+    );
+
+    // The donate page hydrates with the content it was rendered with; its links then render the home page in the browser with it too.
+    await tab.goto(`${suite.server.url}/donate`);
+    await waitForHydration(tab);
+    await tab.locator('footer').getByRole('link', { name: 'Contact' }).click();
+    await tab.waitForURL(/\/#contact$/);
+    await tab.locator('#contact').getByRole('link', { name: NEW_PHONE }).waitFor();
+    expect(donorErrors).toEqual([]);
+    await donor.close();
+  });
+});
