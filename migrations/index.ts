@@ -101,4 +101,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261125120000',
     load: async () => (await import('./Migration20261125120000')).Migration20261125120000,
   },
+  {
+    name: 'Migration20261125160000',
+    load: async () => (await import('./Migration20261125160000')).Migration20261125160000,
+  },
 ];

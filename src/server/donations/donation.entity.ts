@@ -36,6 +36,11 @@ export const Donation = defineEntity({
       expression:
         'create index "donations_appeal_id_index" on "donations" ("appeal_id", "status") where "appeal_id" is not null',
     },
+    // A donor by their e-mail, any case: their page, the link request, an erasure (Migration20261125160000).
+    {
+      name: 'donations_lower_email_index',
+      expression: 'create index "donations_lower_email_index" on "donations" (lower("email"))',
+    },
     {
       name: 'donations_reference_index',
       expression: 'create index "donations_reference_index" on "donations" ("reference") where "reference" is not null',

@@ -146,13 +146,19 @@ export async function settlementIdsOf(em: EntityManager, year: string): Promise<
 const UNSETTLED_LISTED = 200;
 /** Before the first settlement on record, the trust's books say nothing of what Razorpay settled. */
 const BEFORE_FIRST_SETTLEMENT = "interval '7 days'";
+/**
+ * How far back a payment is looked for: Razorpay settles in two working days, so one unsettled
+ * after two months is long overdue (and asking of ten years' payments took seconds at a million).
+ */
+const LOOK_BACK = "interval '60 days'";
 
 /**
  * Online payments captured but in no settlement yet (refunded ones too: Razorpay settles the
- * payment and deducts the refund). Counted from a week before the first settlement on record.
+ * payment and deducts the refund). Counted from a week before the first settlement on record, and
+ * over the last 60 days at most.
  */
 export async function unsettledPayments(em: EntityManager) {
-  const from = `(select min(settled_at) - ${BEFORE_FIRST_SETTLEMENT} from settlements)`;
+  const from = `greatest((select min(settled_at) - ${BEFORE_FIRST_SETTLEMENT} from settlements), now() - ${LOOK_BACK})`;
   const where = `d.mode = 'online' and d.status in ('paid', 'refunded') and d.razorpay_payment_id is not null
      and d.created_at >= coalesce(${from}, '-infinity')
      and not exists (select 1 from settlement_entries e where e.entity_id = d.razorpay_payment_id)`;

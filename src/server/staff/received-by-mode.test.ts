@@ -11,13 +11,15 @@ let em: EntityManager;
 const NOW = new Date('2026-11-10T06:00:00Z');
 let receiptNumber = 0;
 
-async function gift(fields: Record<string, unknown>, receipt?: { issuedAt: string; financialYear: string }) {
+/** A donation and, unless it was given back, its receipt: cancelled for a refund in full or a bounced cheque. */
+async function gift(fields: Record<string, unknown>, receipt: { issuedAt: string; financialYear: string }) {
   const row = {
     name: 'Asha Raman',
     email: 'asha@example.com',
     phone: '9876543210',
     donation_type: 'one-time',
     status: 'paid',
+    mode: 'online',
     ...fields,
   };
   const columns = Object.keys(row);
@@ -25,32 +27,41 @@ async function gift(fields: Record<string, unknown>, receipt?: { issuedAt: strin
     `insert into donations (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')}) returning id`,
     Object.values(row),
   );
-  if (!receipt) return;
   receiptNumber += 1;
   await em.execute(
     `insert into receipts (number, financial_year, sequence, payment_id, donation_id, amount, donor_name, donor_email,
-       trust, issued_at) values (?, ?, ?, ?, ?, ?, 'Asha Raman', 'asha@example.com', '{}', ?)`,
+       trust, issued_at, mode, status) values (?, ?, ?, ?, ?, ?, 'Asha Raman', 'asha@example.com', '{}', ?, ?, ?)`,
     [
       `T/${receipt.financialYear}/${receiptNumber}`,
       receipt.financialYear,
       receiptNumber,
-      fields.razorpay_payment_id,
+      fields.razorpay_payment_id ?? `offline-${inserted?.id}`,
       inserted?.id,
       fields.amount,
       receipt.issuedAt,
+      row.mode,
+      row.status === 'paid' ? 'issued' : 'cancelled',
     ],
   );
 }
+
+/** The financial year of an instant (India time). */
+const yearOf = (instant: string) => (new Date(instant) < new Date('2026-03-31T18:30:00Z') ? '2025-26' : '2026-27');
 
 /** An online gift: its payment recorded (and its receipt issued) at `paidAt`, whenever its checkout began. */
 const online = (amount: number, paidAt: string, status = 'paid', createdAt = paidAt) =>
   gift(
     { amount, status, created_at: createdAt, razorpay_payment_id: `pay_${amount}_${status}` },
-    { issuedAt: paidAt, financialYear: paidAt < '2026-03-31T18:30:00Z' ? '2025-26' : '2026-27' },
+    { issuedAt: paidAt, financialYear: yearOf(paidAt) },
   );
-/** A gift received outside the website, on an India day, recorded whenever. */
-const offline = (mode: string, amount: number, receivedOn: string, status = 'paid') =>
-  gift({ mode, amount, status, received_on: receivedOn, created_at: '2026-11-10T05:00:00Z' });
+/** A gift received outside the website, on an India day, recorded whenever: its receipt is dated that day. */
+const offline = (mode: string, amount: number, receivedOn: string, status = 'paid') => {
+  const issuedAt = new Date(`${receivedOn}T00:00:00+05:30`).toISOString();
+  return gift(
+    { mode, amount, status, received_on: receivedOn, created_at: '2026-11-10T05:00:00Z' },
+    { issuedAt, financialYear: yearOf(issuedAt) },
+  );
+};
 
 beforeAll(async () => {
   db = await createTestDatabase();
