@@ -42,7 +42,7 @@ export function wrapTitle(title: string, perLine: number, maxLines: number): str
 function overlaySvg(appeal: PublicAppeal, trustName: string): string {
   const x = PHOTO_W + 48;
   const textWidth = W - x - 48;
-  const lines = wrapTitle(appeal.title, 22, 3);
+  const lines = wrapTitle(appeal.title, 20, 3);
   const titleSvg = lines
     .map((line, index) => `<text x="${x}" y="${110 + index * 62}" class="title">${escapeXml(line)}</text>`)
     .join('');

@@ -93,9 +93,15 @@ export const appRouter = router({
       })
       .input(verifyPaymentInputSchema)
       .output(verifyPaymentOutputSchema)
-      .mutation(({ ctx, input }) =>
-        verifyPayment({ em: ctx.em, keySecret: ctx.razorpay.keySecret, donorLinks: ctx.donorLinks }, input),
-      ),
+      .mutation(async ({ ctx, input }) => {
+        const verified = await verifyPayment(
+          { em: ctx.em, keySecret: ctx.razorpay.keySecret, donorLinks: ctx.donorLinks },
+          input,
+        );
+        // The donor's own gift shows on the appeal's page when they look again (this instance renders it anew).
+        ctx.appealPages?.invalidate();
+        return verified;
+      }),
 
     /** Which checkout script the donate page loads, and whether to say it is a test mode. */
     config: publicProcedure
