@@ -1,11 +1,15 @@
 import { renderToString } from 'react-dom/server';
+import { APPEAL_CARD_HEIGHT, APPEAL_CARD_WIDTH, appealCardFacts, appealCardPath } from '../shared/appeal-card';
+import type { PublicAppeal } from '../shared/appeals.schema';
 import { masterImageUrl } from '../shared/images';
 import type { PageData, RenderedPage } from '../shared/page-render';
+import { formatRupees } from '../shared/rupees';
 import type { ShownPhoto } from '../shared/site-content';
 import { SITE_URL_TOKEN } from '../shared/site-url-token';
+import { AppealProvider, appealPageTitle } from './features/appeals/appeal-data';
 import { type PageMetaName, pageMetaOf } from './page-meta';
 import { PageShell } from './page-shell';
-import { REACT_PAGES } from './react-pages';
+import { APPEAL_PAGE, APPEAL_PATH, REACT_PAGES } from './react-pages';
 import { HomeRoute } from './routes/HomeRoute';
 import { NotFoundPage } from './routes/NotFoundPage';
 
@@ -26,6 +30,7 @@ function shareImageOf({ image, alt }: ShownPhoto): RenderedPage['shareImage'] {
  * back in the result, to embed for its hydration; the static pages (home, 404) never hydrate.
  */
 export async function renderPage(url: string, data: PageData): Promise<RenderedPage> {
+  if (data.appeal && APPEAL_PATH.test(url)) return renderAppealPage(url, data, data.appeal);
   const reactPage = REACT_PAGES[url];
   const [path, page, metaName]: [string, Parameters<typeof PageShell>[0]['page'], PageMetaName] = reactPage
     ? [url, await reactPage.load(), reactPage.meta]
@@ -44,11 +49,48 @@ export async function renderPage(url: string, data: PageData): Promise<RenderedP
   };
 }
 
+/** The first sentences of the story, as a link preview's description. */
+function summaryOf(appeal: PublicAppeal): string {
+  const text = appeal.story[0] ?? appeal.title;
+  return text.length <= 200 ? text : `${text.slice(0, 197).replace(/\s+\S*$/, '')}…`;
+}
+
+/**
+ * An appeal's page (`/appeals/<slug>`, rendered on demand by server/web/appeal-pages.ts): the
+ * appeal's own title, description and Open Graph card (its title, photo and progress).
+ */
+async function renderAppealPage(url: string, data: PageData, appeal: PublicAppeal): Promise<RenderedPage> {
+  const Route = await APPEAL_PAGE.load();
+  const Page = () => (
+    <AppealProvider value={appeal}>
+      <Route />
+    </AppealProvider>
+  );
+  const { content } = data;
+  return {
+    status: 200,
+    html: renderToString(<PageShell path={url} page={Page} siteUrl={SITE_URL_TOKEN} content={content} />),
+    meta: { title: appealPageTitle(appeal.title, content.trust.name), description: summaryOf(appeal), path: url },
+    siteName: content.trust.name,
+    shareImage: {
+      path: appealCardPath(appealCardFacts(appeal)),
+      width: APPEAL_CARD_WIDTH,
+      height: APPEAL_CARD_HEIGHT,
+      alt: `${appeal.title}: ${formatRupees(appeal.raised)} raised of ${formatRupees(appeal.goal)}`,
+    },
+    chunk: APPEAL_PAGE.chunk,
+    data,
+  };
+}
+
 /** The paths the server serves as pages (the 404 page apart): the home page and every React page. */
 export const PAGE_PATHS: readonly string[] = ['/', ...Object.keys(REACT_PAGES)];
 /** Any path that is no page renders the 404 page; this one names it. */
 export const NOT_FOUND_PATH = '/404-page-not-found';
 /** The React pages' chunks (Vite's manifest keys): the build links each one's stylesheets. */
-export const REACT_PAGE_CHUNKS: readonly string[] = Object.values(REACT_PAGES).map((page) => page.chunk);
+export const REACT_PAGE_CHUNKS: readonly string[] = [
+  ...Object.values(REACT_PAGES).map((page) => page.chunk),
+  APPEAL_PAGE.chunk,
+];
 
 export { SITE_URL_TOKEN } from '../shared/site-url-token';
