@@ -105,4 +105,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261125160000',
     load: async () => (await import('./Migration20261125160000')).Migration20261125160000,
   },
+  {
+    name: 'Migration20261125170000',
+    load: async () => (await import('./Migration20261125170000')).Migration20261125170000,
+  },
 ];

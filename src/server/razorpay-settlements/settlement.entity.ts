@@ -39,14 +39,18 @@ export const SettlementEntry = defineEntity({
   name: 'SettlementEntry',
   tableName: 'settlement_entries',
   checks: [{ name: 'settlement_entries_net_check', expression: 'net = gross - fee - tax + adjustment' }],
+  // A settlement's lines with their figures: the year's list sums them from the index alone (Migration20261125170000).
+  indexes: [
+    {
+      name: 'settlement_entries_settlement_id_index',
+      expression:
+        'create index "settlement_entries_settlement_id_index" on "settlement_entries" ("settlement_id") include ("type", "gross", "fee", "tax", "adjustment", "net")',
+    },
+  ],
   properties: (p) => ({
     /** Razorpay's id of what was settled: `pay_…`, `rfnd_…`, `adj_…`. */
     entityId: p.text().primary(),
-    settlement: p
-      .manyToOne(Settlement)
-      .fieldName('settlement_id')
-      .deleteRule('cascade')
-      .index('settlement_entries_settlement_id_index'),
+    settlement: p.manyToOne(Settlement).fieldName('settlement_id').deleteRule('cascade'),
     /** Razorpay's type: `payment`, `refund`, `adjustment`, … */
     type: p.text(),
     /** The payment concerned: the payment itself, or the one a refund returns. */
