@@ -125,6 +125,23 @@ describe('an appeal’s page on a phone', () => {
       violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ).toEqual([]);
     expect(await page.locator('h1').count()).toBe(1);
+    // The home page lists the open appeal (server-rendered, within the pages' check), axe clean too.
+    for (let tries = 0; ; tries++) {
+      await page.goto(`${suite.server.url}/`);
+      if (await page.getByRole('link', { name: 'Bruno’s surgery' }).count()) break;
+      expect(tries).toBeLessThan(40);
+      await page.waitForTimeout(1_000);
+    }
+    await waitForHydration(page);
+    await page.addScriptTag({ content: AXE_SOURCE });
+    const homeViolations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+      return (await axe.run()).violations.map((v) => v.id);
+    });
+    expect(homeViolations).toEqual([]);
+    await page.getByRole('link', { name: 'Bruno’s surgery' }).click();
+    await page.waitForURL(`**/appeals/${SLUG}`);
+    await page.getByRole('progressbar').waitFor();
     const missing = await page.goto(`${suite.server.url}/appeals/no-such-appeal`);
     expect(missing?.status()).toBe(404);
     await context.close();

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { APPEAL_CARD_HEIGHT, APPEAL_CARD_WIDTH, appealCardFacts, appealCardPath } from '../shared/appeal-card';
 import type { PublicAppeal } from '../shared/appeals.schema';
@@ -7,6 +8,7 @@ import { formatRupees } from '../shared/rupees';
 import type { ShownPhoto } from '../shared/site-content';
 import { SITE_URL_TOKEN } from '../shared/site-url-token';
 import { AppealProvider, appealPageTitle } from './features/appeals/appeal-data';
+import { OpenAppealsProvider } from './features/appeals/OpenAppeals';
 import { type PageMetaName, pageMetaOf } from './page-meta';
 import { PageShell } from './page-shell';
 import { APPEAL_PAGE, APPEAL_PATH, REACT_PAGES } from './react-pages';
@@ -40,13 +42,25 @@ export async function renderPage(url: string, data: PageData): Promise<RenderedP
   const { content } = data;
   return {
     status: metaName === 'notFound' ? 404 : 200,
-    html: renderToString(<PageShell path={path} page={page} siteUrl={SITE_URL_TOKEN} content={content} />),
+    html: renderToString(
+      <PageShell path={path} page={withOpenAppeals(page, data)} siteUrl={SITE_URL_TOKEN} content={content} />,
+    ),
     meta: pageMetaOf(content)[metaName],
     siteName: content.trust.name,
     shareImage: shareImageOf(content.photos.share),
     chunk: reactPage?.chunk ?? null,
     data: reactPage ? data : null,
   };
+}
+
+/** The page with the open appeals it lists (home, /donate) as rendered with. */
+function withOpenAppeals(Page: ComponentType, data: PageData): ComponentType {
+  const appeals = data.openAppeals ?? [];
+  return () => (
+    <OpenAppealsProvider value={appeals}>
+      <Page />
+    </OpenAppealsProvider>
+  );
 }
 
 /** The first sentences of the story, as a link preview's description. */

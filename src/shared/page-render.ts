@@ -4,7 +4,7 @@
  * answers the page's markup and what its <head> needs, and the server makes the document
  * (src/server/web/page-documents.ts). The build prerenders the same way. No Node or DOM imports.
  */
-import type { PublicAppeal } from './appeals.schema';
+import type { PublicAppeal, PublicAppealCard } from './appeals.schema';
 import type { PageContent } from './site-content';
 
 /** What a page is rendered with, and what a React page is hydrated with (embedded in the page as JSON). */
@@ -13,6 +13,8 @@ export interface PageData {
   content: PageContent;
   /** An appeal's page (`/appeals/<slug>`): the appeal as the public query answers it, its figures at most a minute old. */
   appeal?: PublicAppeal;
+  /** The appeals taking gifts, listed on the home page and /donate (server-rendered; their figures follow within a minute). */
+  openAppeals?: PublicAppealCard[];
 }
 
 /** What each page puts in its <head>; the browser keeps document.title in step. */

@@ -21,7 +21,7 @@ let clerk: string;
 
 beforeAll(async () => {
   await ensureClientBuilt();
-  t = await createTestApp({}, { clientDir: CLIENT_DIR, appealPageMaxAgeMs: WINDOW_MS });
+  t = await createTestApp({}, { clientDir: CLIENT_DIR, appealPageMaxAgeMs: WINDOW_MS, contentCheckIntervalMs: 200 });
   deliverSandboxWebhooks(t);
   await t.addAccount('meena', 'staff');
   clerk = await t.signIn('meena');
@@ -127,6 +127,21 @@ describe('an appeal’s page', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('is listed, open, on the home page and /donate, server-rendered with its figures', async () => {
+    const listed = async (url: string) =>
+      (await page(url)).body.includes(`<a href="/appeals/${slug}">Bruno’s surgery</a>`);
+    for (let tries = 0; !((await listed('/')) && (await listed('/donate'))); tries++) {
+      expect(tries).toBeLessThan(60);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const home = (await page('/')).body;
+    expect(home).toContain('Animals who need you now');
+    // Its totals as counted at most half a minute before (the gift above may not be in them yet).
+    expect(progress(home)).toMatch(/^₹[\d,]+ of ₹45,000 \(\d+%\)$/);
+    // The home page stays static: no page data, no React page chunk.
+    expect(home).not.toContain(`id="${PAGE_DATA_ELEMENT_ID}"`);
+  });
+
   it('shows a new gift once its short window has passed, with a new card', async () => {
     const before = await page(`/appeals/${slug}`);
     const card = meta(before.body, 'og:image');
@@ -153,6 +168,11 @@ describe('an appeal’s page', () => {
     expect(closed.body).toContain('This appeal is closed');
     expect(closed.body).toContain('href="/donate"');
     expect(closed.body).not.toContain('Giving to:');
+    // Closed, it leaves the home page's list within the check.
+    for (let tries = 0; (await page('/')).body.includes(`/appeals/${slug}"`); tries++) {
+      expect(tries).toBeLessThan(60);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   });
 
   it('has an Open Graph card: a 1200×630 JPEG at its versioned address, cached a year', async () => {

@@ -1,10 +1,12 @@
 import { dirname, join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { PublicAppealCard } from '../../shared/appeals.schema';
 import type { ImageRecord } from '../../shared/images';
 import type { PageData } from '../../shared/page-render';
 import { DEFAULT_CONTENT, type EditableContent, pageContentOf, resolveSiteContent } from '../../shared/site-content';
 import { SITE_URL_TOKEN } from '../../shared/site-url-token';
 import { taxLawOn } from '../../shared/tax-law';
+import { openAppeals } from '../appeals/public-appeals';
 import type { Orm } from '../db/orm';
 import { contentImages, publishedContent, publishedVersionId } from '../site-content/site-content-versions';
 import { loadPageRenderer, type PageRenderer } from './page-documents';
@@ -13,6 +15,23 @@ import { type PrerenderedPage, preparePage } from './pages';
 /** What the pages are rendered from: the version, the law in force, the photos as the Photos library describes them. */
 const keyOf = (version: number | null, law: string, images: readonly ImageRecord[]) =>
   JSON.stringify([version, law, images.map(({ id, hash, alt }) => [id, hash, alt])]);
+
+/** What the pages show of the open appeals: a change renders them again. */
+const openAppealsKey = (appeals: readonly PublicAppealCard[]) =>
+  JSON.stringify(
+    appeals.map((a) => [
+      a.id,
+      a.slug,
+      a.title,
+      a.summary,
+      a.photo?.hash,
+      a.photo?.alt,
+      a.raised,
+      a.goal,
+      a.donors,
+      a.daysLeft,
+    ]),
+  );
 
 /** How often each instance asks which version of the site's content is published: pages follow within this. */
 export const CONTENT_CHECK_INTERVAL_MS = 15_000;
@@ -49,6 +68,8 @@ export interface SitePagesOptions {
 export class SitePages implements SitePagesHandle {
   private pages = new Map<string, PrerenderedPage>();
   private key: string | undefined;
+  /** What the open appeals' list showed when the pages were rendered. */
+  private appealsKey: string | undefined;
   /** The published version the pages show (null: the defaults), and its content. */
   private version: number | null = null;
   private content: EditableContent | undefined;
@@ -144,7 +165,11 @@ export class SitePages implements SitePagesHandle {
     extra: Omit<PageData, 'content'>,
   ): Promise<{ status: number; page: PrerenderedPage } | undefined> {
     if (!this.data) return undefined;
-    const { status, html } = await this.options.renderer.render(path, { ...this.data, ...extra });
+    const { status, html } = await this.options.renderer.render(path, {
+      ...this.data,
+      openAppeals: undefined,
+      ...extra,
+    });
     return { status, page: await preparePage(html, this.options.siteUrl) };
   }
 
@@ -159,11 +184,15 @@ export class SitePages implements SitePagesHandle {
     const versionId = await publishedVersionId(em);
     // A published photo's description can change on the Photos page: its photos are part of the key.
     const images = this.version === versionId && this.content ? await contentImages(em, this.content) : undefined;
-    if (images && this.key === keyOf(versionId, law, images)) return;
+    // The open appeals' list and figures (home, /donate): their totals are at most half a minute old.
+    const appeals = await openAppeals(em, at);
+    const appealsKey = openAppealsKey(appeals);
+    if (images && this.key === keyOf(versionId, law, images) && this.appealsKey === appealsKey) return;
     const { id, content } = await publishedContent(em);
     const shown = await contentImages(em, content);
-    await this.render(id, content, at, shown);
+    await this.render(id, content, at, shown, appeals);
     this.key = keyOf(id, law, shown);
+    this.appealsKey = appealsKey;
     this.lastError = undefined;
     this.options.log.info({ version: id, law }, "the site's pages were rendered with the published content");
   }
@@ -174,9 +203,10 @@ export class SitePages implements SitePagesHandle {
     content: EditableContent,
     at: Date,
     images: readonly ImageRecord[],
+    appeals: PublicAppealCard[] = [],
   ): Promise<void> {
     const { renderer, siteUrl } = this.options;
-    const data = this.dataFor(content, at, images);
+    const data = { ...this.dataFor(content, at, images), openAppeals: appeals };
     const rendered = new Map<string, PrerenderedPage>();
     for (const path of [...renderer.paths, renderer.notFoundPath]) {
       const { html } = await renderer.render(path, data);

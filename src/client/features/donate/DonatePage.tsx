@@ -1,6 +1,7 @@
 import { Container, Grid, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { SiteVideo } from '../../components/media';
 import { useSiteContent } from '../../site-content-context';
+import { OpenAppeals } from '../appeals/OpenAppeals';
 import { DonateForm } from './DonateForm';
 import type { DonationApi } from './donation-api';
 import { PaymentModeNotice } from './PaymentModeNotice';
@@ -55,6 +56,7 @@ export function DonatePage({ api }: { api: DonationApi }) {
           </Grid.Col>
         </Grid>
       </Container>
+      <OpenAppeals headingLevel={2} />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { OpenAppeals } from '../appeals/OpenAppeals';
 import { AboutSection } from './AboutSection';
 import { ActivitiesSection } from './ActivitiesSection';
 import { ContactSection } from './ContactSection';
@@ -8,6 +9,7 @@ export function HomePage() {
   return (
     <>
       <HeroSection />
+      <OpenAppeals />
       <AboutSection />
       <ActivitiesSection />
       <ImpactSection />

@@ -9,6 +9,7 @@ import {
 import { postAppealUpdate } from '../../appeals/appeal-updates';
 import { openAppeals, publicAppeal } from '../../appeals/public-appeals';
 import { appealForStaff, createAppeal, editAppeal, listAppeals, moveAppeal } from '../../appeals/staff-appeals';
+import type { ProcedureContext } from '../context';
 import { publicProcedure, router } from '../init';
 import { staffProcedure } from '../staff-procedures';
 
@@ -21,6 +22,12 @@ export const appealsRouter = router({
   listOpen: publicProcedure.query(({ ctx }) => openAppeals(ctx.em)),
 });
 
+/** After a staff change: the appeal's page at once, the home and donate pages' list within the check's run. */
+function appealChanged(ctx: Pick<ProcedureContext, 'appealPages' | 'sitePages'>): void {
+  ctx.appealPages?.invalidate();
+  void ctx.sitePages?.refresh();
+}
+
 /** `staff.appeals.*`: the console's appeals; the CSV of an appeal's gifts is a route (routes/appeal-gifts-csv.ts). */
 export const staffAppealsRouter = router({
   list: staffProcedure.query(({ ctx }) => listAppeals({ em: ctx.em })),
@@ -28,13 +35,13 @@ export const staffAppealsRouter = router({
   create: staffProcedure.input(appealCreateInputSchema).mutation(({ ctx, input }) => createAppeal(ctx, input)),
   edit: staffProcedure
     .input(appealEditInputSchema)
-    .mutation(({ ctx, input }) => editAppeal(ctx, input).finally(() => ctx.appealPages?.invalidate())),
+    .mutation(({ ctx, input }) => editAppeal(ctx, input).finally(() => appealChanged(ctx))),
   publish: staffProcedure
     .input(appealIdInputSchema)
-    .mutation(({ ctx, input }) => moveAppeal(ctx, input.id, 'publish').finally(() => ctx.appealPages?.invalidate())),
+    .mutation(({ ctx, input }) => moveAppeal(ctx, input.id, 'publish').finally(() => appealChanged(ctx))),
   close: staffProcedure
     .input(appealIdInputSchema)
-    .mutation(({ ctx, input }) => moveAppeal(ctx, input.id, 'close').finally(() => ctx.appealPages?.invalidate())),
+    .mutation(({ ctx, input }) => moveAppeal(ctx, input.id, 'close').finally(() => appealChanged(ctx))),
   postUpdate: staffProcedure.input(appealUpdateInputSchema).mutation(async ({ ctx, input }) => {
     const { siteUrl, personalDataKey } = ctx;
     // Both are set for every HTTP call (app.ts); staff procedures are HTTP calls only.
@@ -47,7 +54,7 @@ export const staffAppealsRouter = router({
         input,
       );
     } finally {
-      ctx.appealPages?.invalidate();
+      appealChanged(ctx);
     }
   }),
 });
