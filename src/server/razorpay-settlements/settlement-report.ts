@@ -162,17 +162,38 @@ export async function unsettledPayments(em: EntityManager) {
   const where = `d.mode = 'online' and d.status in ('paid', 'refunded') and d.razorpay_payment_id is not null
      and d.created_at >= coalesce(${from}, '-infinity')
      and not exists (select 1 from settlement_entries e where e.entity_id = d.razorpay_payment_id)`;
-  const [totals] = await em.execute<{ count: number; amount: string | null; since: string | null }[]>(
-    `select count(*)::int as count, sum(d.amount) as amount, ${isoTime(from)} as since from donations d where ${where}`,
-  );
-  const items = await em.execute<
-    { donationId: number; paymentId: string; amount: number; status: string; paidAt: string }[]
+  // One pass over the window: the count, the total and the first rows listed from the same set.
+  const rows = await em.execute<
+    {
+      count: number;
+      amount: string | null;
+      since: string | null;
+      donationId: number | null;
+      paymentId: string;
+      itemAmount: number;
+      status: string;
+      paidAt: string;
+    }[]
   >(
-    `select d.id as "donationId", d.razorpay_payment_id as "paymentId", d.amount, d.status,
-            ${isoTime('coalesce(r.issued_at, d.created_at)')} as "paidAt"
-       from donations d left join receipts r on r.payment_id = d.razorpay_payment_id
-      where ${where} order by d.created_at, d.id limit ${UNSETTLED_LISTED}`,
+    `with unsettled as materialized (
+       select d.id, d.razorpay_payment_id, d.amount, d.status, d.created_at from donations d where ${where}),
+     totals as (select count(*)::int as count, sum(amount) as amount from unsettled),
+     listed as (select * from unsettled order by created_at, id limit ${UNSETTLED_LISTED})
+     select t.count, t.amount, ${isoTime(from)} as since, l.id as "donationId", l.razorpay_payment_id as "paymentId",
+            l.amount as "itemAmount", l.status, ${isoTime('coalesce(r.issued_at, l.created_at)')} as "paidAt"
+       from totals t left join listed l on true left join receipts r on r.payment_id = l.razorpay_payment_id
+      order by l.created_at, l.id`,
   );
+  const totals = rows[0];
+  const items = rows
+    .filter((row) => row.donationId !== null)
+    .map((row) => ({
+      donationId: Number(row.donationId),
+      paymentId: row.paymentId,
+      amount: Number(row.itemAmount),
+      status: row.status,
+      paidAt: row.paidAt,
+    }));
   return { count: totals?.count ?? 0, amount: Number(totals?.amount ?? 0), since: totals?.since ?? null, items };
 }
 
