@@ -109,4 +109,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261125170000',
     load: async () => (await import('./Migration20261125170000')).Migration20261125170000,
   },
+  {
+    name: 'Migration20261125175000',
+    load: async () => (await import('./Migration20261125175000')).Migration20261125175000,
+  },
 ];

@@ -233,6 +233,19 @@ async function seed(execute: (sql: string) => Promise<unknown>) {
         from entries group by settlement_id)
     insert into settlement_entries (entity_id, settlement_id, type, payment_id, gross, fee, tax, adjustment, net, occurred_at)
     select entity_id, settlement_id, type, payment_id, gross, fee, tax, 0, net, at from entries`);
+  // What storing the lines writes beside them (razorpay-settlements/record-settlement.ts): each
+  // settlement's sums, each payment's settlement.
+  await execute(`
+    update settlements s set lines_payments = t.payments, lines_refunds = t.refunds, lines_gross = t.gross,
+           lines_fee = t.fee, lines_tax = t.tax, lines_net = t.net
+      from (select settlement_id, count(*) filter (where type = 'payment') as payments,
+                   count(*) filter (where type = 'refund') as refunds, sum(gross) as gross, sum(fee) as fee,
+                   sum(tax) as tax, sum(net) as net
+              from settlement_entries group by settlement_id) t
+     where t.settlement_id = s.id`);
+  await execute(`
+    update donations d set settlement_id = e.settlement_id
+      from settlement_entries e where e.type = 'payment' and e.entity_id = d.razorpay_payment_id`);
 }
 
 /** The indexes that are not constraints, dropped while the rows go in and built after (much faster). */

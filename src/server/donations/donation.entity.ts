@@ -45,6 +45,11 @@ export const Donation = defineEntity({
       name: 'donations_reference_index',
       expression: 'create index "donations_reference_index" on "donations" ("reference") where "reference" is not null',
     },
+    // Online payments not settled yet, by time: a handful, whatever the table's size (the Settlements page).
+    {
+      name: 'donations_unsettled_index',
+      expression: `create index "donations_unsettled_index" on "donations" ("created_at") where "mode" = 'online' and "status" in ('paid', 'refunded') and "razorpay_payment_id" is not null and "settlement_id" is null`,
+    },
     // Gifts received outside the website by the day received, with what the overview sums of them.
     {
       name: 'donations_received_on_index',
@@ -100,6 +105,8 @@ export const Donation = defineEntity({
     appeal: p.manyToOne(Appeal).fieldName('appeal_id').nullable(),
     /** In memory or in honour of someone (shared/tribute.ts); later monthly charges inherit it too. */
     tribute: p.json<Tribute>().columnType('jsonb').nullable(),
+    /** The Razorpay settlement that paid this online payment to the bank (razorpay-settlements/record-settlement.ts). */
+    settlementId: p.text().nullable(),
   }),
 });
 

@@ -96,12 +96,23 @@ export async function recordSettlementEntries(
       );
       stored += inserted.length;
     }
-    const [sums] = await tx.execute<{ adjustments: string; net: string }[]>(
-      `update settlements s set entries_fetched_at = now(),
-              adjustments = (select coalesce(sum(adjustment), 0) from settlement_entries where settlement_id = s.id)
+    // What the lines add up to, once, beside them; and each payment its settlement.
+    const [sums] = await tx.execute<{ net: string }[]>(
+      `update settlements s set entries_fetched_at = now(), adjustments = t.adjustments, lines_payments = t.payments,
+              lines_refunds = t.refunds, lines_gross = t.gross, lines_fee = t.fee, lines_tax = t.tax, lines_net = t.net
+         from (select count(*) filter (where type = 'payment') as payments, count(*) filter (where type = 'refund') as refunds,
+                      coalesce(sum(gross), 0) as gross, coalesce(sum(fee), 0) as fee, coalesce(sum(tax), 0) as tax,
+                      coalesce(sum(adjustment), 0) as adjustments, coalesce(sum(net), 0) as net
+                 from settlement_entries where settlement_id = ?) t
         where s.id = ?
-        returning s.adjustments, (select coalesce(sum(net), 0) from settlement_entries where settlement_id = s.id) as net`,
-      [settlementId],
+        returning t.net`,
+      [settlementId, settlementId],
+    );
+    await tx.execute(
+      `update donations set settlement_id = ?
+        where razorpay_payment_id in (select entity_id from settlement_entries where settlement_id = ? and type = 'payment')
+          and settlement_id is null`,
+      [settlementId, settlementId],
     );
     return { stored, skipped: entries.length - stored, net: Number(sums?.net ?? 0), amount: settlement.amount };
   });

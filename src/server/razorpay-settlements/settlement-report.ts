@@ -36,15 +36,15 @@ function yearRange(year: string) {
   return financialYearStarting(Number(year.slice(0, 4)));
 }
 
-/** Sums are bigint, which node-postgres gives as text: numbers here (paise stay far below 2^53). */
+/** A settlement's figures: its lines' sums as stored with them, or what Razorpay reported while its report is awaited. */
 const SETTLEMENT_FIGURES = `
-  count(e.*) filter (where e.type = 'payment')::int as payments,
-  count(e.*) filter (where e.type = 'refund')::int as refunds,
-  case when s.entries_fetched_at is null then null else coalesce(sum(e.gross), 0) end as gross,
-  case when s.entries_fetched_at is null then s.fee else coalesce(sum(e.fee), 0) end as fee,
-  case when s.entries_fetched_at is null then s.tax else coalesce(sum(e.tax), 0) end as tax,
-  case when s.entries_fetched_at is null then null else coalesce(sum(e.adjustment), 0) end as adjustments,
-  case when s.entries_fetched_at is null then s.amount else coalesce(sum(e.net), 0) end as net`;
+  coalesce(s.lines_payments, 0) as payments,
+  coalesce(s.lines_refunds, 0) as refunds,
+  case when s.entries_fetched_at is null then null else s.lines_gross end as gross,
+  case when s.entries_fetched_at is null then s.fee else s.lines_fee end as fee,
+  case when s.entries_fetched_at is null then s.tax else s.lines_tax end as tax,
+  case when s.entries_fetched_at is null then null else s.adjustments end as adjustments,
+  case when s.entries_fetched_at is null then s.amount else s.lines_net end as net`;
 
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
@@ -54,9 +54,9 @@ export async function listSettlements(em: EntityManager, year: string): Promise<
   const rows = await em.execute<Record<string, unknown>[]>(
     `select s.id, ${isoTime('s.settled_at')} as "settledAt", s.utr, s.amount as "reportedNet",
             s.entries_fetched_at is null as "awaitingReport", ${SETTLEMENT_FIGURES}
-       from settlements s left join settlement_entries e on e.settlement_id = s.id
+       from settlements s
       where s.settled_at >= ? and s.settled_at < ?
-      group by s.id order by s.settled_at desc, s.id desc`,
+      order by s.settled_at desc, s.id desc`,
     [start, end],
   );
   return rows.map((row) => ({
@@ -146,28 +146,25 @@ export async function settlementIdsOf(em: EntityManager, year: string): Promise<
 const UNSETTLED_LISTED = 200;
 /** Before the first settlement on record, the trust's books say nothing of what Razorpay settled. */
 const BEFORE_FIRST_SETTLEMENT = "interval '7 days'";
-/**
- * How far back a payment is looked for: Razorpay settles in two working days, so one unsettled
- * after two months is long overdue (and asking of ten years' payments took seconds at a million).
- */
-const LOOK_BACK = "interval '60 days'";
 
 /**
  * Online payments captured but in no settlement yet (refunded ones too: Razorpay settles the
- * payment and deducts the refund). Counted from a week before the first settlement on record, and
- * over the last 60 days at most.
+ * payment and deducts the refund), counted from a week before the first settlement on record. A
+ * payment's settlement is written on it when its settlement's lines are stored, so these are read
+ * from a partial index of the unsettled few (donations_unsettled_index), whatever the table's size.
  */
 export async function unsettledPayments(em: EntityManager) {
-  const from = `greatest((select min(settled_at) - ${BEFORE_FIRST_SETTLEMENT} from settlements), now() - ${LOOK_BACK})`;
+  const [first] = await em.execute<{ since: string | null }[]>(
+    `select ${isoTime(`min(settled_at) - ${BEFORE_FIRST_SETTLEMENT}`)} as since from settlements`,
+  );
+  const since = first?.since ?? null;
   const where = `d.mode = 'online' and d.status in ('paid', 'refunded') and d.razorpay_payment_id is not null
-     and d.created_at >= coalesce(${from}, '-infinity')
-     and not exists (select 1 from settlement_entries e where e.entity_id = d.razorpay_payment_id)`;
+     and d.settlement_id is null and d.created_at >= ?`;
   // One pass over the window: the count, the total and the first rows listed from the same set.
   const rows = await em.execute<
     {
       count: number;
       amount: string | null;
-      since: string | null;
       donationId: number | null;
       paymentId: string;
       itemAmount: number;
@@ -179,10 +176,11 @@ export async function unsettledPayments(em: EntityManager) {
        select d.id, d.razorpay_payment_id, d.amount, d.status, d.created_at from donations d where ${where}),
      totals as (select count(*)::int as count, sum(amount) as amount from unsettled),
      listed as (select * from unsettled order by created_at, id limit ${UNSETTLED_LISTED})
-     select t.count, t.amount, ${isoTime(from)} as since, l.id as "donationId", l.razorpay_payment_id as "paymentId",
+     select t.count, t.amount, l.id as "donationId", l.razorpay_payment_id as "paymentId",
             l.amount as "itemAmount", l.status, ${isoTime('coalesce(r.issued_at, l.created_at)')} as "paidAt"
        from totals t left join listed l on true left join receipts r on r.payment_id = l.razorpay_payment_id
       order by l.created_at, l.id`,
+    [since ?? new Date(0)],
   );
   const totals = rows[0];
   const items = rows
@@ -194,7 +192,7 @@ export async function unsettledPayments(em: EntityManager) {
       status: row.status,
       paidAt: row.paidAt,
     }));
-  return { count: totals?.count ?? 0, amount: Number(totals?.amount ?? 0), since: totals?.since ?? null, items };
+  return { count: totals?.count ?? 0, amount: Number(totals?.amount ?? 0), since, items };
 }
 
 /** The financial years with settlements, newest first, and always the current one. */

@@ -24,6 +24,16 @@ export const Settlement = defineEntity({
     adjustments: p.integer().nullable(),
     /** When its entries (the payments and refunds in it) were stored; null while Razorpay's report is awaited. */
     entriesFetchedAt: p.datetime().columnType('timestamptz').nullable(),
+    /**
+     * What its lines add up to, written once with them (record-settlement.ts), so a year's list reads
+     * settlements alone: the lines' count by type and their sums.
+     */
+    linesPayments: p.integer().nullable(),
+    linesRefunds: p.integer().nullable(),
+    linesGross: p.integer().nullable(),
+    linesFee: p.integer().nullable(),
+    linesTax: p.integer().nullable(),
+    linesNet: p.integer().nullable(),
     recordedAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
   }),
 });

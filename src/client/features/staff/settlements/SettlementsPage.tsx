@@ -110,7 +110,7 @@ function Unsettled({ unsettled }: { unsettled: SettlementList['unsettled'] }) {
           ? 'Every payment captured has reached a settlement.'
           : `${unsettled.count} ${unsettled.count === 1 ? 'payment' : 'payments'}, ${money(unsettled.amount)}, captured but in no settlement yet. Razorpay settles two working days after capture.`}
         {unsettled.since &&
-          ` Counted from ${indiaTime(unsettled.since)}: a week before the first settlement on record, and 60 days back at most (Razorpay settles in two working days).`}
+          ` Counted from ${indiaTime(unsettled.since)}, a week before the first settlement on record.`}
       </Text>
       {unsettled.count > 0 && (
         <Table.ScrollContainer minWidth={560}>
