@@ -1,4 +1,6 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../scripts/lib/site-server';
 import { phonePhoto } from '../server/test/image-fixtures';
@@ -8,6 +10,7 @@ import { startBrowserSuite } from './test/browser-suite';
 import { collectErrors, waitForHydration } from './test/page-helpers';
 import { createStaffWithCli, query } from './test/staff-setup';
 
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'correct horse battery staple';
 const NEW_PHONE = '+91 44 2345 6789';
 const NEW_FIGURE = '2500+';
@@ -31,6 +34,19 @@ async function homeShows(baseUrl: string) {
   };
 }
 
+/** A phone signed in as the secretary on the Site content page; the site's CSP holds unless `bypassCSP` (axe is an inline script). */
+async function openSiteContent(browser: Browser, bypassCSP = false) {
+  const context = await browser.newContext({ viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true, bypassCSP });
+  const page = await context.newPage();
+  await page.goto(`${suite.server.url}/staff/site-content`);
+  await page.waitForURL(/\/staff\/login/);
+  await page.getByLabel('Username').fill('secretary');
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Site content', level: 1 }).waitFor();
+  return { context, page };
+}
+
 async function waitFor(check: () => Promise<boolean>, withinMs: number): Promise<number> {
   const started = Date.now();
   while (!(await check())) {
@@ -51,15 +67,8 @@ describe('the Site content page on a phone', () => {
   let errors: string[];
 
   beforeAll(async () => {
-    context = await suite.browser.newContext({ viewport: VIEWPORTS.phone, isMobile: true, hasTouch: true });
-    page = await context.newPage();
+    ({ context, page } = await openSiteContent(suite.browser));
     errors = collectErrors(page);
-    await page.goto(`${suite.server.url}/staff/site-content`);
-    await page.waitForURL(/\/staff\/login/);
-    await page.getByLabel('Username').fill('secretary');
-    await page.getByLabel(/^Password/).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Site content', level: 1 }).waitFor();
   });
   afterAll(async () => context?.close());
 
@@ -153,5 +162,19 @@ describe('the Site content page on a phone', () => {
     await tab.locator('#contact').getByRole('link', { name: NEW_PHONE }).waitFor();
     expect(donorErrors).toEqual([]);
     await donor.close();
+  });
+
+  it('has no accessibility violations, a draft and its preview shown', async () => {
+    const { context: axeContext, page: tab } = await openSiteContent(suite.browser, true);
+    await tab.getByRole('textbox', { name: 'Tagline' }).fill('Rescue, heal, rehome');
+    await tab.getByRole('button', { name: 'Save draft' }).click();
+    await tab.frameLocator('iframe[title="Preview of the home page"]').getByRole('heading', { level: 1 }).waitFor();
+    await tab.addScriptTag({ content: AXE_SOURCE });
+    const violations = await tab.evaluate(async () => {
+      type Result = { violations: { id: string; nodes: { target: string[] }[] }[] };
+      return (await (window as unknown as { axe: { run(): Promise<Result> } }).axe.run()).violations;
+    });
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await axeContext.close();
   });
 });

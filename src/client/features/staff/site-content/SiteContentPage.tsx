@@ -311,6 +311,9 @@ function ContentFields(props: FieldsProps) {
   );
 }
 
+/** A notice that something was done; its close button named, for screen readers. */
+const DONE = { color: 'green', closeButtonProps: { 'aria-label': 'Close the notice' } };
+
 const PREVIEW_PAGES = [
   { value: '/', label: 'Home page' },
   { value: '/donate', label: 'Donate page' },
@@ -374,14 +377,14 @@ export function SiteContentPage() {
   const save = staffTrpc.staff.siteContent.saveDraft.useMutation({
     onSuccess: (version, sent) => {
       setSaved({ id: version.id, json: JSON.stringify(sent) });
-      notifications.show({ color: 'green', message: `Draft ${version.id} saved: look at its preview below` });
+      notifications.show({ ...DONE, message: `Draft ${version.id} saved: look at its preview below` });
       void utils.staff.siteContent.get.invalidate();
     },
   });
   const publish = staffTrpc.staff.siteContent.publish.useMutation({
     onSuccess: (version) => {
       setConfirming(false);
-      notifications.show({ color: 'green', message: `Version ${version.id} is published: the site shows it now` });
+      notifications.show({ ...DONE, message: `Version ${version.id} is published: the site shows it now` });
       void utils.staff.siteContent.get.invalidate();
     },
   });
@@ -446,7 +449,7 @@ export function SiteContentPage() {
         <Card withBorder padding="sm">
           {isAdmin ? (
             <Group gap="sm">
-              <Button color="green" disabled={!canPublish} onClick={() => setConfirming(true)}>
+              <Button disabled={!canPublish} onClick={() => setConfirming(true)}>
                 Publish draft {saved.id}
               </Button>
               {unsaved && <Text size="sm">Save the draft first: what is published is what the preview shows.</Text>}
@@ -466,7 +469,7 @@ export function SiteContentPage() {
             <Button variant="default" onClick={() => setConfirming(false)}>
               Cancel
             </Button>
-            <Button color="green" loading={publish.isPending} onClick={() => saved && publish.mutate({ id: saved.id })}>
+            <Button loading={publish.isPending} onClick={() => saved && publish.mutate({ id: saved.id })}>
               Publish
             </Button>
           </Group>
