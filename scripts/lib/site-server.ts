@@ -38,6 +38,8 @@ export async function ensureClientBuilt(): Promise<void> {
       'src/shared',
       'public',
       'scripts/prerender.ts',
+      // The build's page kit is made by the code the server renders with.
+      'src/server/web/page-documents.ts',
       'vite.config.ts',
       'package-lock.json',
     ];
