@@ -113,4 +113,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261125175000',
     load: async () => (await import('./Migration20261125175000')).Migration20261125175000,
   },
+  {
+    name: 'Migration20261125180000',
+    load: async () => (await import('./Migration20261125180000')).Migration20261125180000,
+  },
 ];

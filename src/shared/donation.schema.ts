@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_AMOUNT_PAISE, MIN_AMOUNT_PAISE, PURPOSES, type Purpose } from './donation-rules';
 import { DONATION_STATUSES, DONATION_TYPES } from './donation-states';
+import { LANGUAGES } from './languages';
 import { checkTaxReceiptFields, taxReceiptShape } from './tax-id';
 import { tributeSchema } from './tribute';
 
@@ -70,6 +71,15 @@ export const donationInputSchema = z
       .optional(),
     /** In memory or in honour of a person or an animal: printed on the receipt (src/shared/tribute.ts). */
     tribute: tributeSchema.optional(),
+    /**
+     * The language the donor gives in (src/shared/languages.ts), `en` when not sent: their receipt
+     * mail, monthly notices and appeal updates speak it, and the receipt prints it beside English.
+     * The pages send the language they are shown in (`/ta/donate` sends `ta`).
+     */
+    language: z
+      .enum(LANGUAGES, { error: `Must be one of ${LANGUAGES.join(', ')}` })
+      .optional()
+      .meta({ description: `The donor's language for mails and receipts: ${LANGUAGES.join(', ')} (default en)` }),
   })
   .superRefine(checkTaxReceiptFields)
   // Every distinct monthly amount is a Razorpay plan that can never be deleted: whole rupees only.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PURPOSES, type Purpose } from './donation-rules';
 import { OFFLINE_GIFT_MODES, type OfflineGiftMode } from './gift-modes';
+import { LANGUAGES } from './languages';
 import { checkTaxReceiptFields, taxReceiptShape } from './tax-id';
 import { tributeSchema } from './tribute';
 
@@ -133,6 +134,8 @@ export const offlineGiftInputSchema = z
     ),
     /** In memory or in honour of a person or an animal, as the donor asked: printed on the receipt. */
     tribute: tributeSchema.optional(),
+    /** The donor's language (shared/languages.ts): the receipt mail speaks it, the receipt prints it beside English. */
+    language: optional(z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` })),
     ...taxReceiptShape,
   })
   .superRefine(checkTaxReceiptFields)

@@ -49,6 +49,7 @@ const DONATION_COLUMNS: [column: string, type: string, value: (donation: NewDona
   ['tax_id_encrypted', 'text', ({ tax }) => tax.taxIdEncrypted],
   ['appeal_id', 'int', ({ input }) => input.appealId ?? null],
   ['tribute', 'jsonb', ({ input }) => (input.tribute ? JSON.stringify(input.tribute) : null)],
+  ['language', 'text', ({ input }) => input.language ?? 'en'],
 ];
 const COLUMN_LIST = DONATION_COLUMNS.map(([column]) => `"${column}"`).join(', ');
 

@@ -1,6 +1,7 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import { DONATION_STATUSES, DONATION_TYPES } from '../../shared/donation-states';
 import { GIFT_MODES } from '../../shared/gift-modes';
+import { LANGUAGES } from '../../shared/languages';
 import type { Tribute } from '../../shared/tribute';
 import { Appeal } from '../appeals/appeal.entity';
 
@@ -105,6 +106,8 @@ export const Donation = defineEntity({
     appeal: p.manyToOne(Appeal).fieldName('appeal_id').nullable(),
     /** In memory or in honour of someone (shared/tribute.ts); later monthly charges inherit it too. */
     tribute: p.json<Tribute>().columnType('jsonb').nullable(),
+    /** The language the donor gave in (shared/languages.ts): their mails and receipts speak it; monthly charges inherit it. */
+    language: p.enum([...LANGUAGES]).default('en'),
     /** The Razorpay settlement that paid this online payment to the bank (razorpay-settlements/record-settlement.ts). */
     settlementId: p.text().nullable(),
   }),

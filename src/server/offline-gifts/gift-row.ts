@@ -27,6 +27,7 @@ export function offlineGiftRow(cipher: FieldCipher, gift: OfflineGiftInput, reco
     offlineKey: offlineKeyOf(gift),
     appealId: gift.appealId ?? null,
     tribute: gift.tribute ?? null,
+    language: gift.language ?? 'en',
   };
 }
 

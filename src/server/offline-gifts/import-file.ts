@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { PURPOSES, type Purpose } from '../../shared/donation-rules';
 import { OFFLINE_GIFT_MODES, type OfflineGiftMode } from '../../shared/gift-modes';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../shared/languages';
 import { type ImportProblem, type OfflineGiftInput, offlineGiftInputSchema } from '../../shared/offline-gift.schema';
 import { parseRupees } from '../../shared/rupees';
 
@@ -32,6 +33,12 @@ export const IMPORT_COLUMNS = [
   },
   { column: 'pan', field: 'pan', example: 'ABCDE1234F', note: '' },
   { column: 'aadhaar', field: 'aadhaar', example: '', note: '' },
+  {
+    column: 'language',
+    field: 'language',
+    example: 'en',
+    note: 'en, ta or hi (English, Tamil, Hindi): the receipt mail is in it, the receipt beside English',
+  },
 ] as const;
 
 type ImportColumn = (typeof IMPORT_COLUMNS)[number]['column'];
@@ -157,6 +164,7 @@ function readRow(line: number, headings: string[], record: string[]): ReadRow {
     address: cell('address') || undefined,
     pan: cell('pan').toUpperCase() || undefined,
     aadhaar: cell('aadhaar').replace(/[\s-]/g, '') || undefined,
+    language: languageOfCell(cell('language')),
   };
   input.wants80g = Boolean(input.address || input.pan || input.aadhaar);
   const parsed = offlineGiftInputSchema.safeParse(input);
@@ -181,6 +189,14 @@ function readRow(line: number, headings: string[], record: string[]): ReadRow {
     gift: problems.length === 0 && parsed.success ? parsed.data : null,
     problems,
   };
+}
+
+/** A language by its code or its name in English or in itself (`ta`, `Tamil`, `தமிழ்`); blank is English. */
+function languageOfCell(text: string): string | undefined {
+  const word = text.trim().toLowerCase();
+  if (word === '') return undefined;
+  const named = LANGUAGES.find((code) => code === word || LANGUAGE_NAMES[code].toLowerCase() === word);
+  return named ?? { english: 'en', tamil: 'ta', hindi: 'hi' }[word] ?? text;
 }
 
 /** Each mode by its name, its label's words, or what a bank statement calls it. */

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { financialYearOf } from '../../shared/financial-year';
 import type { GiftMode } from '../../shared/gift-modes';
 import { parseIndiaDay } from '../../shared/india-time';
+import type { Language } from '../../shared/languages';
 import type { Tribute } from '../../shared/tribute';
 import type { SealedTaxId } from '../personal-data/sealed-tax-id';
 import { Receipt } from './receipt.entity';
@@ -31,6 +32,8 @@ export interface IssueReceiptInput {
   appealId?: number | null;
   /** In memory or in honour of someone, printed as given. */
   tribute?: Tribute | null;
+  /** The donor's language (shared/languages.ts): the receipt prints it beside English. English unless said. */
+  language?: Language;
 }
 
 /** `CART/2026-27/000123`. */
@@ -74,8 +77,8 @@ export async function issueReceipt(em: EntityManager, input: IssueReceiptInput):
   const [row] = await em.execute<Record<string, unknown>[]>(
     `insert into receipts (number, financial_year, sequence, payment_id, donation_id, amount, purpose, donor_name,
        donor_email, donor_address, donor_id_kind, donor_id_masked, donor_id_encrypted, trust, issued_at, mode,
-       kind_description, mode_reference, appeal_id, appeal_title, tribute)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::int, (select title from appeals where id = ?::int), ?::jsonb)
+       kind_description, mode_reference, appeal_id, appeal_title, tribute, language)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::int, (select title from appeals where id = ?::int), ?::jsonb, ?)
      returning *`,
     [
       formatReceiptNumber(trust.receiptPrefix, financialYear, sequence),
@@ -99,6 +102,7 @@ export async function issueReceipt(em: EntityManager, input: IssueReceiptInput):
       appealId,
       appealId,
       input.tribute ? JSON.stringify(input.tribute) : null,
+      input.language ?? 'en',
     ],
   );
   return em.map(Receipt, row as Record<string, unknown>);

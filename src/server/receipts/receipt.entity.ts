@@ -1,5 +1,6 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import { GIFT_MODES } from '../../shared/gift-modes';
+import { LANGUAGES } from '../../shared/languages';
 import type { Tribute } from '../../shared/tribute';
 import type { TrustDetails } from './trust-details';
 
@@ -67,6 +68,8 @@ export const Receipt = defineEntity({
     appealTitle: p.text().nullable(),
     /** In memory or in honour of someone, as printed (shared/tribute.ts). */
     tribute: p.json<Tribute>().columnType('jsonb').nullable(),
+    /** The donor's language as issued: the receipt prints it beside English, and its mail speaks it. */
+    language: p.enum([...LANGUAGES]).default('en'),
   }),
 });
 

@@ -81,6 +81,7 @@ export async function acknowledgePayment(
     donor: { name: row.name, email: row.email, address: row.address ?? null, taxId },
     appealId: row.appeal?.id ?? null,
     tribute: row.tribute ?? null,
+    language: row.language,
   });
   await enqueueMail(
     em,

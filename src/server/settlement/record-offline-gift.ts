@@ -3,6 +3,7 @@ import { PURPOSES, type Purpose } from '../../shared/donation-rules';
 import { formatIndiaDate } from '../../shared/financial-year';
 import type { OfflineGiftMode } from '../../shared/gift-modes';
 import { parseIndiaDay } from '../../shared/india-time';
+import type { Language } from '../../shared/languages';
 import type { TaxIdKind } from '../../shared/tax-id';
 import type { Tribute } from '../../shared/tribute';
 import { DomainError } from '../domain-error';
@@ -46,6 +47,8 @@ export interface OfflineGiftRow {
   /** The appeal it was given to (checked by the caller), or null. */
   appealId: number | null;
   tribute: Tribute | null;
+  /** The donor's language: their receipt and mails speak it. */
+  language: Language;
 }
 
 export type RecordedGift =
@@ -77,6 +80,7 @@ const COLUMNS = [
   'offline_key',
   'appeal_id',
   'tribute',
+  'language',
 ];
 
 function requireTransaction(em: EntityManager): void {
@@ -119,6 +123,7 @@ export async function recordPaidOfflineGift(
       row.offlineKey,
       row.appealId,
       row.tribute ? JSON.stringify(row.tribute) : null,
+      row.language,
     ],
   );
   if (!inserted) {
@@ -145,6 +150,7 @@ export async function recordPaidOfflineGift(
     modeReference: modeReference(row),
     appealId: row.appealId,
     tribute: row.tribute,
+    language: row.language,
   });
   if (row.email) {
     await enqueueMail(

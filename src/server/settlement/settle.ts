@@ -150,6 +150,8 @@ export async function recordSubscriptionCharge(
       // The appeal and the tribute too: a monthly donor's every charge counts for the appeal and prints it.
       appeal: original.appeal ?? null,
       tribute: original.tribute ?? null,
+      // And the language they gave in: each month's receipt and mail speak it.
+      language: original.language,
     })
     .onConflict('razorpayPaymentId')
     .ignore()

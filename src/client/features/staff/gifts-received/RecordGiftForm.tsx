@@ -16,6 +16,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { PURPOSES } from '../../../../shared/donation-rules';
 import { GIFT_MODE_LABELS, OFFLINE_GIFT_MODES } from '../../../../shared/gift-modes';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../../../shared/languages';
 import { indiaToday, type OfflineGiftMode, REFERENCE_LABELS } from '../../../../shared/offline-gift.schema';
 import { ErrorMessage } from '../ErrorMessage';
 import { staffTrpc } from '../trpc';
@@ -147,6 +148,15 @@ export function RecordGiftForm({ isAdmin }: { isAdmin: boolean }) {
               clearable
             />
           )}
+          <Select
+            label="Donor’s language"
+            description="The receipt mail is in it; the receipt prints it beside English"
+            data={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
+            value={values.language}
+            onChange={(value) => set('language')((value ?? 'en') as GiftFormValues['language'])}
+            allowDeselect={false}
+            error={errors.language}
+          />
           <Select
             label="In memory or in honour of someone?"
             data={[

@@ -1,3 +1,4 @@
+import type { Language } from '../../../../shared/languages';
 import { MODE_FIELDS, type ModeField, type OfflineGiftMode } from '../../../../shared/offline-gift.schema';
 import { parseRupees } from '../../../../shared/rupees';
 
@@ -26,6 +27,8 @@ export interface GiftFormValues {
   tributeOf: 'person' | 'animal';
   tributeName: string;
   tributeMessage: string;
+  /** The donor's language: their receipt mail speaks it, the receipt prints it beside English. */
+  language: Language;
 }
 
 export const emptyGift = (today: string): GiftFormValues => ({
@@ -50,6 +53,7 @@ export const emptyGift = (today: string): GiftFormValues => ({
   tributeOf: 'person',
   tributeName: '',
   tributeMessage: '',
+  language: 'en',
 });
 
 /** The fields the chosen mode shows beyond the donor, amount, date and purpose. */
@@ -84,6 +88,7 @@ export function giftInputOf(values: GiftFormValues): Record<string, unknown> {
       : {}),
     ...(values.allowClosedYear ? { allowClosedYear: true } : {}),
     ...(values.appealId ? { appealId: Number(values.appealId) } : {}),
+    ...(values.language !== 'en' ? { language: values.language } : {}),
     ...(values.tributeKind
       ? {
           tribute: {
