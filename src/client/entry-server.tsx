@@ -1,9 +1,8 @@
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { APPEAL_CARD_HEIGHT, APPEAL_CARD_WIDTH, appealCardFacts, appealCardPath } from '../shared/appeal-card';
-import type { PublicAppeal } from '../shared/appeals.schema';
 import { masterImageUrl } from '../shared/images';
-import type { PageData, RenderedPage } from '../shared/page-render';
+import type { AppealOnPage, PageData, RenderedPage } from '../shared/page-render';
 import { formatRupees } from '../shared/rupees';
 import type { ShownPhoto } from '../shared/site-content';
 import { SITE_URL_TOKEN } from '../shared/site-url-token';
@@ -64,7 +63,7 @@ function withOpenAppeals(Page: ComponentType, data: PageData): ComponentType {
 }
 
 /** The first sentences of the story, as a link preview's description. */
-function summaryOf(appeal: PublicAppeal): string {
+function summaryOf(appeal: AppealOnPage): string {
   const text = appeal.story[0] ?? appeal.title;
   return text.length <= 200 ? text : `${text.slice(0, 197).replace(/\s+\S*$/, '')}…`;
 }
@@ -73,7 +72,7 @@ function summaryOf(appeal: PublicAppeal): string {
  * An appeal's page (`/appeals/<slug>`, rendered on demand by server/web/appeal-pages.ts): the
  * appeal's own title, description and Open Graph card (its title, photo and progress).
  */
-async function renderAppealPage(url: string, data: PageData, appeal: PublicAppeal): Promise<RenderedPage> {
+async function renderAppealPage(url: string, data: PageData, appeal: AppealOnPage): Promise<RenderedPage> {
   const Route = await APPEAL_PAGE.load();
   const Page = () => (
     <AppealProvider value={appeal}>

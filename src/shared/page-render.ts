@@ -7,12 +7,18 @@
 import type { PublicAppeal, PublicAppealCard } from './appeals.schema';
 import type { PageContent } from './site-content';
 
+/**
+ * An appeal as its page is rendered with and hydrated from: without when its totals were counted
+ * (the page does not show it), so a page rendered again with the same figures has the same bytes and ETag.
+ */
+export type AppealOnPage = Omit<PublicAppeal, 'totalsAt'>;
+
 /** What a page is rendered with, and what a React page is hydrated with (embedded in the page as JSON). */
 export interface PageData {
   /** The published site content (or a draft, in a preview). */
   content: PageContent;
   /** An appeal's page (`/appeals/<slug>`): the appeal as the public query answers it, its figures at most a minute old. */
-  appeal?: PublicAppeal;
+  appeal?: AppealOnPage;
   /** The appeals taking gifts, listed on the home page and /donate (server-rendered; their figures follow within a minute). */
   openAppeals?: PublicAppealCard[];
 }

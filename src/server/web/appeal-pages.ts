@@ -112,7 +112,9 @@ export class AppealPages implements AppealPagesHandle {
       if (error instanceof DomainError && error.kind === 'NOT_FOUND') return null;
       throw error;
     }
-    const result = await this.options.sitePages.renderOnDemand(`/appeals/${appeal.slug}`, { appeal });
+    // Without the moment its totals were counted: the same figures make the same page and ETag.
+    const { totalsAt: _counted, ...shown } = appeal;
+    const result = await this.options.sitePages.renderOnDemand(`/appeals/${appeal.slug}`, { appeal: shown });
     if (!result) throw new Error("the site's pages have not been rendered yet");
     return { appeal, page: result.page };
   }

@@ -1,5 +1,5 @@
 import { Anchor, Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import type { PublicAppeal } from '../../../shared/appeals.schema';
+import type { AppealOnPage } from '../../../shared/page-render';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { DonateForm } from '../donate/DonateForm';
 import type { DonationApi } from '../donate/donation-api';
@@ -11,7 +11,7 @@ import { indiaDate } from './appeal-data';
 const MAIN_SIZES = '(min-width: 62em) 36rem, 100vw';
 
 /** An appeal's page: its story, photos, video, figures, where money beyond the goal goes, the vet's bill, updates, and the form. */
-export function AppealPage({ appeal, api }: { appeal: PublicAppeal; api: DonationApi }) {
+export function AppealPage({ appeal, api }: { appeal: AppealOnPage; api: DonationApi }) {
   const [mainPhoto, ...morePhotos] = appeal.photos;
   return (
     <section className="section" aria-labelledby="appeal-title">

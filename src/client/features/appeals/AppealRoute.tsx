@@ -1,7 +1,7 @@
 import '../donate/mantine-styles';
 import { Container, MantineProvider, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { PublicAppeal } from '../../../shared/appeals.schema';
+import type { AppealOnPage } from '../../../shared/page-render';
 import { useSiteContent } from '../../site-content-context';
 import { cssVariablesResolver, theme } from '../../theme';
 import { loadCheckoutScript } from '../donate/checkout-script';
@@ -24,7 +24,7 @@ const donationApi: DonationApi = {
 
 const PRELOADS = [loadToasts, loadValidation];
 
-function AppealWithApi({ appeal }: { appeal: PublicAppeal }) {
+function AppealWithApi({ appeal }: { appeal: AppealOnPage }) {
   useToastGestures();
   usePreloadOnFirstInteraction(PRELOADS);
   return <AppealPage appeal={appeal} api={donationApi} />;
@@ -36,7 +36,7 @@ function AppealWithApi({ appeal }: { appeal: PublicAppeal }) {
  */
 export function AppealRoute() {
   const rendered = useRenderedAppeal();
-  const [appeal, setAppeal] = useState<PublicAppeal | null | undefined>(rendered);
+  const [appeal, setAppeal] = useState<AppealOnPage | null | undefined>(rendered);
   const trustName = useSiteContent().trust.name;
   useEffect(() => {
     if (appeal) {

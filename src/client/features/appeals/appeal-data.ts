@@ -1,9 +1,10 @@
 import { createContext, useContext } from 'react';
 import type { PublicAppeal } from '../../../shared/appeals.schema';
+import type { AppealOnPage } from '../../../shared/page-render';
 import { readPageData } from '../../site-content-context';
 
 /** The appeal the server rendered the page with (entry-server.tsx provides it while rendering). */
-const AppealContext = createContext<PublicAppeal | undefined>(undefined);
+const AppealContext = createContext<AppealOnPage | undefined>(undefined);
 export const AppealProvider = AppealContext.Provider;
 
 /** `/appeals/<slug>` → slug. */
@@ -14,7 +15,7 @@ export const slugOfPath = (pathname: string) => pathname.replace(/\/+$/, '').spl
  * embedded data, the same figures, so hydration matches), else none (client-side navigation or the
  * dev server: the route fetches it).
  */
-export function useRenderedAppeal(): PublicAppeal | undefined {
+export function useRenderedAppeal(): AppealOnPage | undefined {
   const provided = useContext(AppealContext);
   if (provided) return provided;
   if (typeof document === 'undefined') return undefined;
