@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './languages';
 
 /** Inputs of the year's close (statement of donations) and of donors' own page, shared with the pages. */
 
@@ -19,7 +20,11 @@ export const statementPurposeInputSchema = z.object({
   donationType: z.enum(['corpus', 'specific-grant', 'others']),
 });
 
-export const donorLinkRequestSchema = z.object({ email: z.email().trim().max(254) });
+/** `POST /api/my-giving/link`: the address, and the language of the page it was asked on (the mail's; English if none). */
+export const donorLinkRequestSchema = z.object({
+  email: z.email().trim().max(254),
+  language: z.enum(LANGUAGES).optional(),
+});
 
 export const donorCancelMonthlyInputSchema = z.object({ subscriptionId: z.number().int().positive() });
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type AppealUpdateInput, storyParagraphs } from '../../shared/appeals.schema';
+import { languageOf } from '../../shared/languages';
 import { DomainError } from '../domain-error';
 import { setImageUses } from '../images/image-uses';
 import { enqueueMails, type OutgoingMail } from '../mail/outbox';
@@ -62,6 +63,7 @@ export async function postAppealUpdate(deps: PostUpdateDeps, input: AppealUpdate
 interface Donor {
   email: string;
   name: string;
+  language: string;
   hash: string;
 }
 
@@ -71,8 +73,8 @@ interface Donor {
  * whose erasure is waiting, or anyone who unsubscribed.
  */
 async function donorsToMail(em: EntityManager, appealId: number, personalDataKey: Buffer): Promise<Donor[]> {
-  const rows = await em.execute<{ email: string; name: string }[]>(
-    `select distinct on (lower(d.email)) lower(d.email) as email, d.name
+  const rows = await em.execute<{ email: string; name: string; language: string }[]>(
+    `select distinct on (lower(d.email)) lower(d.email) as email, d.name, d.language
        from donations d
       where d.appeal_id = ? and d.status = 'paid' and d.email <> '' and d.email not like '%@erased.invalid'
         and not exists (select 1 from erasure_requests e where e.email = lower(d.email) and e.status = 'requested')
@@ -108,6 +110,8 @@ function updateMail(
     to: donor.email,
     ...appealUpdateMail({
       donorName: donor.name,
+      // The language of their latest gift, as their name is.
+      language: languageOf(donor.language),
       donorPageUrl: deps.donorLinks.donorPageUrl(donor.email),
       appealTitle: appeal.title,
       paragraphs: storyParagraphs(text),

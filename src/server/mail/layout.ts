@@ -1,4 +1,6 @@
+import { LANGUAGE_TAGS, type Language } from '../../shared/languages';
 import { siteContent } from '../../shared/site-content';
+import { mailMessages } from './messages';
 
 /** The trust's dark green (theme.ts shade 9), on white: readable in every mail client. */
 const GREEN = '#1b5e20';
@@ -10,24 +12,25 @@ export function escapeHtml(text: string): string {
 /** A paragraph, a link button, or a small print line of a message; text first, HTML alongside. */
 export type Block = { p: string } | { link: string; href: string } | { small: string };
 
-/** The footer line of every donor mail: their signed link to /my-giving (donors/donor-link.ts). */
-const DONOR_PAGE_LINE = 'See all your gifts and receipts:';
-const DONOR_PAGE_NOTE = 'The link works for 24 hours; after that, ask for a new one on the same page.';
-
-/** The footer line of a mail donors may stop (an appeal's updates): one click, no sign-in. */
-const UNSUBSCRIBE_LINE = 'No more appeal updates?';
-const UNSUBSCRIBE_LINK = 'Unsubscribe with one click';
-
 /**
  * Plain text and simple HTML of the same message, in the trust's colours, with inline styles only.
  * `donorPageUrl`, the donor's own signed page, goes in the footer of every mail to a donor;
- * `unsubscribeUrl` in the footer of mail a donor can stop.
+ * `unsubscribeUrl` in the footer of mail a donor can stop (an appeal's updates: one click, no
+ * sign-in). The footer is in the mail's `language` (mail/messages.ts), as its body is.
  */
 export function renderMail(
   blocks: Block[],
   donorPageUrl?: string,
   unsubscribeUrl?: string,
+  language: Language = 'en',
 ): { text: string; html: string } {
+  const {
+    donorPageLine: DONOR_PAGE_LINE,
+    donorPageLink: DONOR_PAGE_LINK,
+    donorPageNote: DONOR_PAGE_NOTE,
+    unsubscribeLine: UNSUBSCRIBE_LINE,
+    unsubscribeLink: UNSUBSCRIBE_LINK,
+  } = mailMessages(language);
   const text = [
     ...blocks.map((block) => ('p' in block ? block.p : 'link' in block ? `${block.link}: ${block.href}` : block.small)),
     ...(donorPageUrl ? [`${DONOR_PAGE_LINE} ${donorPageUrl}\n${DONOR_PAGE_NOTE}`] : []),
@@ -43,13 +46,13 @@ export function renderMail(
     })
     .join('\n');
   const donorPageHtml = donorPageUrl
-    ? `<p style="margin:0 0 12px;font-size:14px;color:#1a1a1a">${DONOR_PAGE_LINE} <a href="${escapeHtml(donorPageUrl)}" style="color:${GREEN};font-weight:bold">my giving</a><br><span style="font-size:12px;color:#555">${DONOR_PAGE_NOTE}</span></p>`
+    ? `<p style="margin:0 0 12px;font-size:14px;color:#1a1a1a">${DONOR_PAGE_LINE} <a href="${escapeHtml(donorPageUrl)}" style="color:${GREEN};font-weight:bold">${DONOR_PAGE_LINK}</a><br><span style="font-size:12px;color:#555">${DONOR_PAGE_NOTE}</span></p>`
     : '';
   const unsubscribeHtml = unsubscribeUrl
     ? `<p style="margin:0 0 12px;font-size:12px;color:#555">${UNSUBSCRIBE_LINE} <a href="${escapeHtml(unsubscribeUrl)}" style="color:${GREEN}">${UNSUBSCRIBE_LINK}</a></p>`
     : '';
   const html = `<!doctype html>
-<html lang="en"><body style="margin:0;background:#f4f7f4;font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;font-size:15px;line-height:1.5">
+<html lang="${language === 'en' ? 'en' : LANGUAGE_TAGS[language]}"><body style="margin:0;background:#f4f7f4;font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;font-size:15px;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;background:#fff">
 <div style="background:${GREEN};color:#fff;padding:18px 24px;font-size:19px;font-weight:bold">${escapeHtml(siteContent.trust.name)}</div>
 <div style="padding:24px">

@@ -1,6 +1,8 @@
+import { GLOSSARY, type Language } from '../../shared/languages';
 import { formatReceiptRupees as rupees } from '../../shared/rupees';
 import { siteContent } from '../../shared/site-content';
 import { type Block, renderMail } from './layout';
+import { mailMessages } from './messages';
 
 /** One message: a subject, and its plain-text and HTML parts. */
 export interface MailContent {
@@ -9,17 +11,18 @@ export interface MailContent {
   html: string;
 }
 
-/** What every mail to a donor names: the donor, and their own signed page (/my-giving?token=…). */
+/** What every mail to a donor names: the donor, their own signed page (/my-giving?token=…), and their language. */
 interface DonorFacts {
   donorName: string;
   donorPageUrl: string;
+  /** The language the donor gave in (shared/languages.ts); English when not known. */
+  language?: Language;
 }
 
 const mail = (facts: DonorFacts, subject: string, blocks: Block[]): MailContent => ({
   subject,
-  ...renderMail(blocks, facts.donorPageUrl),
+  ...renderMail(blocks, facts.donorPageUrl, undefined, facts.language ?? 'en'),
 });
-const thanks = 'Thank you for standing with the animals in our care.';
 
 export interface ReceiptMailFacts extends DonorFacts {
   amount: number;
@@ -31,7 +34,7 @@ export interface ReceiptMailFacts extends DonorFacts {
   downloadUrl?: string;
   /** A gift in kind: what it was. Its PDF is an acknowledgement, not a receipt. */
   kindDescription?: string | null;
-  /** Why the gift gives no deduction (in kind, or cash above ₹2,000): said plainly, as on the PDF. */
+  /** Why the gift gives no deduction (in kind, or cash above ₹2,000): said plainly, as on the PDF, in the mail's language. */
   noDeduction?: string | null;
   /** The appeal the gift was given to, named as on the receipt. */
   appealTitle?: string | null;
@@ -39,39 +42,32 @@ export interface ReceiptMailFacts extends DonorFacts {
 
 /** Sent for every paid payment, one-time or monthly, and each gift staff record, with the receipt PDF attached. */
 export function receiptMail(facts: ReceiptMailFacts): MailContent {
+  const language = facts.language ?? 'en';
+  const m = mailMessages(language);
   const inKind = facts.kindDescription != null;
-  const document = inKind ? 'acknowledgement' : 'donation receipt';
   const blocks: Block[] = [
-    { p: `Dear ${facts.donorName},` },
+    { p: m.dear(facts.donorName) },
     {
-      p: inKind
-        ? `We have received your gift of ${facts.kindDescription}. ${thanks}`
-        : `We have received your donation of ${rupees(facts.amount)}${facts.appealTitle ? ` to the appeal “${facts.appealTitle}”` : ''}. ${thanks}`,
+      p: `${inKind ? m.receiptReceivedInKind(facts.kindDescription ?? '') : m.receiptReceived(rupees(facts.amount), facts.appealTitle ?? null)} ${m.thanks}`,
     },
-    { p: `Your ${document} ${facts.receiptNumber} is attached as a PDF.` },
+    { p: inKind ? m.receiptAttachedInKind(facts.receiptNumber) : m.receiptAttached(facts.receiptNumber) },
   ];
   if (facts.noDeduction) blocks.push({ p: facts.noDeduction });
   if (facts.downloadUrl) {
-    blocks.push(
-      { link: 'Download your receipt', href: facts.downloadUrl },
-      { small: 'The download link works for 18 months; after that your receipts are on your own page, linked below.' },
-    );
+    blocks.push({ link: m.downloadReceipt, href: facts.downloadUrl }, { small: m.downloadNote });
   }
   if (!facts.hasTaxId && !facts.noDeduction) {
     blocks.push({
-      small: `To claim a deduction under section ${facts.deductionSection}, we must report your PAN or Aadhaar to the Income-tax Department. Reply to ${siteContent.contact.email} with it and your receipt number if you want us to.`,
+      small: m.taxIdMissing(GLOSSARY[language].section(facts.deductionSection), siteContent.contact.email),
     });
   }
-  const subject = inKind
-    ? `Acknowledgement of your gift ${facts.receiptNumber}`
-    : `Your donation receipt ${facts.receiptNumber}`;
+  const subject = inKind ? m.receiptSubjectInKind(facts.receiptNumber) : m.receiptSubject(facts.receiptNumber);
   return mail(facts, subject, blocks);
 }
 
 export interface BouncedChequeFacts extends DonorFacts {
   amount: number;
-  /** `cheque` or `demand draft`. */
-  instrument: string;
+  instrument: 'cheque' | 'demand draft';
   /** Its number. */
   reference: string;
   /** Why the bank returned it, as staff recorded it. */
@@ -82,21 +78,17 @@ export interface BouncedChequeFacts extends DonorFacts {
 
 /** A cheque or draft the bank returned unpaid: the donor is told, and that its receipt is cancelled. */
 export function chequeBouncedMail(facts: BouncedChequeFacts): MailContent {
+  const m = mailMessages(facts.language);
+  const instrument = m.instrument[facts.instrument];
   const blocks: Block[] = [
-    { p: `Dear ${facts.donorName},` },
+    { p: m.dear(facts.donorName) },
     {
-      p: `Your ${facts.instrument} No. ${facts.reference} for ${rupees(facts.amount)} was returned unpaid by the bank (${facts.reason}), so the donation did not reach us.`,
+      p: m.bouncedBody({ instrument, reference: facts.reference, amount: rupees(facts.amount), reason: facts.reason }),
     },
   ];
-  if (facts.receiptNumber) {
-    blocks.push({
-      p: `Receipt ${facts.receiptNumber} for this donation is cancelled and can no longer be used for a deduction.`,
-    });
-  }
-  blocks.push({
-    p: `If you would still like to give, you can send a new ${facts.instrument} or donate on our website. Write to ${siteContent.contact.email} with any question.`,
-  });
-  return mail(facts, `Your ${facts.instrument} was returned unpaid`, blocks);
+  if (facts.receiptNumber) blocks.push({ p: m.receiptCancelled(facts.receiptNumber) });
+  blocks.push({ p: m.bouncedGiveAgain(instrument, siteContent.contact.email) });
+  return mail(facts, m.bouncedSubject(instrument), blocks);
 }
 
 export interface PaymentFailedFacts extends DonorFacts {
@@ -106,13 +98,12 @@ export interface PaymentFailedFacts extends DonorFacts {
 }
 
 export function paymentFailedMail(facts: PaymentFailedFacts): MailContent {
-  return mail(facts, 'Your donation did not go through', [
-    { p: `Dear ${facts.donorName},` },
-    {
-      p: `Your payment of ${rupees(facts.amount)} did not go through, and no money was taken for it. If any amount was debited, your bank returns it within a few working days.`,
-    },
-    { link: 'Try again', href: facts.donateUrl },
-    { p: thanks },
+  const m = mailMessages(facts.language);
+  return mail(facts, m.failedSubject, [
+    { p: m.dear(facts.donorName) },
+    { p: m.failedBody(rupees(facts.amount)) },
+    { link: m.tryAgain, href: facts.donateUrl },
+    { p: m.thanks },
   ]);
 }
 
@@ -124,32 +115,31 @@ export interface MonthlyGivingFacts extends DonorFacts {
 }
 
 export function monthlyGivingStartedMail(facts: MonthlyGivingFacts): MailContent {
-  return mail(facts, 'Your monthly donation has started', [
-    { p: `Dear ${facts.donorName},` },
-    {
-      p: `Your monthly donation of ${rupees(facts.amount)} has started. Each month's payment brings its own receipt by e-mail.`,
-    },
-    { p: thanks },
+  const m = mailMessages(facts.language);
+  return mail(facts, m.monthlyStartedSubject, [
+    { p: m.dear(facts.donorName) },
+    { p: m.monthlyStartedBody(rupees(facts.amount)) },
+    { p: m.thanks },
   ]);
 }
 
 export function monthlyGivingHaltedMail(facts: MonthlyGivingFacts): MailContent {
-  return mail(facts, 'Your monthly donation is paused: a payment failed', [
-    { p: `Dear ${facts.donorName},` },
-    {
-      p: `We could not collect this month's donation of ${rupees(facts.amount)}, and after several attempts your monthly donation is paused. Nothing more will be charged.`,
-    },
-    { p: 'If you would like to keep giving, you can start again on our donate page.' },
-    { link: 'Donate again', href: facts.donateUrl },
+  const m = mailMessages(facts.language);
+  return mail(facts, m.monthlyHaltedSubject, [
+    { p: m.dear(facts.donorName) },
+    { p: m.monthlyHaltedBody(rupees(facts.amount)) },
+    { p: m.monthlyHaltedRestart },
+    { link: m.donateAgain, href: facts.donateUrl },
   ]);
 }
 
 export function monthlyGivingCancelledMail(facts: MonthlyGivingFacts): MailContent {
-  return mail(facts, 'Your monthly donation is cancelled', [
-    { p: `Dear ${facts.donorName},` },
-    { p: `Your monthly donation of ${rupees(facts.amount)} is cancelled; nothing more will be charged.` },
-    { p: 'Thank you for every month you gave. You are welcome back at any time.' },
-    { link: 'Donate', href: facts.donateUrl },
+  const m = mailMessages(facts.language);
+  return mail(facts, m.monthlyCancelledSubject, [
+    { p: m.dear(facts.donorName) },
+    { p: m.monthlyCancelledBody(rupees(facts.amount)) },
+    { p: m.monthlyCancelledThanks },
+    { link: m.donate, href: facts.donateUrl },
   ]);
 }
 
@@ -159,19 +149,14 @@ export interface RefundFacts extends DonorFacts {
 }
 
 export function refundMail(facts: RefundFacts): MailContent {
-  const blocks: Block[] = [
-    { p: `Dear ${facts.donorName},` },
-    {
-      p: `We have refunded your donation of ${rupees(facts.amount)}. It reaches your account in 5 to 7 working days, depending on your bank.`,
-    },
-  ];
-  if (facts.receiptNumber) {
-    blocks.push({
-      p: `Receipt ${facts.receiptNumber} for this donation is cancelled and can no longer be used for a deduction.`,
-    });
-  }
-  return mail(facts, 'Your donation has been refunded', blocks);
+  const m = mailMessages(facts.language);
+  const blocks: Block[] = [{ p: m.dear(facts.donorName) }, { p: m.refundBody(rupees(facts.amount)) }];
+  if (facts.receiptNumber) blocks.push({ p: m.receiptCancelled(facts.receiptNumber) });
+  return mail(facts, m.refundSubject, blocks);
 }
+
+/** The English mails' closing line (the erasure and certificate mails are in English only). */
+const thanks = mailMessages('en').thanks;
 
 export interface ErasureCompletedFacts {
   donorName: string;
@@ -231,30 +216,36 @@ export interface AppealUpdateFacts extends DonorFacts {
   unsubscribeUrl: string;
 }
 
-/** An update staff posted on an appeal, to each of its donors once. */
+/** An update staff posted on an appeal, to each of its donors once, in the donor's language (the update's own text as staff wrote it). */
 export function appealUpdateMail(facts: AppealUpdateFacts): MailContent {
+  const m = mailMessages(facts.language);
   const blocks: Block[] = [
-    { p: `Dear ${facts.donorName},` },
-    { p: `News of “${facts.appealTitle}”, the appeal you gave to:` },
+    { p: m.dear(facts.donorName) },
+    { p: m.appealUpdateIntro(facts.appealTitle) },
     ...facts.paragraphs.map((paragraph) => ({ p: paragraph })),
-    { link: 'See the appeal and its photos', href: facts.appealUrl },
-    { p: thanks },
-    { small: 'You receive these updates because you gave to this appeal.' },
+    { link: m.appealUpdateLink, href: facts.appealUrl },
+    { p: m.thanks },
+    { small: m.appealUpdateWhy },
   ];
   return {
-    subject: `Update: ${facts.appealTitle}`,
-    ...renderMail(blocks, facts.donorPageUrl, facts.unsubscribeUrl),
+    subject: m.appealUpdateSubject(facts.appealTitle),
+    ...renderMail(blocks, facts.donorPageUrl, facts.unsubscribeUrl, facts.language ?? 'en'),
   };
 }
 
-/** The answer to "send me a link": a fresh link to the donor's own page, valid for a day. */
-export function donorLinkMail(pageUrl: string): MailContent {
+/**
+ * The answer to "send me a link": a fresh link to the donor's own page, valid for a day, in the
+ * language the request was made in (English when it names none: it has no donation to go by).
+ */
+export function donorLinkMail(pageUrl: string, language: Language = 'en'): MailContent {
+  const m = mailMessages(language);
   return {
-    subject: 'Your giving: receipts and statements',
-    ...renderMail([
-      { p: 'You asked for a link to your page: your donations, receipts and yearly statements.' },
-      { link: 'Open my giving', href: pageUrl },
-      { small: 'The link works for 24 hours. If you did not ask for it, you can ignore this message.' },
-    ]),
+    subject: m.donorLinkSubject,
+    ...renderMail(
+      [{ p: m.donorLinkIntro }, { link: m.donorLinkOpen, href: pageUrl }, { small: m.donorLinkNote }],
+      undefined,
+      undefined,
+      language,
+    ),
   };
 }

@@ -1,10 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { CASH_DEDUCTION_LIMIT_PAISE } from '../../shared/gift-modes';
+import { type Language, languageOf } from '../../shared/languages';
+import { formatRupees } from '../../shared/rupees';
 import { taxLawOn } from '../../shared/tax-law';
 import { eventKeyPart, type OutgoingMail } from '../mail/outbox';
 import { receiptMail } from '../mail/templates';
 import { noDeductionNotice } from './no-deduction';
 import { renderReceiptPdf } from './pdf-on-demand';
 import { Receipt } from './receipt.entity';
+import { RECEIPT_MESSAGES } from './receipt-messages';
 
 /**
  * The receipt mail for `enqueueMail`, in the transaction that issued the receipt. Its event is
@@ -16,11 +20,13 @@ export function receiptOutgoingMail(
   links: { downloadUrl?: string; donorPageUrl(email: string): string },
 ): OutgoingMail {
   const { downloadUrl } = links;
+  const language = languageOf(receipt.language);
   return {
     eventKey: `receipt-${receipt.number}`,
     kind: 'receipt',
     to: receipt.donorEmail,
     ...receiptMail({
+      language,
       donorName: receipt.donorName,
       donorPageUrl: links.donorPageUrl(receipt.donorEmail),
       amount: receipt.amount,
@@ -28,12 +34,23 @@ export function receiptOutgoingMail(
       hasTaxId: receipt.donorIdMasked !== null,
       deductionSection: taxLawOn(receipt.issuedAt).deductionSection,
       kindDescription: receipt.mode === 'kind' ? receipt.kindDescription : null,
-      noDeduction: noDeductionNotice(receipt),
+      noDeduction: localNoDeductionNotice(receipt, language),
       appealTitle: receipt.appealTitle ?? null,
       ...(downloadUrl ? { downloadUrl } : {}),
     }),
     attachments: [{ type: 'receipt-pdf', receiptId: receipt.id }],
   };
+}
+
+/** Why the gift gives no deduction, in the mail's language: the PDF's English notice, or its Tamil or Hindi. */
+function localNoDeductionNotice(receipt: Receipt, language: Language): string | null {
+  const english = noDeductionNotice(receipt);
+  if (!english || language === 'en') return english;
+  const messages = RECEIPT_MESSAGES[language];
+  const section = taxLawOn(receipt.issuedAt).deductionSection;
+  return receipt.mode === 'kind'
+    ? messages.noDeductionInKind(section)
+    : messages.noDeductionCash({ limit: formatRupees(CASH_DEDUCTION_LIMIT_PAISE), section });
 }
 
 /** A receipt's PDF, rendered when the mail worker sends its mail. */

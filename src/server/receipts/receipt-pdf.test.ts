@@ -143,3 +143,28 @@ describe('the receipt PDF', () => {
     expect(text).toContain('Rupees Five Hundred and Fifty Paise Only');
   });
 });
+
+describe('a Hindi or Tamil donor’s receipt', () => {
+  it('states each label, the amount in words and the notices in the donor’s language under the English, on one page', async () => {
+    const hindi = { ...receipt, donorName: 'अनीता देवी', amount: 2_500_000, language: 'hi' as const };
+    const pages = await pdfText(await renderReceiptPdf(hindi));
+    expect(pages).toHaveLength(1);
+    // pdf.js splits a Devanagari word where a vowel sign hangs below it (रु पये): compared without spaces.
+    const text = (pages[0] ?? '').replace(/\s+/g, '');
+    for (const expected of [
+      'Donation receipt',
+      'दान रसीद',
+      'अनीता देवी',
+      'Rupees Twenty Five Thousand Only',
+      'पच्चीस हज़ार रुपये मात्र',
+      'रसीद संख्या',
+      'CART/2026-27/000123',
+      'धारा 133',
+    ]) {
+      expect(text).toContain(expected.replace(/\s+/g, ''));
+    }
+    const tamil = (await pdfText(await renderReceiptPdf({ ...receipt, amount: 12_500_000, language: 'ta' })))[0] ?? '';
+    expect(tamil.replace(/\s+/g, '')).toContain('Rupees One Lakh Twenty Five Thousand Only'.replace(/\s+/g, ''));
+    expect(squeeze(tamil)).toContain('ஒரு லட்சத்து');
+  });
+});

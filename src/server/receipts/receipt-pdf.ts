@@ -5,6 +5,9 @@ import {
   approvalStatement,
   cancellationNotice,
   certificateNote,
+  localMessages,
+  localNotices,
+  localValue,
   missingTaxIdNotice,
   noDeductionNotice,
   type ReceiptFields,
@@ -42,7 +45,17 @@ export function writeMixed(doc: PDFKit.PDFDocument, text: string, x: number, y: 
   });
 }
 
-/** The donation receipt as a one-page A4 PDF with its fonts embedded. */
+/** The font of a line in one script: Tamil, Devanagari, or the Latin one. */
+const fontOf = (text: string): keyof typeof FONTS =>
+  /[\u0B80-\u0BFF]/.test(text) ? 'tamil' : /[\u0900-\u097F]/.test(text) ? 'devanagari' : 'latin';
+
+/**
+ * The donation receipt as a one-page A4 PDF with its fonts embedded. A Tamil or Hindi donor's
+ * receipt prints their language under the English of each label, the amount in words and each
+ * notice (receipt-messages.ts); English is always there, as the Income-tax Department reads it.
+ * pdfkit's fontkit shapes both scripts with the Noto fonts' OpenType tables (vowel signs reordered,
+ * conjuncts and the reph formed), as receipt-pdf.test.ts's rendering was checked to show.
+ */
 export function renderReceiptPdf(receipt: ReceiptFields): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
@@ -76,42 +89,90 @@ export function renderReceiptPdf(receipt: ReceiptFields): Promise<Buffer> {
     .strokeColor(GREEN)
     .stroke();
 
+  const local = localMessages(receipt);
+  // A bilingual receipt sets its text a little smaller, so both languages stay on one page.
+  const size = local ? { title: 14, row: 10, local: 8.5, notice: 8.5 } : { title: 15, row: 11, local: 0, notice: 10 };
   doc
-    .moveDown(1.2)
+    .moveDown(local ? 0.8 : 1.2)
     .font('latinBold')
-    .fontSize(15)
+    .fontSize(size.title)
     .fillColor('black')
     .text(receiptTitle(receipt), { width, align: 'center' });
-  doc.moveDown(1);
+  if (local) {
+    const title = receipt.mode === 'kind' ? local.titleInKind : local.title;
+    doc
+      .font(fontOf(title))
+      .fontSize(size.title - 2)
+      .text(title, { width, align: 'center' });
+  }
+  doc.moveDown(local ? 0.6 : 1);
 
-  const labelWidth = 130;
-  doc.fontSize(11);
-  for (const [label, value] of receiptRows(receipt)) {
+  const labelWidth = local ? 150 : 130;
+  for (const [label, value, key] of receiptRows(receipt)) {
     const y = doc.y;
-    doc.font('latin').fillColor(GREY).text(label, MARGIN, y, { width: labelWidth });
-    doc.fillColor('black');
+    doc
+      .font('latin')
+      .fontSize(size.row)
+      .fillColor(GREY)
+      .text(label, MARGIN, y, { width: labelWidth - 8 });
+    if (local)
+      doc
+        .font(fontOf(local.rows[key]))
+        .fontSize(size.local)
+        .text(local.rows[key], { width: labelWidth - 8 });
+    const labelBottom = doc.y;
+    doc.fontSize(size.row).fillColor('black');
     writeMixed(doc, value, MARGIN + labelWidth, y, width - labelWidth);
-    doc.moveDown(0.5);
+    const inWords = localValue(receipt, key);
+    if (inWords) writeMixed(doc, inWords, MARGIN + labelWidth, doc.y, width - labelWidth);
+    doc.y = Math.max(doc.y, labelBottom);
+    doc.moveDown(local ? 0.35 : 0.5);
   }
 
-  doc.moveDown(1).font('latin').fontSize(10).fillColor('black');
-  doc.text(approvalStatement(receipt), MARGIN, doc.y, { width, align: 'justify' });
+  const localText = localNotices(receipt);
+  /** An English notice, then the same in the donor's language, smaller, under it. */
+  const notice = (english: string, translated: string | undefined, style: { bold?: boolean; grey?: boolean } = {}) => {
+    doc
+      .moveDown(0.6)
+      .font(style.bold ? 'latinBold' : 'latin')
+      .fontSize(size.notice)
+      .fillColor(style.grey ? GREY : 'black')
+      .text(english, MARGIN, doc.y, { width, align: 'justify' });
+    if (translated) doc.moveDown(0.2).font(fontOf(translated)).text(translated, MARGIN, doc.y, { width });
+  };
+  doc.moveDown(local ? 0.4 : 0.4);
+  notice(approvalStatement(receipt), localText?.approval);
+  const translations = [...(localText?.others ?? [])];
   const noDeduction = noDeductionNotice(receipt);
-  if (noDeduction) doc.moveDown(0.6).font('latinBold').text(noDeduction, { width, align: 'justify' }).font('latin');
+  if (noDeduction) notice(noDeduction, translations.shift(), { bold: true });
   const missing = missingTaxIdNotice(receipt);
-  if (missing) doc.moveDown(0.6).text(missing, { width, align: 'justify' });
+  if (missing) notice(missing, translations.shift());
   const certificate = certificateNote(receipt);
-  if (certificate) doc.moveDown(0.6).fillColor(GREY).text(certificate, { width, align: 'justify' });
+  if (certificate) notice(certificate, translations.shift(), { grey: true });
 
-  doc.moveDown(2.5).fillColor('black').fontSize(11);
-  doc.text(`For ${trust.name}`, { width, align: 'right' });
-  doc.moveDown(2.2);
+  doc
+    .moveDown(local ? 1.5 : 2.5)
+    .font('latin')
+    .fillColor('black')
+    .fontSize(local ? 10 : 11);
+  doc.text(`For ${trust.name}`, MARGIN, doc.y, { width, align: 'right' });
+  doc.moveDown(local ? 1.6 : 2.2);
   doc.font('latinBold').text(trust.signatoryName, { width, align: 'right' });
   doc.font('latin').fillColor(GREY).text(`${trust.signatoryTitle}, authorised signatory`, { width, align: 'right' });
+  if (local) doc.font(fontOf(local.signatory)).fontSize(size.local).text(local.signatory, { width, align: 'right' });
 
   const cancelled = cancellationNotice(receipt);
   if (cancelled) {
-    doc.moveDown(2).font('latinBold').fontSize(12).fillColor('#b71c1c').text(cancelled, MARGIN, doc.y, { width });
+    doc
+      .moveDown(local ? 1 : 2)
+      .font('latinBold')
+      .fontSize(12)
+      .fillColor('#b71c1c')
+      .text(cancelled, MARGIN, doc.y, { width });
+    if (local) {
+      const translated = local.cancelled(receipt.cancelledAt ? formatIndiaDate(receipt.cancelledAt) : null);
+      doc.font(fontOf(translated)).fontSize(10).text(translated, MARGIN, doc.y, { width });
+    }
     doc.save().rotate(-30, { origin: [doc.page.width / 2, doc.page.height / 2] });
     doc
       .fontSize(90)
@@ -124,6 +185,14 @@ export function renderReceiptPdf(receipt: ReceiptFields): Promise<Buffer> {
   }
 
   doc.font('latin').fontSize(8).fillColor(GREY).fillOpacity(1);
+  if (local) {
+    doc.font(fontOf(local.footer)).text(local.footer, MARGIN, doc.page.height - MARGIN - 28, {
+      width,
+      align: 'center',
+      lineBreak: false,
+    });
+    doc.font('latin');
+  }
   doc.text(
     `Issued ${formatIndiaDate(receipt.issuedAt)} · computer-generated receipt`,
     MARGIN,

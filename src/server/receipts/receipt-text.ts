@@ -1,26 +1,22 @@
-// The en-IN entry alone: the package's main entry loads every locale (~0.2 s of the server's start).
-import { toWords } from 'to-words/en-IN';
 import { formatIndiaDate } from '../../shared/financial-year';
-import { GIFT_MODE_LABELS, type GiftMode } from '../../shared/gift-modes';
-import { formatReceiptRupees } from '../../shared/rupees';
+import { CASH_DEDUCTION_LIMIT_PAISE, GIFT_MODE_LABELS, type GiftMode } from '../../shared/gift-modes';
+import { type Language, languageOf } from '../../shared/languages';
+import { formatReceiptRupees, formatRupees } from '../../shared/rupees';
 import { siteContent } from '../../shared/site-content';
 import { deductionName, taxLawOn } from '../../shared/tax-law';
 import { TRIBUTE_LABELS, tributeOf, tributeText } from '../../shared/tribute';
+import { rupeesInWordsIn } from './amount-in-words';
 import { noDeductionNotice } from './no-deduction';
 import type { Receipt } from './receipt.entity';
+import { RECEIPT_MESSAGES, type ReceiptMessages, type ReceiptRowKey } from './receipt-messages';
 
 /** Every line a receipt states, in words: the PDF lays these out and the receipt mail repeats them. */
 
 /** "Rupees Twelve Lakh Only", in the Indian system (lakh, crore), with paise when there are any. */
-export function rupeesInWords(paise: number): string {
-  const rupees = Math.floor(paise / 100);
-  const rest = paise % 100;
-  const words = `Rupees ${toWords(rupees)}`;
-  return rest === 0 ? `${words} Only` : `${words} and ${toWords(rest)} Paise Only`;
-}
+export const rupeesInWords = (paise: number): string => rupeesInWordsIn('en', paise);
 
 export type ReceiptFields = Partial<
-  Pick<Receipt, 'mode' | 'kindDescription' | 'modeReference' | 'appealTitle' | 'tribute'>
+  Pick<Receipt, 'mode' | 'kindDescription' | 'modeReference' | 'appealTitle' | 'tribute' | 'language'>
 > &
   Pick<
     Receipt,
@@ -42,32 +38,73 @@ export type ReceiptFields = Partial<
 export { isAcknowledgement, noDeductionNotice, receiptTitle } from './no-deduction';
 
 /** The labelled rows of the receipt, in print order; rows the donor did not give are left out. */
-export function receiptRows(receipt: ReceiptFields): [label: string, value: string][] {
-  const rows: [string, string][] = [
-    ['Receipt number', receipt.number],
-    ['Date', formatIndiaDate(receipt.issuedAt)],
-    ['Received from', receipt.donorName],
+export function receiptRows(receipt: ReceiptFields): [label: string, value: string, key: ReceiptRowKey][] {
+  const rows: [string, string, ReceiptRowKey][] = [
+    ['Receipt number', receipt.number, 'number'],
+    ['Date', formatIndiaDate(receipt.issuedAt), 'date'],
+    ['Received from', receipt.donorName, 'receivedFrom'],
   ];
-  if (receipt.donorAddress) rows.push(['Address', receipt.donorAddress]);
-  if (receipt.donorIdMasked) rows.push([receipt.donorIdKind === 'pan' ? 'PAN' : 'Aadhaar', receipt.donorIdMasked]);
+  if (receipt.donorAddress) rows.push(['Address', receipt.donorAddress, 'address']);
+  if (receipt.donorIdMasked) {
+    rows.push(
+      receipt.donorIdKind === 'pan'
+        ? ['PAN', receipt.donorIdMasked, 'pan']
+        : ['Aadhaar', receipt.donorIdMasked, 'aadhaar'],
+    );
+  }
   if (receipt.mode === 'kind') {
     rows.push(
-      ['Gift in kind', receipt.kindDescription ?? ''],
-      ['Estimated value', `${formatReceiptRupees(receipt.amount)} (the trust's estimate)`],
-      ['Value in words', rupeesInWords(receipt.amount)],
+      ['Gift in kind', receipt.kindDescription ?? '', 'giftInKind'],
+      ['Estimated value', `${formatReceiptRupees(receipt.amount)} (the trust's estimate)`, 'estimatedValue'],
+      ['Value in words', rupeesInWords(receipt.amount), 'valueInWords'],
     );
   } else {
     rows.push(
-      ['Amount', formatReceiptRupees(receipt.amount)],
-      ['Amount in words', rupeesInWords(receipt.amount)],
-      ['Mode of payment', modeOfPayment(receipt)],
+      ['Amount', formatReceiptRupees(receipt.amount), 'amount'],
+      ['Amount in words', rupeesInWords(receipt.amount), 'amountInWords'],
+      ['Mode of payment', modeOfPayment(receipt), 'modeOfPayment'],
     );
   }
-  rows.push(['Purpose', receipt.purpose ?? 'Donation for the care of rescued animals']);
-  if (receipt.appealTitle) rows.push(['Appeal', receipt.appealTitle]);
+  rows.push(['Purpose', receipt.purpose ?? 'Donation for the care of rescued animals', 'purpose']);
+  if (receipt.appealTitle) rows.push(['Appeal', receipt.appealTitle, 'appeal']);
   const tribute = tributeOf(receipt.tribute);
-  if (tribute) rows.push([TRIBUTE_LABELS[tribute.kind], tributeText(tribute)]);
+  if (tribute) rows.push([TRIBUTE_LABELS[tribute.kind], tributeText(tribute), tribute.kind]);
   return rows;
+}
+
+/** The language the receipt was issued in (English for a receipt from before languages). */
+export const receiptLanguage = (receipt: ReceiptFields): Language => languageOf(receipt.language);
+
+/** The Tamil or Hindi a receipt prints under its English; null for an English receipt. */
+export function localMessages(receipt: ReceiptFields): ReceiptMessages | null {
+  const language = receiptLanguage(receipt);
+  return language === 'en' ? null : RECEIPT_MESSAGES[language];
+}
+
+/** A row's value in the donor's language, when it differs from the English one: the amount in words. */
+export function localValue(receipt: ReceiptFields, key: ReceiptRowKey): string | null {
+  const language = receiptLanguage(receipt);
+  if (language === 'en' || (key !== 'amountInWords' && key !== 'valueInWords')) return null;
+  return rupeesInWordsIn(language, receipt.amount);
+}
+
+/** The receipt's notices in the donor's language, in the order the English ones print; empty for English. */
+export function localNotices(receipt: ReceiptFields): { approval: string; others: string[] } | null {
+  const messages = localMessages(receipt);
+  if (!messages) return null;
+  const law = lawOf(receipt);
+  const others: string[] = [];
+  if (receipt.mode === 'kind') others.push(messages.noDeductionInKind(law.deductionSection));
+  else if (noDeductionNotice(receipt)) {
+    others.push(
+      messages.noDeductionCash({ limit: formatRupees(CASH_DEDUCTION_LIMIT_PAISE), section: law.deductionSection }),
+    );
+  }
+  if (missingTaxIdNotice(receipt)) {
+    others.push(messages.missingTaxId({ section: law.deductionSection, email: siteContent.contact.email }));
+  }
+  if (certificateNote(receipt)) others.push(messages.certificate(law.certificateForm));
+  return { approval: messages.approval({ trust: receipt.trust.name, section: law.deductionSection }), others };
 }
 
 /** `Electronic: Razorpay (payment pay_…)`, or the mode received outside the website with its reference. */

@@ -15,7 +15,7 @@ const KNOWN_DONOR = `exists (select 1 from donations where lower(email) = ?)
   or exists (select 1 from receipts where lower(donor_email) = ?)`;
 
 /**
- * `POST /api/my-giving/link` { email }: the same answer whether or not the address is known, after
+ * `POST /api/my-giving/link` { email, language? } (the mail in `language`, English without it): the same answer whether or not the address is known, after
  * the same work: one statement spends the limits, one queues the mail only if the address has
  * given (the condition inside the insert), so neither the answer nor its timing tells who gives.
  * One request a minute per client address and per e-mail (429), counted in PostgreSQL so every
@@ -45,7 +45,7 @@ export async function linkRequestRoutes(
         .header('retry-after', '60')
         .send({ message: 'One link a minute: please wait a minute and try again' });
     }
-    const mail = donorLinkMail(new URL(donorLink(email, personalDataKey), siteUrl).toString());
+    const mail = donorLinkMail(new URL(donorLink(email, personalDataKey), siteUrl).toString(), parsed.data.language);
     await enqueueMail(
       orm.em.fork(),
       { ...mail, eventKey: `donor-link-${randomUUID()}`, kind: 'donor-link', to: email },

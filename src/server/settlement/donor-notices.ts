@@ -48,6 +48,7 @@ async function donationWhere(em: EntityManager, where: string, value: number | s
 function donorFacts(donorLinks: DonorLinks, row: Donation) {
   return {
     donorName: row.name,
+    language: row.language,
     amount: row.amount,
     donorPageUrl: donorLinks.donorPageUrl(row.email),
     donateUrl: donorLinks.donateAgainUrl({

@@ -214,6 +214,7 @@ export async function markOfflineGiftBounced(
       to: donation.email,
       ...chequeBouncedMail({
         donorName: donation.name,
+        language: donation.language,
         donorPageUrl: donorLinks.donorPageUrl(donation.email),
         amount: donation.amount,
         instrument,
