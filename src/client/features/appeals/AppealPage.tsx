@@ -1,4 +1,3 @@
-import { Anchor, Button, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import type { AppealOnPage } from '../../../shared/page-render';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { DonateForm } from '../donate/DonateForm';
@@ -15,76 +14,74 @@ export function AppealPage({ appeal, api }: { appeal: AppealOnPage; api: Donatio
   const [mainPhoto, ...morePhotos] = appeal.photos;
   return (
     <section className="section" aria-labelledby="appeal-title">
-      <Container size="lg">
-        <Title id="appeal-title" order={1}>
+      <div className="container">
+        <h1 id="appeal-title" className="page-title">
           {appeal.title}
-        </Title>
+        </h1>
         {appeal.status === 'closed' ? (
-          <Text mt="sm" fw={700} c="red.9">
+          <p className="text-alert" style={{ marginBottom: 0 }}>
             This appeal is closed and takes no more gifts. Thank you to everyone who gave.
-          </Text>
+          </p>
         ) : null}
-        <Grid mt="md" gap="xl">
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Stack gap="md">
-              {mainPhoto ? (
-                <ResponsiveImage image={mainPhoto} sizes={MAIN_SIZES} loading="eager" fetchPriority="high" />
-              ) : null}
-              <AppealProgress appeal={appeal} />
-              <div>
-                {appeal.story.map((paragraph, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no id, and two may read the same.
-                  <Text key={index} mt="sm">
-                    {paragraph}
-                  </Text>
-                ))}
-              </div>
-              {appeal.video ? <AppealVideo video={appeal.video} title={appeal.title} /> : null}
-              {morePhotos.map((photo) => (
-                <ResponsiveImage key={photo.id} image={photo} sizes={MAIN_SIZES} />
+        <div className="donate-grid">
+          <div className="stack">
+            {mainPhoto ? (
+              <ResponsiveImage image={mainPhoto} sizes={MAIN_SIZES} loading="eager" fetchPriority="high" />
+            ) : null}
+            <AppealProgress appeal={appeal} />
+            <div>
+              {appeal.story.map((paragraph, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no id, and two may read the same.
+                <p key={index} style={{ margin: '0.75rem 0 0' }}>
+                  {paragraph}
+                </p>
               ))}
-              <Paper withBorder radius="md" p="md" component="section" aria-labelledby="beyond-goal-title">
-                <Title id="beyond-goal-title" order={2} size="h4">
-                  Beyond the goal
-                </Title>
-                <Text mt="xs">{appeal.beyondGoal}</Text>
-              </Paper>
-              {appeal.vetBill ? (
-                <section aria-labelledby="vet-bill-title">
-                  <Title id="vet-bill-title" order={2} size="h4" mb="xs">
-                    The vet’s bill
-                  </Title>
-                  <ResponsiveImage image={appeal.vetBill} sizes={MAIN_SIZES} />
-                </section>
-              ) : null}
-              {appeal.updates.length > 0 ? (
-                <section aria-labelledby="updates-title">
-                  <Title id="updates-title" order={2} size="h3">
-                    Updates
-                  </Title>
-                  {appeal.updates.map((update) => (
-                    <article key={update.id} style={{ marginTop: '1rem' }}>
-                      <Text size="sm" c="dimmed" component="p">
-                        <time dateTime={update.postedAt}>{indiaDate(update.postedAt)}</time>
-                      </Text>
-                      {update.text.map((paragraph, index) => (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no id, and two may read the same.
-                        <Text key={index} mt="xs">
-                          {paragraph}
-                        </Text>
-                      ))}
-                      {update.photo ? (
-                        <div style={{ marginTop: '0.5rem' }}>
-                          <ResponsiveImage image={update.photo} sizes={MAIN_SIZES} />
-                        </div>
-                      ) : null}
-                    </article>
-                  ))}
-                </section>
-              ) : null}
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
+            </div>
+            {appeal.video ? <AppealVideo video={appeal.video} title={appeal.title} /> : null}
+            {morePhotos.map((photo) => (
+              <ResponsiveImage key={photo.id} image={photo} sizes={MAIN_SIZES} />
+            ))}
+            <section className="panel" aria-labelledby="beyond-goal-title">
+              <h2 id="beyond-goal-title" className="panel-title-xs">
+                Beyond the goal
+              </h2>
+              <p>{appeal.beyondGoal}</p>
+            </section>
+            {appeal.vetBill ? (
+              <section aria-labelledby="vet-bill-title">
+                <h2 id="vet-bill-title" className="panel-title-xs" style={{ marginBottom: '0.5rem' }}>
+                  The vet’s bill
+                </h2>
+                <ResponsiveImage image={appeal.vetBill} sizes={MAIN_SIZES} />
+              </section>
+            ) : null}
+            {appeal.updates.length > 0 ? (
+              <section aria-labelledby="updates-title">
+                <h2 id="updates-title" className="panel-title-sm">
+                  Updates
+                </h2>
+                {appeal.updates.map((update) => (
+                  <article key={update.id} style={{ marginTop: '1rem' }}>
+                    <p className="text-small text-dimmed" style={{ margin: 0 }}>
+                      <time dateTime={update.postedAt}>{indiaDate(update.postedAt)}</time>
+                    </p>
+                    {update.text.map((paragraph, index) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no id, and two may read the same.
+                      <p key={index} style={{ margin: '0.5rem 0 0' }}>
+                        {paragraph}
+                      </p>
+                    ))}
+                    {update.photo ? (
+                      <div style={{ marginTop: '0.5rem' }}>
+                        <ResponsiveImage image={update.photo} sizes={MAIN_SIZES} />
+                      </div>
+                    ) : null}
+                  </article>
+                ))}
+              </section>
+            ) : null}
+          </div>
+          <div>
             {appeal.open ? (
               <>
                 <PaymentModeNotice />
@@ -95,22 +92,22 @@ export function AppealPage({ appeal, api }: { appeal: AppealOnPage; api: Donatio
                 />
               </>
             ) : (
-              <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="appeal-closed-title">
-                <Title id="appeal-closed-title" order={2} size="h3">
+              <section className="panel" aria-labelledby="appeal-closed-title">
+                <h2 id="appeal-closed-title" className="panel-title-sm">
                   {appeal.status === 'closed' ? 'This appeal is closed' : 'This appeal has ended'}
-                </Title>
-                <Text mt="sm">Our animals still need you: a gift to the general fund cares for every one of them.</Text>
-                <Button component="a" href="/donate" mt="md" fullWidth size="lg">
+                </h2>
+                <p>Our animals still need you: a gift to the general fund cares for every one of them.</p>
+                <a href="/donate" className="btn btn-filled btn-lg btn-block" style={{ marginTop: '1rem' }}>
                   Give to the general fund
-                </Button>
-                <Text size="sm" mt="sm">
-                  Or read about <Anchor href="/">the trust’s work</Anchor>.
-                </Text>
-              </Paper>
+                </a>
+                <p className="text-small">
+                  Or read about <a href="/">the trust’s work</a>.
+                </p>
+              </section>
             )}
-          </Grid.Col>
-        </Grid>
-      </Container>
+          </div>
+        </div>
+      </div>
     </section>
   );
 }

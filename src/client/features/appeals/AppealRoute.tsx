@@ -1,9 +1,7 @@
-import '../donate/mantine-styles';
-import { Container, MantineProvider, Text } from '@mantine/core';
+import '../donate/donate.css';
 import { useEffect, useState } from 'react';
 import type { AppealOnPage } from '../../../shared/page-render';
 import { useSiteContent } from '../../site-content-context';
-import { cssVariablesResolver, theme } from '../../theme';
 import { loadCheckoutScript } from '../donate/checkout-script';
 import type { DonationApi } from '../donate/donation-api';
 import { usePreloadOnFirstInteraction } from '../donate/preload-on-first-interaction';
@@ -49,17 +47,17 @@ export function AppealRoute() {
       .catch(() => setAppeal(null));
   }, [appeal, trustName]);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+    <>
       <ToastHost />
       {appeal ? (
         <AppealWithApi appeal={appeal} />
       ) : (
         <section className="section">
-          <Container size="lg">
-            <Text>{appeal === null ? 'There is no such appeal.' : 'Loading the appeal…'}</Text>
-          </Container>
+          <div className="container">
+            <p>{appeal === null ? 'There is no such appeal.' : 'Loading the appeal…'}</p>
+          </div>
         </section>
       )}
-    </MantineProvider>
+    </>
   );
 }

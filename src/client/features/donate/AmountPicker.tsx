@@ -1,5 +1,5 @@
-import { Button, Text, TextInput } from '@mantine/core';
 import { type AmountChoice, formatRupees, PRESET_AMOUNTS_PAISE } from './amounts';
+import { TextField } from './fields';
 
 interface AmountPickerProps {
   choice: AmountChoice;
@@ -19,35 +19,35 @@ export function AmountPicker({ choice, customAmount, error, onChoose, onCustomAm
           {PRESET_AMOUNTS_PAISE.map((paise) => {
             const selected = choice?.kind === 'preset' && choice.paise === paise;
             return (
-              <Button
+              <button
                 key={paise}
                 type="button"
-                variant={selected ? 'filled' : 'outline'}
+                className={selected ? 'btn btn-filled' : 'btn btn-outline'}
                 aria-pressed={selected}
                 onClick={() => onChoose({ kind: 'preset', paise })}
               >
                 {formatRupees(paise)}
-              </Button>
+              </button>
             );
           })}
-          <Button
+          <button
             type="button"
-            variant={choice?.kind === 'other' ? 'filled' : 'outline'}
+            className={choice?.kind === 'other' ? 'btn btn-filled' : 'btn btn-outline'}
             aria-pressed={choice?.kind === 'other'}
             onClick={() => onChoose({ kind: 'other' })}
           >
             Other
-          </Button>
+          </button>
         </div>
         {error && choice?.kind !== 'other' ? (
-          <Text c="red.9" size="sm" mt={4} role="alert">
+          <p className="field-error" role="alert">
             {error}
-          </Text>
+          </p>
         ) : null}
       </fieldset>
 
       {choice?.kind === 'other' ? (
-        <TextInput
+        <TextField
           label="Custom Amount (₹)"
           type="number"
           inputMode="decimal"

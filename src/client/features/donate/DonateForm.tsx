@@ -1,4 +1,3 @@
-import { Button, Group, List, NativeSelect, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, startTransition, useEffect, useRef, useState } from 'react';
 import type { VerifyPaymentOutput } from '../../../shared/donation.schema';
 import { PURPOSES, type Purpose } from '../../../shared/donation-rules';
@@ -6,6 +5,7 @@ import { DONATION_TYPES, type DonationType } from '../../../shared/donation-stat
 import { AmountPicker } from './AmountPicker';
 import { type AmountChoice, customRupeesToPaise } from './amounts';
 import type { DonationApi } from './donation-api';
+import { RadioGroup, SelectField, TextField } from './fields';
 import { prefillFromUrl } from './prefill-from-url';
 import { ShareDonateLink } from './ShareDonateLink';
 import { TaxReceiptFields } from './TaxReceiptFields';
@@ -40,6 +40,10 @@ const INITIAL: FormValues = {
 const HONEYPOT_STYLE = { position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' } as const;
 
 const PAYMENT_METHODS = ['UPI', 'Credit Card', 'Debit Card', 'Net Banking', 'Wallets'];
+const TYPE_OPTIONS = [
+  { value: 'one-time', label: 'One-time' },
+  { value: 'monthly', label: 'Monthly' },
+] as const satisfies readonly { value: DonationType; label: string }[];
 const purposeOptions = Object.entries(PURPOSES).map(([value, label]) => ({ value, label }));
 // Object.keys widens to string[]: the one place the purpose keys are named as such.
 const purposeKeys = Object.keys(PURPOSES) as Purpose[];
@@ -151,34 +155,30 @@ export function DonateForm({ api, appeal, share }: DonateFormProps) {
   }
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="donate-form-title">
-      <Title id="donate-form-title" order={2} ref={title} tabIndex={-1}>
+    <section className="panel panel-form" aria-labelledby="donate-form-title">
+      <h2 id="donate-form-title" className="panel-title form-heading" ref={title} tabIndex={-1}>
         Make a Donation
-      </Title>
+      </h2>
       {thanked ? <ThankYouPanel receipt={thanked.receipt} onClose={closeThanks} /> : null}
       <form noValidate onSubmit={onSubmit}>
-        <Stack gap="md" mt="md">
+        <div className="stack" style={{ marginTop: '1rem' }}>
           {appeal ? (
             <div data-testid="giving-to">
               {givingTo ? <input type="hidden" name="appealId" value={givingTo.id} /> : null}
-              <Text fw={500}>
+              <p style={{ margin: 0, fontWeight: 500 }}>
                 Giving to: <strong>{givingTo ? givingTo.title : 'the general fund'}</strong>
-              </Text>
-              <Button variant="subtle" size="compact-sm" px={0} onClick={() => setGivingTo(givingTo ? null : appeal)}>
+              </p>
+              <button type="button" className="btn-link" onClick={() => setGivingTo(givingTo ? null : appeal)}>
                 {givingTo ? 'Give to the general fund instead' : `Give to ${appeal.title} instead`}
-              </Button>
+              </button>
             </div>
           ) : null}
-          <Radio.Group
+          <RadioGroup
             label="Donation Type"
             value={values.donationType}
+            options={TYPE_OPTIONS}
             onChange={(value) => set('donationType', DONATION_TYPES.find((type) => type === value) ?? 'one-time')}
-          >
-            <Group mt="xs">
-              <Radio value="one-time" label="One-time" />
-              <Radio value="monthly" label="Monthly" />
-            </Group>
-          </Radio.Group>
+          />
 
           <AmountPicker
             choice={choice}
@@ -188,7 +188,7 @@ export function DonateForm({ api, appeal, share }: DonateFormProps) {
             onCustomAmount={(value) => set('customAmount', value)}
           />
 
-          <TextInput
+          <TextField
             label="Full Name"
             withAsterisk
             aria-required
@@ -197,7 +197,7 @@ export function DonateForm({ api, appeal, share }: DonateFormProps) {
             onChange={(event) => set('name', event.currentTarget.value)}
             error={errors.name}
           />
-          <TextInput
+          <TextField
             label="Email Address"
             withAsterisk
             aria-required
@@ -207,7 +207,7 @@ export function DonateForm({ api, appeal, share }: DonateFormProps) {
             onChange={(event) => set('email', event.currentTarget.value)}
             error={errors.email}
           />
-          <TextInput
+          <TextField
             label="Phone Number"
             withAsterisk
             aria-required
@@ -217,7 +217,7 @@ export function DonateForm({ api, appeal, share }: DonateFormProps) {
             onChange={(event) => set('phone', event.currentTarget.value)}
             error={errors.phone}
           />
-          <NativeSelect
+          <SelectField
             label="Purpose (Optional)"
             data={purposeOptions}
             value={values.purpose}
@@ -243,23 +243,23 @@ export function DonateForm({ api, appeal, share }: DonateFormProps) {
           </div>
 
           <div>
-            <Text component="p" fw={500} size="sm" id="payment-methods-label">
+            <p className="field-label" style={{ margin: 0 }} id="payment-methods-label">
               Accepted Payment Methods
-            </Text>
-            <List aria-labelledby="payment-methods-label" size="sm" mt={4} style={{ columns: 2 }}>
+            </p>
+            <ul aria-labelledby="payment-methods-label" className="payment-methods">
               {PAYMENT_METHODS.map((method) => (
-                <List.Item key={method}>{method}</List.Item>
+                <li key={method}>{method}</li>
               ))}
-            </List>
+            </ul>
           </div>
 
-          <Button type="submit" size="lg" fullWidth disabled={processing}>
+          <button type="submit" className="btn btn-filled btn-lg btn-block" disabled={processing}>
             {processing ? 'Processing...' : 'Donate Now'}
-          </Button>
+          </button>
 
           <ShareDonateLink {...share} />
-        </Stack>
+        </div>
       </form>
-    </Paper>
+    </section>
   );
 }

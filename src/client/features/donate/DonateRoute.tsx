@@ -1,7 +1,5 @@
-import './mantine-styles';
-import { MantineProvider } from '@mantine/core';
+import './donate.css';
 import { usePageMeta } from '../../page-meta';
-import { cssVariablesResolver, theme } from '../../theme';
 import { usePageTitle } from '../../use-page-title';
 import { loadCheckoutScript } from './checkout-script';
 import { DonatePage } from './DonatePage';
@@ -35,9 +33,9 @@ function DonatePageWithApi() {
 export function DonateRoute() {
   usePageTitle(usePageMeta('donate'));
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+    <>
       <ToastHost />
       <DonatePageWithApi />
-    </MantineProvider>
+    </>
   );
 }

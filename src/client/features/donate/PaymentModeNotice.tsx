@@ -1,6 +1,6 @@
-import { Alert } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { loadCheckoutScript } from './checkout-script';
+import { Note } from './fields';
 import { paymentConfig } from './trpc';
 
 /**
@@ -27,9 +27,11 @@ export function PaymentModeNotice() {
   return (
     <div className="payment-mode" aria-live="polite">
       {data?.provider === 'sandbox' ? (
-        <Alert role="note" color="yellow" variant="light" maw={680} mx="auto" p="xs">
-          <strong>Test mode:</strong> payments go to a sandbox; no real payment is taken and no money moves.
-        </Alert>
+        <Note tone="yellow">
+          <p>
+            <strong>Test mode:</strong> payments go to a sandbox; no real payment is taken and no money moves.
+          </p>
+        </Note>
       ) : null}
     </div>
   );

@@ -1,5 +1,4 @@
-import { ActionIcon, Button, Stack, TextInput } from '@mantine/core';
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useSiteContent } from '../../site-content-context';
 import { useSiteUrl } from '../../site-url';
 import { toast } from './toast';
@@ -21,18 +20,26 @@ export function ShareDonateLink({ path = '/donate', text }: { path?: string; tex
   const siteShareText = useSiteContent().donate.shareText;
   const shareText = text ?? siteShareText;
   const whatsappHref = `https://wa.me/?text=${encodeURIComponent(`${shareText} ${url}`)}`;
+  const id = useId();
   return (
-    <Stack gap="xs">
-      <TextInput
-        ref={inputRef}
-        label="Share this page"
-        readOnly
-        value={url}
-        onFocus={(event) => event.currentTarget.select()}
-        rightSectionWidth={44}
-        rightSection={
-          <ActionIcon
-            variant="subtle"
+    <div className="stack stack-xs">
+      <div className="field">
+        <label className="field-label" htmlFor={id}>
+          Share this page
+        </label>
+        <div className="with-action">
+          <input
+            ref={inputRef}
+            id={id}
+            type="text"
+            className="field-input"
+            readOnly
+            value={url}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <button
+            type="button"
+            className="icon-button"
             aria-label="Copy link"
             onClick={() => void copyText(url, inputRef.current).then(() => toast('copied'))}
           >
@@ -48,19 +55,12 @@ export function ShareDonateLink({ path = '/donate', text }: { path?: string; tex
               <rect x="9" y="9" width="13" height="13" rx="2" />
               <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
             </svg>
-          </ActionIcon>
-        }
-      />
-      <Button
-        component="a"
-        href={whatsappHref}
-        target="_blank"
-        rel="noopener noreferrer"
-        variant="outline"
-        color="brand.9"
-      >
+          </button>
+        </div>
+      </div>
+      <a href={whatsappHref} target="_blank" rel="noopener noreferrer" className="btn btn-outline btn-block">
         Share on WhatsApp
-      </Button>
-    </Stack>
+      </a>
+    </div>
   );
 }

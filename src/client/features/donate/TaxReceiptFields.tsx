@@ -1,7 +1,7 @@
-import { Alert, Checkbox, Group, InputBase, Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { deductionName, taxLawOn } from '../../../shared/tax-law';
 import { useSiteContent } from '../../site-content-context';
+import { CheckboxField, Note, RadioGroup, TextAreaField, TextField } from './fields';
 import type { TaxReceiptValues } from './tax-receipt-values';
 
 /** The law in force today (when the page was built or loaded); each receipt follows its own gift's date. */
@@ -15,8 +15,10 @@ interface TaxReceiptFieldsProps {
   onChange: (patch: Partial<TaxReceiptValues>) => void;
 }
 
-/** Mantine's dimmed grey (gray 6) is 3.3:1 on white, below WCAG AA; gray 7 is 7:1. */
-const READABLE_DESCRIPTION = { description: { color: 'var(--mantine-color-gray-7)' } };
+const ID_KINDS = [
+  { value: 'pan', label: 'PAN' },
+  { value: 'aadhaar', label: 'Aadhaar (if you have no PAN)' },
+] as const;
 
 /**
  * Upper-cases the PAN as it is typed. Writing the input's value moves the caret to the end, so it
@@ -38,38 +40,33 @@ function upperCased(event: ChangeEvent<HTMLInputElement>): string {
 export function TaxReceiptFields({ values, errors, onChange }: TaxReceiptFieldsProps) {
   const { contact } = useSiteContent();
   return (
-    <Stack gap="sm">
-      <Checkbox
+    <div className="stack stack-sm">
+      <CheckboxField
         label="I want an 80G tax receipt"
         description={DEDUCTION_NOTICE}
-        styles={READABLE_DESCRIPTION}
         checked={values.wants80g}
-        onChange={(event) => onChange({ wants80g: event.currentTarget.checked })}
+        onChange={(checked) => onChange({ wants80g: checked })}
       />
       {values.wants80g ? (
-        <Stack gap="sm" pl={{ base: 0, xs: 'lg' }}>
-          <Alert role="note" color="brand" variant="light" p="sm" title="Why we ask for these">
-            <Text size="sm">
+        <div className="stack stack-sm indented">
+          <Note title="Why we ask for these">
+            <p>
               We report your gift, with your PAN or Aadhaar and address, to the Income-tax Department: that report is
               what gives you your deduction. We use them for nothing else, keep your ID number encrypted, and keep them
               for eight years, as the tax law requires. To see or correct them, or with any concern, write to{' '}
               {contact.email}.
-            </Text>
-          </Alert>
-          <Radio.Group
+            </p>
+          </Note>
+          <RadioGroup
             label="Your ID number"
             description="Your deduction needs one of them; without it, the receipt is only an acknowledgement."
-            styles={READABLE_DESCRIPTION}
             value={values.idKind}
+            options={ID_KINDS}
             onChange={(value) => onChange({ idKind: value === 'aadhaar' ? 'aadhaar' : 'pan' })}
-          >
-            <Group mt="xs">
-              <Radio value="pan" label="PAN" />
-              <Radio value="aadhaar" label="Aadhaar (if you have no PAN)" />
-            </Group>
-          </Radio.Group>
+          />
           {values.idKind === 'pan' ? (
-            <TextInput
+            <TextField
+              key="pan"
               label="Your PAN"
               placeholder="ABCDE1234F"
               maxLength={10}
@@ -81,7 +78,8 @@ export function TaxReceiptFields({ values, errors, onChange }: TaxReceiptFieldsP
               error={errors.pan}
             />
           ) : (
-            <TextInput
+            <TextField
+              key="aadhaar"
               label="Your Aadhaar number"
               placeholder="12 digits"
               inputMode="numeric"
@@ -92,10 +90,7 @@ export function TaxReceiptFields({ values, errors, onChange }: TaxReceiptFieldsP
               error={errors.aadhaar}
             />
           )}
-          {/* InputBase as a textarea: Mantine's Textarea would bring its autosize code into the chunk. */}
-          <InputBase
-            component="textarea"
-            multiline
+          <TextAreaField
             label="Postal address"
             withAsterisk
             aria-required
@@ -105,8 +100,8 @@ export function TaxReceiptFields({ values, errors, onChange }: TaxReceiptFieldsP
             onChange={(event) => onChange({ address: event.currentTarget.value })}
             error={errors.address}
           />
-        </Stack>
+        </div>
       ) : null}
-    </Stack>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Button, Group, Paper, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import type { VerifyPaymentOutput } from '../../../shared/donation.schema';
 
@@ -13,43 +12,30 @@ interface ThankYouPanelProps {
  * Focus moves to it, so a screen reader reads it and a phone scrolls it into view.
  */
 export function ThankYouPanel({ receipt, onClose }: ThankYouPanelProps) {
-  const panel = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLElement>(null);
   useEffect(() => panel.current?.focus(), []);
 
   return (
-    <Paper
-      ref={panel}
-      tabIndex={-1}
-      role="region"
-      aria-labelledby="thank-you-title"
-      withBorder
-      radius="md"
-      p="md"
-      mt="md"
-      bg="brand.0"
-    >
-      <Title id="thank-you-title" order={3}>
-        Thank you for your donation!
-      </Title>
+    <section ref={panel} tabIndex={-1} aria-labelledby="thank-you-title" className="thank-you">
+      <h3 id="thank-you-title">Thank you for your donation!</h3>
       {receipt ? (
-        <Text mt="xs">
+        <p>
           Your receipt number is <strong style={{ whiteSpace: 'nowrap' }}>{receipt.number}</strong>. A copy is on its
           way to your e-mail.
-        </Text>
+        </p>
       ) : (
-        <Text mt="xs">Your receipt will arrive by e-mail shortly.</Text>
+        <p>Your receipt will arrive by e-mail shortly.</p>
       )}
-      <Group mt="md" gap="sm">
+      <div className="button-row">
         {receipt ? (
-          // The site's link colour (unlayered) outranks Mantine's layered button text: white said here.
-          <Button component="a" href={receipt.downloadUrl} c="white">
+          <a className="btn btn-filled" href={receipt.downloadUrl}>
             Download your receipt (PDF)
-          </Button>
+          </a>
         ) : null}
-        <Button variant="outline" onClick={onClose}>
+        <button type="button" className="btn btn-outline" onClick={onClose}>
           Close
-        </Button>
-      </Group>
-    </Paper>
+        </button>
+      </div>
+    </section>
   );
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { loadToasts, subscribeToToasts, toastsWanted } from './toast';
 
-const Notifications = lazy(() => loadToasts().then((module) => ({ default: module.Notifications })));
+const ToastContainer = lazy(() => loadToasts().then((module) => ({ default: module.ToastContainer })));
 
 /**
  * Where toasts (./toast.ts) appear: the container mounts with the first toast. Its chunk is fetched
@@ -13,7 +13,7 @@ export function ToastHost() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications limit={1} autoClose={5000} position="top-center" />
+      <ToastContainer />
     </Suspense>
   );
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import type { RazorpayOptions } from './checkout';
 import type { DonationApi } from './donation-api';
+import { loadToasts } from './toast';
 import { loadValidation } from './validation';
 
 /** For the donate form's component tests: the API stubbed, the checkout recorded instead of opened. */
@@ -54,13 +55,13 @@ export function recordCheckouts(): RazorpayOptions[] {
 }
 
 /**
- * Loads the form's validation chunk before the tests, as the page does once the donor first focuses
- * the form (DonateRoute.tsx): a submit then validates at once. (DonateForm.lazy-validation.test.tsx
- * submits before it has loaded.)
+ * Loads the form's validation and toast chunks before the tests, as the page does once the donor
+ * first focuses the form (DonateRoute.tsx): a submit then validates at once and a toast shows at
+ * once. (DonateForm.lazy-validation.test.tsx submits before validation has loaded.)
  */
 export function loadValidationFirst(): void {
   beforeAll(async () => {
-    await loadValidation();
+    await Promise.all([loadValidation(), loadToasts()]);
   });
 }
 

@@ -22,11 +22,11 @@ const ACCESSIBLE = {
 };
 
 /*
- * Mantine's toasts (the store, and the container with its transitions, scroll lock and drag handling:
- * about 10 KB gzip) are a chunk of their own, loaded with the first toast or once the donor starts
- * on the form (ToastHost.tsx): most visits never show one, and the page's first load goes without.
+ * Mantine's toasts (its provider, the store, and the container with its transitions, scroll lock and
+ * drag handling) are a chunk of their own, loaded with the first toast or once the donor starts on
+ * the form (ToastHost.tsx): most visits never show one, and the page's first load goes without.
  */
-export const loadToasts = () => import('@mantine/notifications');
+export const loadToasts = () => import('./toast-container');
 
 let wanted = false;
 const listeners = new Set<() => void>();
