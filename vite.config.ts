@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { MESSAGES_OPTIONS } from './scripts/lib/messages-options';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -23,7 +25,8 @@ function mantineUseIdWithoutRerender(): Plugin {
 export default defineConfig({
   root: fromRoot('./src/client'),
   publicDir: fromRoot('./public'),
-  plugins: [react(), mantineUseIdWithoutRerender()],
+  // The site's messages compiled into src/client/paraglide (scripts/lib/messages-options.ts).
+  plugins: [react(), mantineUseIdWithoutRerender(), paraglideVitePlugin(MESSAGES_OPTIONS)],
   build: {
     outDir: fromRoot('./dist/client'),
     emptyOutDir: true,

@@ -1,5 +1,7 @@
+import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { MESSAGES_OPTIONS } from './scripts/lib/messages-options';
 
 export default defineConfig({
   test: {
@@ -18,7 +20,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), paraglideVitePlugin(MESSAGES_OPTIONS)],
         test: {
           name: 'client',
           environment: 'jsdom',

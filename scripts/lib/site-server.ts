@@ -41,6 +41,10 @@ export async function ensureClientBuilt(): Promise<void> {
       // The build's page kit is made by the code the server renders with.
       'src/server/web/page-documents.ts',
       'vite.config.ts',
+      // The site's messages, compiled into the pages by the build (scripts/lib/messages-options.ts).
+      'messages',
+      'project.inlang/settings.json',
+      'scripts/lib/messages-options.ts',
       'package-lock.json',
     ];
     const newestSource = Math.max(...sources.map((path) => newestMtime(join(ROOT, path))));
