@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { APPEAL_CARD_HEIGHT, APPEAL_CARD_WIDTH, appealCardFacts, appealCardPath } from '../shared/appeal-card';
 import { masterImageUrl } from '../shared/images';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../shared/languages';
+import { hasPageIn, localizedPath, TRANSLATED_PATHS } from '../shared/locale-paths';
 import type { AppealOnPage, PageData, RenderedPage } from '../shared/page-render';
 import { formatRupees } from '../shared/rupees';
 import type { ShownPhoto } from '../shared/site-content';
@@ -27,10 +29,13 @@ function shareImageOf({ image, alt }: ShownPhoto): RenderedPage['shareImage'] {
  * prerenders with it, and the server renders with it at run time whenever the published site
  * content changes (server/web/site-pages.ts), so a page needs neither a build nor a restart to change.
  *
- * `url` is `/`, a page of REACT_PAGES, or anything else for the 404 page. A React page gets its data
- * back in the result, to embed for its hydration; the static pages (home, 404) never hydrate.
+ * `url` is `/`, a page of REACT_PAGES, or anything else for the 404 page, as its English path: the
+ * page is rendered in `data.language` (English without) for its address in that language
+ * (shared/locale-paths.ts: `/ta/`). A React page gets its data back in the result, to embed for its
+ * hydration; the static pages (home, 404) never hydrate.
  */
 export async function renderPage(url: string, data: PageData): Promise<RenderedPage> {
+  const language = data.language ?? DEFAULT_LANGUAGE;
   if (data.appeal && APPEAL_PATH.test(url)) return renderAppealPage(url, data, data.appeal);
   const reactPage = REACT_PAGES[url];
   const [path, page, metaName]: [string, Parameters<typeof PageShell>[0]['page'], PageMetaName] = reactPage
@@ -39,17 +44,34 @@ export async function renderPage(url: string, data: PageData): Promise<RenderedP
       ? ['/', HomeRoute, 'home']
       : [url, NotFoundPage, 'notFound'];
   const { content } = data;
+  const meta = pageMetaOf(content, language)[metaName];
   return {
     status: metaName === 'notFound' ? 404 : 200,
     html: renderToString(
-      <PageShell path={path} page={withOpenAppeals(page, data)} siteUrl={SITE_URL_TOKEN} content={content} />,
+      <PageShell
+        path={localizedPath(language, path)}
+        page={withOpenAppeals(page, data)}
+        siteUrl={SITE_URL_TOKEN}
+        content={content}
+        language={language}
+      />,
     ),
-    meta: pageMetaOf(content)[metaName],
+    meta,
     siteName: content.trust.name,
+    language,
+    alternates: meta.path === null ? [] : alternatesOf(path),
     shareImage: shareImageOf(content.photos.share),
     chunk: reactPage?.chunk ?? null,
     data: reactPage ? data : null,
   };
+}
+
+/** The addresses of the page at an English path in each language that has it. */
+function alternatesOf(path: string): RenderedPage['alternates'] {
+  return LANGUAGES.filter((language) => hasPageIn(language, path)).map((language) => ({
+    language,
+    path: localizedPath(language, path),
+  }));
 }
 
 /** The page with the open appeals it lists (home, /donate) as rendered with. */
@@ -85,6 +107,8 @@ async function renderAppealPage(url: string, data: PageData, appeal: AppealOnPag
     html: renderToString(<PageShell path={url} page={Page} siteUrl={SITE_URL_TOKEN} content={content} />),
     meta: { title: appealPageTitle(appeal.title, content.trust.name), description: summaryOf(appeal), path: url },
     siteName: content.trust.name,
+    language: DEFAULT_LANGUAGE,
+    alternates: alternatesOf(url),
     shareImage: {
       path: appealCardPath(appealCardFacts(appeal)),
       width: APPEAL_CARD_WIDTH,
@@ -98,8 +122,17 @@ async function renderAppealPage(url: string, data: PageData, appeal: AppealOnPag
 
 /** The paths the server serves as pages (the 404 page apart): the home page and every React page. */
 export const PAGE_PATHS: readonly string[] = ['/', ...Object.keys(REACT_PAGES)];
+/**
+ * The pages each language has, as English paths (the 404 page apart): every page in English, the
+ * translated ones in Tamil and Hindi (the server serves each at its address in that language).
+ */
+export const LANGUAGE_PAGE_PATHS: Record<Language, readonly string[]> = {
+  en: PAGE_PATHS,
+  ta: PAGE_PATHS.filter((path) => TRANSLATED_PATHS.includes(path)),
+  hi: PAGE_PATHS.filter((path) => TRANSLATED_PATHS.includes(path)),
+};
 /** Any path that is no page renders the 404 page; this one names it. */
-export const NOT_FOUND_PATH = '/404-page-not-found';
+export { NOT_FOUND_PATH } from '../shared/locale-paths';
 /** The React pages' chunks (Vite's manifest keys): the build links each one's stylesheets. */
 export const REACT_PAGE_CHUNKS: readonly string[] = [
   ...Object.values(REACT_PAGES).map((page) => page.chunk),

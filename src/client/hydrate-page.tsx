@@ -1,7 +1,7 @@
 import { type ComponentType, StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { PageShell } from './page-shell';
-import { readPageContent } from './site-content-context';
+import { readPageContent, readPageData } from './site-content-context';
 import { readSiteUrl } from './site-url';
 
 /**
@@ -17,7 +17,13 @@ export function hydratePage(path: string, page: ComponentType): void {
     hydrateRoot(
       container,
       <StrictMode>
-        <PageShell path={path} page={page} siteUrl={readSiteUrl()} content={readPageContent()} />
+        <PageShell
+          path={path}
+          page={page}
+          siteUrl={readSiteUrl()}
+          content={readPageContent()}
+          language={readPageData()?.language}
+        />
       </StrictMode>,
     );
   });

@@ -1,5 +1,9 @@
+import { DEFAULT_LANGUAGE, type Language } from '../shared/languages';
+import { localizedPath } from '../shared/locale-paths';
 import type { PageMeta } from '../shared/page-render';
 import type { PageContent } from '../shared/site-content';
+import { useLanguage } from './i18n';
+import { m } from './paraglide/messages';
 import { useSiteContent } from './site-content-context';
 
 export type { PageMeta } from '../shared/page-render';
@@ -7,22 +11,32 @@ export type { PageMeta } from '../shared/page-render';
 /** The pages that have a title and link preview of their own. */
 export type PageMetaName = 'home' | 'donate' | 'myGiving' | 'notFound';
 
-/** What each page puts in its <head>, from the content it is rendered with. */
-export function pageMetaOf(content: PageContent): Record<PageMetaName, PageMeta> {
+/**
+ * What each page puts in its <head>, from the content it is rendered with, in a language (its
+ * canonical path that language's; the titles staff write stay English until the content has a field per language).
+ */
+export function pageMetaOf(
+  content: PageContent,
+  language: Language = DEFAULT_LANGUAGE,
+): Record<PageMetaName, PageMeta> {
   const { trust, meta } = content;
   return {
-    home: { title: meta.homeTitle, description: meta.description, path: '/' },
+    home: { title: meta.homeTitle, description: meta.description, path: localizedPath(language, '/') },
     donate: { title: meta.donateTitle, description: meta.donateDescription, path: '/donate' },
     myGiving: {
       title: `My giving | ${trust.name}`,
       description: `Your gifts to ${trust.name}, their receipts and yearly statements.`,
       path: null,
     },
-    notFound: { title: `Page Not Found | ${trust.name}`, description: meta.description, path: null },
+    notFound: {
+      title: m.not_found_meta_title({ name: trust.name }, { locale: language }),
+      description: meta.description,
+      path: null,
+    },
   };
 }
 
 /** The page's title and description in the content the page shows. */
 export function usePageMeta(name: PageMetaName): PageMeta {
-  return pageMetaOf(useSiteContent())[name];
+  return pageMetaOf(useSiteContent(), useLanguage())[name];
 }

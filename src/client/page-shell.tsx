@@ -1,17 +1,21 @@
 import { type ComponentType, type ReactNode, useMemo, useState } from 'react';
+import { DEFAULT_LANGUAGE, type Language } from '../shared/languages';
 import type { PageContent } from '../shared/site-content';
 import { SiteLayout } from './components/SiteLayout';
 import { type SiteNavigation, SiteNavigationProvider } from './components/site-navigation';
+import { LanguageProvider } from './i18n';
 import { SiteContentProvider } from './site-content-context';
 import { SiteUrlProvider } from './site-url';
 
 interface PageShellProps {
-  /** The page's path, as listed in REACT_PAGES (or `/` for the home page). */
+  /** The page's path, as listed in REACT_PAGES (or `/` for the home page), in its language (`/ta/`). */
   path: string;
   page: ComponentType;
   siteUrl: string;
   /** The site content the page was rendered with (embedded in the page for its hydration). */
   content: PageContent;
+  /** The language the page is in (English without). */
+  language?: Language;
 }
 
 /**
@@ -19,7 +23,7 @@ interface PageShellProps {
  * hydrates. A link to another page opens the router's app there (./open-in-app, loaded then), so
  * moving around the site still never reloads, while the first load carries no router.
  */
-export function PageShell({ path, page: Page, siteUrl, content }: PageShellProps) {
+export function PageShell({ path, page: Page, siteUrl, content, language = DEFAULT_LANGUAGE }: PageShellProps) {
   const [app, setApp] = useState<ReactNode>(null);
   const navigation = useMemo<SiteNavigation>(
     () => ({
@@ -36,11 +40,13 @@ export function PageShell({ path, page: Page, siteUrl, content }: PageShellProps
   return (
     <SiteUrlProvider value={siteUrl}>
       <SiteContentProvider value={content}>
-        <SiteNavigationProvider value={navigation}>
-          <SiteLayout>
-            <Page />
-          </SiteLayout>
-        </SiteNavigationProvider>
+        <LanguageProvider value={language}>
+          <SiteNavigationProvider value={navigation}>
+            <SiteLayout>
+              <Page />
+            </SiteLayout>
+          </SiteNavigationProvider>
+        </LanguageProvider>
       </SiteContentProvider>
     </SiteUrlProvider>
   );

@@ -5,6 +5,7 @@
  * (src/server/web/page-documents.ts). The build prerenders the same way. No Node or DOM imports.
  */
 import type { PublicAppeal, PublicAppealCard } from './appeals.schema';
+import type { Language } from './languages';
 import type { PageContent } from './site-content';
 
 /**
@@ -17,6 +18,11 @@ export type AppealOnPage = Omit<PublicAppeal, 'totalsAt'>;
 export interface PageData {
   /** The published site content (or a draft, in a preview). */
   content: PageContent;
+  /**
+   * The language to render the page in (English without): the site's own texts in it, the page at
+   * its address in that language (`/ta/…`, shared/locale-paths.ts). Staff's content stays English for now.
+   */
+  language?: Language;
   /** An appeal's page (`/appeals/<slug>`): the appeal as the public query answers it, its figures at most a minute old. */
   appeal?: AppealOnPage;
   /** The appeals taking gifts, listed on the home page and /donate (server-rendered; their figures follow within a minute). */
@@ -40,6 +46,13 @@ export interface RenderedPage {
   meta: PageMeta;
   /** The site's name (Open Graph). */
   siteName: string;
+  /** The language the page is in (`<html lang>`, `og:locale`, its fonts). */
+  language: Language;
+  /**
+   * The page's address in each language it exists in (hreflang alternates, x-default the English),
+   * for an indexed page; empty for one kept out of search.
+   */
+  alternates: { language: Language; path: string }[];
   /** The link preview's picture (a JPEG): its path on the site, size and description. */
   shareImage: { path: string; width: number; height: number; alt: string };
   /** A React page's chunk as Vite's manifest names it (its stylesheets are linked); null for a static page. */

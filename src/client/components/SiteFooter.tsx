@@ -1,12 +1,16 @@
+import { useLocalizedHref, useMessages } from '../i18n';
+import { m } from '../paraglide/messages';
 import { useSiteContent } from '../site-content-context';
 import { SiteLink } from './site-navigation';
 
 // Placeholders the trust has not written pages for yet: links with no target until those pages exist.
-const GET_INVOLVED = ['Volunteer', 'Foster', 'Adopt', 'Partner with us'];
+const GET_INVOLVED = [m.footer_volunteer, m.footer_foster, m.footer_adopt, m.footer_partner];
 const noTarget = (event: { preventDefault(): void }) => event.preventDefault();
 
 export function SiteFooter() {
   const { trust, footer } = useSiteContent();
+  const t = useMessages();
+  const href = useLocalizedHref();
   return (
     <footer className="site-footer">
       <div className="container">
@@ -17,33 +21,33 @@ export function SiteFooter() {
           </div>
           <nav aria-labelledby="footer-quick-links">
             <h2 id="footer-quick-links" className="footer-title">
-              Quick Links
+              {t(m.footer_quick_links)}
             </h2>
             <ul className="footer-list">
               <li>
-                <SiteLink href="/#about">About Us</SiteLink>
+                <SiteLink href={href('/#about')}>{t(m.footer_about)}</SiteLink>
               </li>
               <li>
-                <SiteLink href="/#services">Our Services</SiteLink>
+                <SiteLink href={href('/#services')}>{t(m.footer_services)}</SiteLink>
               </li>
               <li>
-                <SiteLink href="/donate" markCurrent>
-                  Donate
+                <SiteLink href={href('/donate')} markCurrent>
+                  {t(m.footer_donate)}
                 </SiteLink>
               </li>
               <li>
-                <SiteLink href="/#contact">Contact</SiteLink>
+                <SiteLink href={href('/#contact')}>{t(m.footer_contact)}</SiteLink>
               </li>
             </ul>
           </nav>
           <div>
-            <h2 className="footer-title">Get Involved</h2>
+            <h2 className="footer-title">{t(m.footer_get_involved)}</h2>
             <ul className="footer-list">
               {GET_INVOLVED.map((label) => (
-                <li key={label}>
+                <li key={label({}, { locale: 'en' })}>
                   {/* biome-ignore lint/a11y/useValidAnchor: a placeholder link with no target yet, as specified. */}
                   <a href="#" onClick={noTarget}>
-                    {label}
+                    {t(label)}
                   </a>
                 </li>
               ))}
@@ -51,14 +55,14 @@ export function SiteFooter() {
           </div>
         </div>
         <p className="footer-bottom">
-          © {footer.copyrightYear} {trust.name}. All rights reserved.{' '}
+          {t(m.footer_rights, { year: footer.copyrightYear, name: trust.name })}{' '}
           {/* biome-ignore lint/a11y/useValidAnchor: placeholder, as specified. */}
           <a href="#" onClick={noTarget}>
-            Privacy Policy
+            {t(m.footer_privacy)}
           </a>{' '}
           · {/* biome-ignore lint/a11y/useValidAnchor: placeholder, as specified. */}
           <a href="#" onClick={noTarget}>
-            Terms of Service
+            {t(m.footer_terms)}
           </a>
         </p>
       </div>

@@ -1,26 +1,61 @@
 import { useEffect, useRef, useState } from 'react';
+import { LANGUAGE_NAMES, LANGUAGE_TAGS, LANGUAGES } from '../../shared/languages';
+import { splitLanguage, switchTarget } from '../../shared/locale-paths';
+import { useLanguage, useLocalizedHref, useMessages } from '../i18n';
+import { m } from '../paraglide/messages';
 import { useSiteContent } from '../site-content-context';
 import { LOGO_DATA_URI } from './logo';
 import { NAV_ITEMS } from './nav-items';
-import { SiteLink } from './site-navigation';
+import { SiteLink, useSiteNavigation } from './site-navigation';
 
 function NavLinks({ onChoose }: { onChoose?: () => void }) {
+  const t = useMessages();
+  const href = useLocalizedHref();
   return NAV_ITEMS.map((item) =>
     item.kind === 'route' ? (
       <SiteLink
-        key={item.label}
-        href={item.to}
+        key={item.to}
+        href={href(item.to)}
         className={item.button ? 'nav-donate' : 'nav-link'}
         markCurrent
         beforeNavigate={onChoose}
       >
-        {item.label}
+        {t(item.label)}
       </SiteLink>
     ) : (
-      <SiteLink key={item.label} href={`/#${item.section}`} className="nav-link" beforeNavigate={onChoose}>
-        {item.label}
+      <SiteLink key={item.section} href={href(`/#${item.section}`)} className="nav-link" beforeNavigate={onChoose}>
+        {t(item.label)}
       </SiteLink>
     ),
+  );
+}
+
+/**
+ * The same page in each language (or that language's home page, where the page is English only):
+ * plain links, so the other language's page loads as a page of its own, its own fonts and all.
+ * Each name is written in its own language and marked so (`lang`), the current one aria-current.
+ */
+export function LanguageSwitch() {
+  const t = useMessages();
+  const language = useLanguage();
+  const { path } = splitLanguage(useSiteNavigation().pathname);
+  return (
+    <nav aria-label={t(m.language_switch)} className="language-switch">
+      <ul>
+        {LANGUAGES.map((code) => (
+          <li key={code}>
+            <a
+              href={switchTarget(code, path)}
+              lang={LANGUAGE_TAGS[code]}
+              hrefLang={LANGUAGE_TAGS[code]}
+              aria-current={code === language ? 'page' : undefined}
+            >
+              {LANGUAGE_NAMES[code]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -33,6 +68,8 @@ export function SiteHeader() {
   const [opened, setOpened] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const { trust } = useSiteContent();
+  const t = useMessages();
+  const href = useLocalizedHref();
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -45,11 +82,12 @@ export function SiteHeader() {
     <header className="site-header">
       <div className="container header-bar">
         {/* Not marked aria-current: the navigation's Home says it already. */}
-        <SiteLink href="/" className="brand-link" aria-label={`${trust.name}: home`}>
-          <img src={LOGO_DATA_URI} alt={`${trust.name} logo`} width={40} height={40} />
+        <SiteLink href={href('/')} className="brand-link" aria-label={t(m.brand_home, { name: trust.name })}>
+          <img src={LOGO_DATA_URI} alt={t(m.logo_alt, { name: trust.name })} width={40} height={40} />
           <span>{trust.name}</span>
         </SiteLink>
-        <nav aria-label="Main">
+        <LanguageSwitch />
+        <nav aria-label={t(m.nav_main)}>
           <div className="nav-desktop">
             <NavLinks />
           </div>
@@ -57,7 +95,7 @@ export function SiteHeader() {
             type="button"
             className="menu-button"
             onClick={() => setOpened(true)}
-            aria-label="Open menu"
+            aria-label={t(m.menu_open)}
             aria-expanded={opened}
             aria-controls="site-menu"
             aria-haspopup="dialog"
@@ -81,13 +119,13 @@ export function SiteHeader() {
         <div className="menu-panel">
           <div className="menu-head">
             <h2 id="site-menu-title" className="menu-title">
-              Menu
+              {t(m.menu_title)}
             </h2>
-            <button type="button" className="menu-close" aria-label="Close menu" onClick={() => setOpened(false)}>
+            <button type="button" className="menu-close" aria-label={t(m.menu_close)} onClick={() => setOpened(false)}>
               <span aria-hidden="true">×</span>
             </button>
           </div>
-          <nav aria-label="Menu" className="drawer-nav">
+          <nav aria-label={t(m.menu_title)} className="drawer-nav">
             <NavLinks
               onChoose={() => {
                 // Close first: the modal makes the page inert, and scrolling needs it back.
@@ -96,6 +134,7 @@ export function SiteHeader() {
               }}
             />
           </nav>
+          <LanguageSwitch />
         </div>
       </dialog>
     </header>

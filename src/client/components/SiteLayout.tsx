@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react';
+import { useMessages } from '../i18n';
+import { m } from '../paraglide/messages';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
 /** Every donor-facing page: skip link, header, the page, footer. */
 export function SiteLayout({ children }: { children: ReactNode }) {
+  const t = useMessages();
   return (
     <>
       <a href="#main" className="skip-link">
-        Skip to content
+        {t(m.skip_to_content)}
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1}>

@@ -1,13 +1,18 @@
+import { m } from '../paraglide/messages';
+
+/** A label of the navigation: a compiled message (messages/*.json), asked for in the page's language. */
+type Label = typeof m.nav_home;
+
 /** The header navigation, in this order; Donate is the button. */
 export type NavItem =
-  | { kind: 'route'; label: string; to: '/' | '/donate'; button?: boolean }
-  | { kind: 'section'; label: string; section: string };
+  | { kind: 'route'; label: Label; to: '/' | '/donate'; button?: boolean }
+  | { kind: 'section'; label: Label; section: string };
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { kind: 'route', label: 'Home', to: '/' },
-  { kind: 'section', label: 'About', section: 'about' },
-  { kind: 'section', label: 'Services', section: 'services' },
-  { kind: 'section', label: 'Impact', section: 'impact' },
-  { kind: 'route', label: 'Donate', to: '/donate', button: true },
-  { kind: 'section', label: 'Contact', section: 'contact' },
+  { kind: 'route', label: m.nav_home, to: '/' },
+  { kind: 'section', label: m.nav_about, section: 'about' },
+  { kind: 'section', label: m.nav_services, section: 'services' },
+  { kind: 'section', label: m.nav_impact, section: 'impact' },
+  { kind: 'route', label: m.nav_donate, to: '/donate', button: true },
+  { kind: 'section', label: m.nav_contact, section: 'contact' },
 ];

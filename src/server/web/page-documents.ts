@@ -18,6 +18,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, type Language } from '../../shared/languages';
+import { OG_LOCALES } from '../../shared/locale-paths';
 import { type PageData, pageDataScript, type RenderedPage } from '../../shared/page-render';
 import { SITE_URL_TOKEN } from '../../shared/site-url-token';
 
@@ -111,6 +113,52 @@ export function makePageKit(options: { clientDir: string; manifest: Manifest; re
   return { kit: { template, staticTemplate: staticPage.template, chunkStylesheets }, scriptHash: staticPage.hash };
 }
 
+/** The Noto font of each language that needs one (public/fonts: the script's block only, woff2). */
+const LANGUAGE_FONTS: Partial<Record<Language, { family: string; file: string; unicodeRange: string }>> = {
+  ta: {
+    family: 'Noto Sans Tamil',
+    file: 'noto-sans-tamil',
+    unicodeRange: 'U+0964-0965,U+0B80-0BFF,U+200C-200D,U+25CC',
+  },
+  hi: {
+    family: 'Noto Sans Devanagari',
+    file: 'noto-sans-devanagari',
+    unicodeRange: 'U+0900-097F,U+200C-200D,U+20B9,U+25CC',
+  },
+};
+
+/**
+ * A Tamil or Hindi page's font, on that language's pages only (an English page loads nothing more):
+ * the phone's own Noto where it has one (Android does), else the subset woff2 (about 14 KB Tamil,
+ * 40 KB Devanagari), the regular weight preloaded. font-display: swap, so the text shows at once in
+ * the system's font and nothing waits for it; unicode-range, so Latin text keeps the site's font
+ * (`html[lang] body`: above site.css's body rule, which the template inlines after it).
+ */
+function fontTags(language: Language): string[] {
+  const font = LANGUAGE_FONTS[language];
+  if (!font) return [];
+  const face = (weight: number, local: string) =>
+    `@font-face{font-family:"${font.family}";font-style:normal;font-weight:${weight};font-display:swap;` +
+    `src:local("${font.family}${local}"),local("${font.family.replace(/ /g, '')}-${local.trim() || 'Regular'}"),` +
+    `url(/fonts/${font.file}-${weight}.woff2) format("woff2");unicode-range:${font.unicodeRange}}`;
+  return [
+    `<link rel="preload" href="/fonts/${font.file}-400.woff2" as="font" type="font/woff2" crossorigin />`,
+    `<style>${face(400, '')}${face(700, ' Bold')}html[lang] body{font-family:"${font.family}",system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",Arial,sans-serif}</style>`,
+  ];
+}
+
+/** The page in each of its languages (and x-default, the English), where it has more than one. */
+function alternateTags(page: RenderedPage): string[] {
+  if (page.alternates.length < 2) return [];
+  const link = (hreflang: string, path: string) =>
+    `<link rel="alternate" hreflang="${hreflang}" href="${SITE_URL_TOKEN}${path}" />`;
+  const english = page.alternates.find((alternate) => alternate.language === DEFAULT_LANGUAGE);
+  return [
+    ...page.alternates.map(({ language, path }) => link(language, path)),
+    ...(english ? [link('x-default', english.path)] : []),
+  ];
+}
+
 /** The <head> tags of a page: title, description, and for an indexed page its canonical address and link preview. */
 function headTags(page: RenderedPage): string[] {
   const { meta } = page;
@@ -119,16 +167,20 @@ function headTags(page: RenderedPage): string[] {
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
   ];
-  if (meta.path === null) return [...tags, '<meta name="robots" content="noindex" />'];
+  if (meta.path === null) return [...tags, '<meta name="robots" content="noindex" />', ...fontTags(page.language)];
   const url = `${origin}${meta.path}`;
   const { shareImage } = page;
   const image = `${origin}${shareImage.path}`;
   return [
     ...tags,
     `<link rel="canonical" href="${url}" />`,
+    ...alternateTags(page),
     '<meta property="og:type" content="website" />',
     `<meta property="og:site_name" content="${escapeHtml(page.siteName)}" />`,
-    '<meta property="og:locale" content="en_IN" />',
+    `<meta property="og:locale" content="${OG_LOCALES[page.language]}" />`,
+    ...page.alternates
+      .filter((alternate) => alternate.language !== page.language)
+      .map(({ language }) => `<meta property="og:locale:alternate" content="${OG_LOCALES[language]}" />`),
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     `<meta property="og:url" content="${url}" />`,
@@ -142,6 +194,7 @@ function headTags(page: RenderedPage): string[] {
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
     `<meta name="twitter:image" content="${image}" />`,
     `<meta name="twitter:image:alt" content="${escapeHtml(shareImage.alt)}" />`,
+    ...fontTags(page.language),
   ];
 }
 
@@ -156,7 +209,7 @@ export function pageDocument(kit: PageKit, page: RenderedPage): string {
   const html = page.html.slice(hints.length);
   const stylesheets = page.chunk === null ? [] : stylesheetLinks(kit.chunkStylesheets[page.chunk] ?? []);
   const head = [...headTags(page), hints, ...stylesheets].filter(Boolean).join('\n    ');
-  const template = page.chunk === null ? kit.staticTemplate : kit.template;
+  const template = withLanguage(page.chunk === null ? kit.staticTemplate : kit.template, page.language);
   // Read once the entry runs (after the page has loaded): at the end of the body, out of the way.
   const data = page.data === null ? '' : `  ${pageDataScript(page.data)}\n  `;
   if (!template.includes('</body>')) throw new Error('the page template has no </body>');
@@ -164,6 +217,13 @@ export function pageDocument(kit: PageKit, page: RenderedPage): string {
     .replace('<!--app-head-->', () => head)
     .replace('<!--app-html-->', () => html)
     .replace('</body>', () => `${data}</body>`);
+}
+
+/** The template's `<html lang>` set to the page's language (`en-IN`, `ta-IN`, `hi-IN`). */
+function withLanguage(template: string, language: Language): string {
+  const tag = template.match(/<html\b[^>]*>/)?.[0];
+  if (!tag?.includes(' lang="')) throw new Error('the page template has no <html lang>');
+  return template.replace(tag, tag.replace(/ lang="[^"]*"/, ` lang="${LANGUAGE_TAGS[language]}"`));
 }
 
 /** The staff console's shell: never prerendered, an empty page the browser renders, kept out of search engines. */
@@ -178,6 +238,8 @@ export interface PageRenderer {
   /** The paths served as pages (the home page and the React pages), and the one that names the 404 page. */
   paths: readonly string[];
   notFoundPath: string;
+  /** The pages each language has, as English paths (all in English; the translated ones in Tamil and Hindi). */
+  languagePaths: Record<Language, readonly string[]>;
 }
 
 /** What the pages' bundle (src/client/entry-server.tsx, built) exports. */
@@ -185,6 +247,7 @@ interface PageBundle {
   renderPage(url: string, data: PageData): Promise<RenderedPage>;
   PAGE_PATHS: readonly string[];
   NOT_FOUND_PATH: string;
+  LANGUAGE_PAGE_PATHS: Record<Language, readonly string[]>;
 }
 
 export const PAGE_KIT_FILE = 'page-kit.json';
@@ -209,5 +272,6 @@ export function rendererOf(kit: PageKit, bundle: PageBundle): PageRenderer {
     },
     paths: bundle.PAGE_PATHS,
     notFoundPath: bundle.NOT_FOUND_PATH,
+    languagePaths: bundle.LANGUAGE_PAGE_PATHS,
   };
 }

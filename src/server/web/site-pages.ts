@@ -2,6 +2,8 @@ import { dirname, join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicAppealCard } from '../../shared/appeals.schema';
 import type { ImageRecord } from '../../shared/images';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../shared/languages';
+import { localizedPath, splitLanguage } from '../../shared/locale-paths';
 import type { PageData } from '../../shared/page-render';
 import { DEFAULT_CONTENT, type EditableContent, pageContentOf, resolveSiteContent } from '../../shared/site-content';
 import { SITE_URL_TOKEN } from '../../shared/site-url-token';
@@ -100,9 +102,13 @@ export class SitePages implements SitePagesHandle {
     return pages;
   }
 
-  /** The paths served as pages: the home page and the React pages. */
+  /**
+   * The paths served as pages, at their addresses: the home page and the React pages in English,
+   * and each page Tamil and Hindi have at `/ta/…`, `/hi/…` (shared/locale-paths.ts).
+   */
   get paths(): readonly string[] {
-    return this.options.renderer.paths;
+    const { languagePaths } = this.options.renderer;
+    return LANGUAGES.flatMap((language) => languagePaths[language].map((path) => localizedPath(language, path)));
   }
 
   /** A page ready to send, or undefined for a path that is not one of `paths`. */
@@ -110,8 +116,11 @@ export class SitePages implements SitePagesHandle {
     return this.pages.get(path);
   }
 
-  notFoundPage(): PrerenderedPage {
-    const page = this.pages.get(this.options.renderer.notFoundPath);
+  /** The 404 page, in the language of the address asked for (`/ta/…`: Tamil), English without one. */
+  notFoundPage(requestedPath = '/'): PrerenderedPage {
+    const { language } = splitLanguage(requestedPath);
+    const { notFoundPath } = this.options.renderer;
+    const page = this.pages.get(localizedPath(language, notFoundPath)) ?? this.pages.get(notFoundPath);
     if (!page) throw new Error('the 404 page has not been rendered');
     return page;
   }
@@ -208,9 +217,12 @@ export class SitePages implements SitePagesHandle {
     const { renderer, siteUrl } = this.options;
     const data = { ...this.dataFor(content, at, images), openAppeals: appeals };
     const rendered = new Map<string, PrerenderedPage>();
-    for (const path of [...renderer.paths, renderer.notFoundPath]) {
-      const { html } = await renderer.render(path, data);
-      rendered.set(path, await preparePage(html, siteUrl));
+    for (const language of LANGUAGES) {
+      const languageData: PageData = language === DEFAULT_LANGUAGE ? data : { ...data, language };
+      for (const path of [...renderer.languagePaths[language], renderer.notFoundPath]) {
+        const { html } = await renderer.render(path, languageData);
+        rendered.set(localizedPath(language, path), await preparePage(html, siteUrl));
+      }
     }
     this.pages = rendered;
     this.data = data;

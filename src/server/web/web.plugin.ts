@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APPEAL_SLUG_PATTERN } from '../../shared/appeals.schema';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../shared/languages';
+import { localizedPath } from '../../shared/locale-paths';
 import type { AppealPages } from './appeal-pages';
 import { loadPrerenderedPage, type PrerenderedPage, sendPage } from './pages';
 import type { SitePages } from './site-pages';
@@ -38,7 +40,8 @@ export async function webPlugin(
 ): Promise<void> {
   const hasClient = Boolean(clientDir && existsSync(join(clientDir, 'index.html')));
   const origin = siteUrl.replace(/\/+$/, '');
-  let notFoundPage: (() => PrerenderedPage) | undefined;
+  /** The 404 page, in the language of the path asked for where the server renders the pages. */
+  let notFoundPage: ((path?: string) => PrerenderedPage) | undefined;
 
   if (clientDir && hasClient) {
     const built = (file: string) =>
@@ -47,7 +50,7 @@ export async function webPlugin(
     if (sitePages) {
       const rendered = sitePages;
       pageAt = (path) => rendered.page(path) ?? rendered.notFoundPage();
-      notFoundPage = () => rendered.notFoundPage();
+      notFoundPage = (path) => rendered.notFoundPage(path);
     } else {
       const home = built('index.html') as PrerenderedPage;
       // Without a prerendered donate page (a plain `vite build`), the app shell renders it in the browser.
@@ -76,6 +79,10 @@ export async function webPlugin(
       app.get(path, options, (request, reply) => sendPage(request, reply, pageAt(path), 200));
     }
     app.get('/donate/', (_request, reply) => reply.redirect('/donate', 301));
+    // A language's home page is `/ta/`: `/ta` goes there (its links are relative to it).
+    for (const language of LANGUAGES.filter((code) => code !== DEFAULT_LANGUAGE)) {
+      app.get(`/${language}`, (_request, reply) => reply.redirect(localizedPath(language, '/'), 301));
+    }
 
     // An appeal's page, its figures at most a minute old; a draft or an unknown slug is the 404 page.
     if (appealPages && notFoundPage) {
@@ -126,7 +133,7 @@ export async function webPlugin(
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/(api|trpc|sandbox|staff\/api)(\/|$)/.test(request.url);
-    if (isPage && notFoundPage) return sendPage(request, reply, notFoundPage(), 404);
+    if (isPage && notFoundPage) return sendPage(request, reply, notFoundPage(request.url.split('?')[0]), 404);
     return reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });
 }

@@ -1,10 +1,14 @@
 import { ResponsivePicture } from '../../components/media';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { SiteLink } from '../../components/site-navigation';
+import { useLocalizedHref, useMessages } from '../../i18n';
+import { m } from '../../paraglide/messages';
 import { useSiteContent } from '../../site-content-context';
 
 export function HeroSection() {
   const { hero, photos } = useSiteContent();
+  const t = useMessages();
+  const href = useLocalizedHref();
   return (
     <section id="home" className="hero" aria-labelledby="hero-title">
       {photos.hero.image ? (
@@ -36,11 +40,11 @@ export function HeroSection() {
         </h1>
         <p className="hero-text">{hero.text}</p>
         <div className="button-row">
-          <SiteLink href="/donate" className="btn btn-primary btn-lg">
-            Donate Now
+          <SiteLink href={href('/donate')} className="btn btn-primary btn-lg">
+            {t(m.hero_donate)}
           </SiteLink>
-          <SiteLink href="/#about" className="btn btn-light btn-lg">
-            Learn More
+          <SiteLink href={href('/#about')} className="btn btn-light btn-lg">
+            {t(m.hero_learn_more)}
           </SiteLink>
         </div>
       </div>
