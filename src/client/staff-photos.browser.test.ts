@@ -55,7 +55,8 @@ describe('the Photos page on a phone', () => {
   afterAll(async () => context?.close());
 
   it('uploads a photo with its description and shows it, served as a modern format', async () => {
-    expect(await page.getByText('No photos yet.').isVisible()).toBe(true);
+    // Waited for: the list arrives after the heading (isVisible would not wait, and failed on a busy machine).
+    await page.getByText('No photos yet.').waitFor();
     // The gallery's input (the camera's has `capture`).
     await page.locator('input[type="file"]:not([capture])').setInputFiles({
       name: 'IMG_2041.jpg',
