@@ -21,7 +21,7 @@ import { indiaToday } from '../shared/offline-gift.schema';
 import { VIEWPORTS } from './test/browser-harness';
 import { startBrowserSuite } from './test/browser-suite';
 import { collectErrors } from './test/page-helpers';
-import { createStaffWithCli, query } from './test/staff-setup';
+import { createStaffWithCli, query, signInAs } from './test/staff-setup';
 
 const PASSWORD = 'correct horse battery staple';
 const KEY = randomBytes(32);
@@ -113,9 +113,7 @@ beforeAll(async () => {
 });
 
 async function signIn(page: Page, username: string) {
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInAs(page, username, PASSWORD);
 }
 
 async function downloadCsv(page: Page, link: string): Promise<string[][]> {

@@ -6,7 +6,7 @@ import { phonePhoto } from '../server/test/image-fixtures';
 import { VIEWPORTS } from './test/browser-harness';
 import { startBrowserSuite } from './test/browser-suite';
 import { collectErrors } from './test/page-helpers';
-import { createStaffWithCli, query } from './test/staff-setup';
+import { createStaffWithCli, query, signInAs } from './test/staff-setup';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'correct horse battery staple';
@@ -43,9 +43,7 @@ describe('an appeal written on a phone', () => {
     errors = collectErrors(page);
     await page.goto(`${suite.server.url}/staff/appeals`);
     await page.waitForURL(/\/staff\/login/);
-    await page.getByLabel('Username').fill('volunteer');
-    await page.getByLabel(/^Password/).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInAs(page, 'volunteer', PASSWORD);
     await page.getByRole('heading', { name: 'Appeals' }).waitFor();
   });
   afterAll(async () => context?.close());

@@ -7,7 +7,7 @@ import { phonePhoto } from '../server/test/image-fixtures';
 import { VIEWPORTS } from './test/browser-harness';
 import { startBrowserSuite } from './test/browser-suite';
 import { collectErrors } from './test/page-helpers';
-import { createStaffWithCli, query } from './test/staff-setup';
+import { createStaffWithCli, query, signInAs } from './test/staff-setup';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'correct horse battery staple';
@@ -41,9 +41,7 @@ describe('the Photos page on a phone', () => {
     const tab = await phone.newPage();
     await tab.goto(`${suite.server.url}/staff/photos`);
     await tab.waitForURL(/\/staff\/login/);
-    await tab.getByLabel('Username').fill('volunteer');
-    await tab.getByLabel(/^Password/).fill(PASSWORD);
-    await tab.getByRole('button', { name: 'Sign in' }).click();
+    await signInAs(tab, 'volunteer', PASSWORD);
     await tab.getByRole('heading', { name: 'Photos' }).waitFor();
     return { phone, tab };
   }

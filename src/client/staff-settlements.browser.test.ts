@@ -6,7 +6,7 @@ import { parseCsv } from '../server/test/statement-fixtures';
 import { VIEWPORTS } from './test/browser-harness';
 import { startBrowserSuite } from './test/browser-suite';
 import { collectErrors } from './test/page-helpers';
-import { createStaffWithCli, query } from './test/staff-setup';
+import { createStaffWithCli, query, signInAs } from './test/staff-setup';
 
 /** The accountant matching Razorpay's settlements against the bank, on the real server and site. */
 const PASSWORD = 'correct horse battery staple';
@@ -71,9 +71,7 @@ describe('Razorpay settlements, as the accountant at 1280×800', () => {
 
   it('finds the settlement by its UTR with its payments, refund, fee and GST, and what is not settled yet', async () => {
     await page.goto(`${suite.server.url}/staff/login?redirect=/staff/settlements`);
-    await page.getByLabel('Username').fill('accountant');
-    await page.getByLabel(/^Password/).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInAs(page, 'accountant', PASSWORD);
     await page.getByRole('heading', { name: 'Razorpay settlements' }).waitFor();
     await page.getByRole('link', { name: 'Settlements', exact: true }).waitFor();
 

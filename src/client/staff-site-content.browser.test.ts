@@ -8,7 +8,7 @@ import { DEFAULT_CONTENT } from '../shared/site-content';
 import { VIEWPORTS } from './test/browser-harness';
 import { startBrowserSuite } from './test/browser-suite';
 import { collectErrors, waitForHydration } from './test/page-helpers';
-import { createStaffWithCli, query } from './test/staff-setup';
+import { createStaffWithCli, query, signInAs } from './test/staff-setup';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'correct horse battery staple';
@@ -40,9 +40,7 @@ async function openSiteContent(browser: Browser, bypassCSP = false) {
   const page = await context.newPage();
   await page.goto(`${suite.server.url}/staff/site-content`);
   await page.waitForURL(/\/staff\/login/);
-  await page.getByLabel('Username').fill('secretary');
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInAs(page, 'secretary', PASSWORD);
   await page.getByRole('heading', { name: 'Site content', level: 1 }).waitFor();
   return { context, page };
 }

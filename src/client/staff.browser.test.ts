@@ -8,7 +8,7 @@ import { siteContent } from '../shared/site-content';
 import { VIEWPORTS } from './test/browser-harness';
 import { startBrowserSuite } from './test/browser-suite';
 import { collectErrors, waitForHydration } from './test/page-helpers';
-import { createStaffWithCli, giveMonthly, query, seedDonations } from './test/staff-setup';
+import { createStaffWithCli, giveMonthly, query, seedDonations, signInAs } from './test/staff-setup';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'correct horse battery staple';
@@ -27,9 +27,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 async function signIn(page: Page, password = PASSWORD) {
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInAs(page, 'admin', password);
 }
 
 const donationRows = (page: Page) => page.getByRole('table', { name: 'Donations' }).locator('tbody tr');

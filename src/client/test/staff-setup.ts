@@ -85,3 +85,10 @@ export async function giveMonthly(page: Page, baseUrl: string, email: string): P
   await modal.getByTestId('sandbox-pay').click();
   await page.getByText('Thank you!').first().waitFor();
 }
+
+/** Fills the console's sign-in form and submits it; the caller waits for the page it expects next. */
+export async function signInAs(page: Page, username: string, password: string) {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
