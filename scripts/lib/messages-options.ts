@@ -13,6 +13,7 @@ export const MESSAGES_OPTIONS = {
   project: fromRoot('project.inlang'),
   outdir: fromRoot('src/client/paraglide'),
   strategy: ['baseLocale' as const],
+  outputStructure: 'locale-modules' as const,
   emitTsDeclarations: true,
   emitReadme: false,
   emitPrettierIgnore: false,

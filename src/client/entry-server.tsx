@@ -8,6 +8,7 @@ import type { AppealOnPage, PageData, RenderedPage } from '../shared/page-render
 import { formatRupees } from '../shared/rupees';
 import type { ShownPhoto } from '../shared/site-content';
 import { SITE_URL_TOKEN } from '../shared/site-url-token';
+import { ALL_MESSAGES } from './all-messages';
 import { AppealProvider, appealPageTitle } from './features/appeals/appeal-data';
 import { OpenAppealsProvider } from './features/appeals/OpenAppeals';
 import { type PageMetaName, pageMetaOf } from './page-meta';
@@ -44,7 +45,8 @@ export async function renderPage(url: string, data: PageData): Promise<RenderedP
       ? ['/', HomeRoute, 'home']
       : [url, NotFoundPage, 'notFound'];
   const { content } = data;
-  const meta = pageMetaOf(content, language)[metaName];
+  const messages = ALL_MESSAGES[language];
+  const meta = pageMetaOf(content, language, messages)[metaName];
   return {
     status: metaName === 'notFound' ? 404 : 200,
     html: renderToString(
@@ -54,6 +56,7 @@ export async function renderPage(url: string, data: PageData): Promise<RenderedP
         siteUrl={SITE_URL_TOKEN}
         content={content}
         language={language}
+        messages={messages}
       />,
     ),
     meta,

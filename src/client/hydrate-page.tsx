@@ -1,14 +1,16 @@
 import { type ComponentType, StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import type { Messages } from './i18n';
 import { PageShell } from './page-shell';
 import { readPageContent, readPageData } from './site-content-context';
 import { readSiteUrl } from './site-url';
 
 /**
  * Hydrates a prerendered React page (REACT_PAGES) in the layout it was rendered in, without the
- * router, with the site content the server rendered it with (the page's embedded JSON).
+ * router, with the site content the server rendered it with (the page's embedded JSON), in its
+ * language with that language's messages (loaded beside the page's chunk: ../main.tsx).
  */
-export function hydratePage(path: string, page: ComponentType): void {
+export function hydratePage(path: string, page: ComponentType, messages: Messages): void {
   const container = document.getElementById('root');
   if (!container) return;
   // As a transition, React hydrates in slices of a few milliseconds, yielding to the browser in
@@ -23,6 +25,7 @@ export function hydratePage(path: string, page: ComponentType): void {
           siteUrl={readSiteUrl()}
           content={readPageContent()}
           language={readPageData()?.language}
+          messages={messages}
         />
       </StrictMode>,
     );

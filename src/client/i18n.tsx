@@ -1,29 +1,59 @@
 import { createContext, useContext } from 'react';
 import { DEFAULT_LANGUAGE, type Language } from '../shared/languages';
 import { hasPageIn, localizedPath } from '../shared/locale-paths';
+import * as english from './paraglide/messages/en.js';
 
 /**
- * The language a page is rendered in (`PageData.language`, from its address: `/ta/…`, `/hi/…`).
- * The site's own texts are Paraglide messages (messages/*.json, compiled into ./paraglide); a
- * component asks for them in this language with useMessages(), never from a global locale, so the
- * server renders the three languages' pages side by side.
+ * The language a page is rendered in (`PageData.language`, from its address: `/ta/…`, `/hi/…`)
+ * and its messages. The site's own texts are Paraglide messages (messages/**\/*.json), compiled
+ * into one module per language (./paraglide/messages/en.js, ta.js, hi.js); a page gets only its
+ * own language's module (./messages-of.ts), so Tamil adds nothing to an English page's load and
+ * the server renders the three languages' pages side by side. Components ask with useMessages().
  */
+export type Messages = typeof english;
+export type MessageKey = keyof Messages;
+/** What a message takes (`{ name }`), or nothing. */
+type InputsOf<K extends MessageKey> = Parameters<Messages[K]>[0];
+
 const LanguageContext = createContext<Language>(DEFAULT_LANGUAGE);
-export const LanguageProvider = LanguageContext.Provider;
+/** English, the base language, unless a page provides its own. */
+const MessagesContext = createContext<Messages>(english);
+
+export function LanguageProvider({
+  language,
+  messages,
+  children,
+}: {
+  language: Language;
+  messages: Messages;
+  children: React.ReactNode;
+}) {
+  return (
+    <LanguageContext.Provider value={language}>
+      <MessagesContext.Provider value={messages}>{children}</MessagesContext.Provider>
+    </LanguageContext.Provider>
+  );
+}
+
 export const useLanguage = () => useContext(LanguageContext);
+/** The page's language's messages, for a function that takes them (page-meta.ts). */
+export const useMessagesOfPage = () => useContext(MessagesContext);
 
-/** A compiled message: its inputs, and the locale to speak. */
-type Message<Inputs> = (inputs: Inputs, options?: { locale?: Language }) => string;
+/** A message in a given language's messages: `say(messages, 'logo_alt', { name })`. */
+export function say<K extends MessageKey>(
+  messages: Messages,
+  key: K,
+  ...inputs: keyof InputsOf<K> extends never ? [] : [InputsOf<K>]
+): string {
+  const message = messages[key] as (inputs: unknown) => string;
+  return message(inputs[0] ?? {});
+}
 
-/** `t(m.nav_home)`, `t(m.logo_alt, { name })`: the message in the page's language. */
+/** `t('nav_home')`, `t('logo_alt', { name })`: the message in the page's language. */
 export function useMessages() {
-  const language = useLanguage();
-  function t(message: Message<Record<string, never>>): string;
-  function t<Inputs>(message: Message<Inputs>, inputs: Inputs): string;
-  function t<Inputs>(message: Message<Inputs>, inputs?: Inputs): string {
-    return message(inputs ?? ({} as Inputs), { locale: language });
-  }
-  return t;
+  const messages = useContext(MessagesContext);
+  return <K extends MessageKey>(key: K, ...inputs: keyof InputsOf<K> extends never ? [] : [InputsOf<K>]) =>
+    say(messages, key, ...inputs);
 }
 
 /** A path of the site (`/`, `/#about`) in the page's language where that page has it, else as it is (English). */

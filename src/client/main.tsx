@@ -1,12 +1,14 @@
 import './site.css';
+import { localizedPath, splitLanguage } from '../shared/locale-paths';
 import { enhanceStaticPage } from './components/static-page';
+import { MESSAGES_OF } from './messages-of';
 import { reactPageAt } from './react-pages';
 
 /*
  * The entry. The prerendered home and 404 pages are complete without React: a few lines wire their
  * menu (./components/static-page) and no framework loads. A prerendered React page (./react-pages:
  * the donate page) loads React, its own chunk and the small hydrating shell (./hydrate-page), all in
- * parallel, but no router. An empty shell (the staff console, every page on the dev server) loads
+ * parallel with its language's messages, but no router. An empty shell (the staff console, every page on the dev server) loads
  * the router's app (./hydrate). Scripts start once the page has painted: after the load event and
  * the next frame, so the hero never shares the link with script.
  * The site's CSS stays with this entry, which the build inlines into every page.
@@ -19,13 +21,15 @@ zodSettings.__zod_globalConfig = { ...zodSettings.__zod_globalConfig, jitless: t
 
 const root = document.getElementById('root');
 const prerendered = Boolean(root?.firstElementChild);
-const reactPage = prerendered ? reactPageAt(location.pathname) : undefined;
+// A Tamil or Hindi page (`/ta/donate`) is the English page's component in that language.
+const { language, path: englishPath } = splitLanguage(location.pathname);
+const reactPage = prerendered ? reactPageAt(englishPath) : undefined;
 
 function start(): void {
   if (reactPage) {
     const { path, page } = reactPage;
-    void Promise.all([import('./hydrate-page'), page.load()]).then(([{ hydratePage }, component]) =>
-      hydratePage(path, component),
+    void Promise.all([import('./hydrate-page'), page.load(), MESSAGES_OF[language]()]).then(
+      ([{ hydratePage }, component, messages]) => hydratePage(localizedPath(language, path), component, messages),
     );
   } else {
     void import('./hydrate').then(({ renderApp }) => renderApp());

@@ -1,23 +1,25 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import en from '../../messages/en.json';
-import hi from '../../messages/hi.json';
-import ta from '../../messages/ta.json';
 import settings from '../../project.inlang/settings.json';
 import { LANGUAGES, type Language } from '../shared/languages';
-import { m } from './paraglide/messages';
+import { ALL_MESSAGES } from './all-messages';
 
 /**
- * The site's messages (messages/*.json, compiled by Paraglide JS): every key in every language, with
- * the same placeholders, written in that language's script; and the compiled functions say what the
- * files say (Paraglide falls back to English for a missing key, and compiles nothing if its plugin
- * cannot be loaded: both would otherwise pass unseen).
+ * The site's messages (messages/**\/*.json, one file per language for each part of the site, as
+ * project.inlang's pathPattern lists them, compiled by Paraglide JS): every key in every language,
+ * with the same placeholders, written in that language's script; no key in two parts; and the
+ * compiled modules say what the files say (Paraglide falls back to English for a missing key, and
+ * compiles nothing if its plugin cannot be loaded: both would otherwise pass unseen).
  */
 
-const FILES: Record<Language, Record<string, string>> = { en, ta, hi };
-const messagesOf = (language: Language): Record<string, string> => {
-  const { $schema: _schema, ...messages } = FILES[language];
+const PATTERNS: string[] = settings['plugin.inlang.messageFormat'].pathPattern;
+const partOf = (pattern: string, language: Language): Record<string, string> => {
+  const file = new URL(`../../${pattern.replace('{locale}', language)}`, import.meta.url);
+  const { $schema: _schema, ...messages } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
   return messages;
 };
+const messagesOf = (language: Language): Record<string, string> =>
+  Object.assign({}, ...PATTERNS.map((pattern) => partOf(pattern, language)));
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
 /** The script each language is written in; a message may be all brand, handle or symbols. */
@@ -30,6 +32,12 @@ describe("the site's messages", () => {
   it('are the languages of shared/languages.ts, English the base', () => {
     expect(settings.locales).toEqual([...LANGUAGES]);
     expect(settings.baseLocale).toBe('en');
+  });
+
+  it('no key is in two parts of the site', () => {
+    const keys = PATTERNS.flatMap((pattern) => Object.keys(partOf(pattern, 'en')));
+    expect(keys.length).toBeGreaterThan(40);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 
   it.each(LANGUAGES.filter((language) => language !== 'en'))(
@@ -47,13 +55,11 @@ describe("the site's messages", () => {
 
   it.each([...LANGUAGES])('%s: the compiled messages say what the file says', (language) => {
     const messages = messagesOf(language);
-    const compiled = m as unknown as Record<
-      string,
-      (inputs: Record<string, string>, options: { locale: Language }) => string
-    >;
+    const compiled = ALL_MESSAGES[language] as unknown as Record<string, (inputs: Record<string, string>) => string>;
+    expect(Object.keys(compiled).sort()).toEqual(Object.keys(messages).sort());
     for (const [key, text] of Object.entries(messages)) {
       const inputs = Object.fromEntries(placeholders(text).map((name) => [name, `<${name}>`]));
-      expect(compiled[key]?.(inputs, { locale: language }), key).toBe(text.replace(/\{(\w+)\}/g, '<$1>'));
+      expect(compiled[key]?.(inputs), key).toBe(text.replace(/\{(\w+)\}/g, '<$1>'));
     }
   });
 });

@@ -2,8 +2,8 @@ import { DEFAULT_LANGUAGE, type Language } from '../shared/languages';
 import { localizedPath } from '../shared/locale-paths';
 import type { PageMeta } from '../shared/page-render';
 import type { PageContent } from '../shared/site-content';
-import { useLanguage } from './i18n';
-import { m } from './paraglide/messages';
+import { type Messages, say, useLanguage, useMessagesOfPage } from './i18n';
+import * as english from './paraglide/messages/en.js';
 import { useSiteContent } from './site-content-context';
 
 export type { PageMeta } from '../shared/page-render';
@@ -18,18 +18,19 @@ export type PageMetaName = 'home' | 'donate' | 'myGiving' | 'notFound';
 export function pageMetaOf(
   content: PageContent,
   language: Language = DEFAULT_LANGUAGE,
+  messages: Messages = english,
 ): Record<PageMetaName, PageMeta> {
   const { trust, meta } = content;
   return {
     home: { title: meta.homeTitle, description: meta.description, path: localizedPath(language, '/') },
-    donate: { title: meta.donateTitle, description: meta.donateDescription, path: '/donate' },
+    donate: { title: meta.donateTitle, description: meta.donateDescription, path: localizedPath(language, '/donate') },
     myGiving: {
       title: `My giving | ${trust.name}`,
       description: `Your gifts to ${trust.name}, their receipts and yearly statements.`,
       path: null,
     },
     notFound: {
-      title: m.not_found_meta_title({ name: trust.name }, { locale: language }),
+      title: say(messages, 'not_found_meta_title', { name: trust.name }),
       description: meta.description,
       path: null,
     },
@@ -38,5 +39,5 @@ export function pageMetaOf(
 
 /** The page's title and description in the content the page shows. */
 export function usePageMeta(name: PageMetaName): PageMeta {
-  return pageMetaOf(useSiteContent(), useLanguage())[name];
+  return pageMetaOf(useSiteContent(), useLanguage(), useMessagesOfPage())[name];
 }

@@ -3,7 +3,8 @@ import { DEFAULT_LANGUAGE, type Language } from '../shared/languages';
 import type { PageContent } from '../shared/site-content';
 import { SiteLayout } from './components/SiteLayout';
 import { type SiteNavigation, SiteNavigationProvider } from './components/site-navigation';
-import { LanguageProvider } from './i18n';
+import { LanguageProvider, type Messages } from './i18n';
+import * as english from './paraglide/messages/en.js';
 import { SiteContentProvider } from './site-content-context';
 import { SiteUrlProvider } from './site-url';
 
@@ -14,8 +15,9 @@ interface PageShellProps {
   siteUrl: string;
   /** The site content the page was rendered with (embedded in the page for its hydration). */
   content: PageContent;
-  /** The language the page is in (English without). */
+  /** The language the page is in (English without), and its messages. */
   language?: Language;
+  messages?: Messages;
 }
 
 /**
@@ -23,7 +25,14 @@ interface PageShellProps {
  * hydrates. A link to another page opens the router's app there (./open-in-app, loaded then), so
  * moving around the site still never reloads, while the first load carries no router.
  */
-export function PageShell({ path, page: Page, siteUrl, content, language = DEFAULT_LANGUAGE }: PageShellProps) {
+export function PageShell({
+  path,
+  page: Page,
+  siteUrl,
+  content,
+  language = DEFAULT_LANGUAGE,
+  messages = english,
+}: PageShellProps) {
   const [app, setApp] = useState<ReactNode>(null);
   const navigation = useMemo<SiteNavigation>(
     () => ({
@@ -31,16 +40,21 @@ export function PageShell({ path, page: Page, siteUrl, content, language = DEFAU
       go: (href) => {
         const target = new URL(href, window.location.origin);
         if (target.pathname === path && !target.hash) return;
+        // The router's app knows the English pages only: a Tamil or Hindi page's links load the page.
+        if (language !== DEFAULT_LANGUAGE) {
+          window.location.assign(href);
+          return;
+        }
         void import('./open-in-app').then(({ openInApp }) => openInApp(href, siteUrl, content)).then(setApp);
       },
     }),
-    [path, siteUrl, content],
+    [path, siteUrl, content, language],
   );
   if (app) return app;
   return (
     <SiteUrlProvider value={siteUrl}>
       <SiteContentProvider value={content}>
-        <LanguageProvider value={language}>
+        <LanguageProvider language={language} messages={messages}>
           <SiteNavigationProvider value={navigation}>
             <SiteLayout>
               <Page />

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { APPEAL_PATH } from '../shared/locale-paths';
 import type { PageMetaName } from './page-meta';
 
 /** A donor-facing page that needs React (a form, a fetch), in a chunk of its own. */
@@ -40,8 +41,7 @@ export const APPEAL_PAGE: Pick<ReactPage, 'chunk' | 'load'> = {
   load: () => import('./features/appeals/AppealRoute').then((module) => module.AppealRoute),
 };
 
-/** `/appeals/<slug>`: lower-case letters and digits joined by dashes (shared/appeals.schema.ts's pattern). */
-export const APPEAL_PATH = /^\/appeals\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
+export { APPEAL_PATH };
 
 /** The React page at `pathname` (a trailing slash allowed), with the path it is listed under. */
 export function reactPageAt(pathname: string): { path: string; page: Pick<ReactPage, 'chunk' | 'load'> } | undefined {

@@ -7,11 +7,13 @@
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './languages';
 
 /**
- * The pages Tamil and Hindi have so far (English paths); the others are English only. The home and
- * 404 pages are translated (the texts staff edit in the console stay English until the content has
- * a field per language); /donate, the appeals and /my-giving follow.
+ * The pages Tamil and Hindi have (English paths), besides the 404 page and every appeal's page
+ * (`/appeals/<slug>`, rendered on demand); a page not listed is English only.
  */
-export const TRANSLATED_PATHS: readonly string[] = ['/'];
+export const TRANSLATED_PATHS: readonly string[] = ['/', '/donate', '/my-giving'];
+
+/** An appeal's page: `/appeals/` and its slug (lower-case letters and digits joined by dashes, shared/appeals.schema.ts). */
+export const APPEAL_PATH = /^\/appeals\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
 
 /** Any path that is no page renders the 404 page; this one names it. */
 export const NOT_FOUND_PATH = '/404-page-not-found';
@@ -36,7 +38,7 @@ export function splitLanguage(pathname: string): { language: Language; path: str
 
 /** Whether the page at an English path exists in a language. */
 export const hasPageIn = (language: Language, path: string): boolean =>
-  language === DEFAULT_LANGUAGE || TRANSLATED_PATHS.includes(path);
+  language === DEFAULT_LANGUAGE || TRANSLATED_PATHS.includes(path) || APPEAL_PATH.test(path);
 
 /**
  * Where the language switch takes a page to: the same page in the other language where it has one,

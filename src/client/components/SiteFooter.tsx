@@ -1,10 +1,9 @@
-import { useLocalizedHref, useMessages } from '../i18n';
-import { m } from '../paraglide/messages';
+import { type MessageKey, useLocalizedHref, useMessages } from '../i18n';
 import { useSiteContent } from '../site-content-context';
 import { SiteLink } from './site-navigation';
 
 // Placeholders the trust has not written pages for yet: links with no target until those pages exist.
-const GET_INVOLVED = [m.footer_volunteer, m.footer_foster, m.footer_adopt, m.footer_partner];
+const GET_INVOLVED: MessageKey[] = ['footer_volunteer', 'footer_foster', 'footer_adopt', 'footer_partner'];
 const noTarget = (event: { preventDefault(): void }) => event.preventDefault();
 
 export function SiteFooter() {
@@ -21,30 +20,30 @@ export function SiteFooter() {
           </div>
           <nav aria-labelledby="footer-quick-links">
             <h2 id="footer-quick-links" className="footer-title">
-              {t(m.footer_quick_links)}
+              {t('footer_quick_links')}
             </h2>
             <ul className="footer-list">
               <li>
-                <SiteLink href={href('/#about')}>{t(m.footer_about)}</SiteLink>
+                <SiteLink href={href('/#about')}>{t('footer_about')}</SiteLink>
               </li>
               <li>
-                <SiteLink href={href('/#services')}>{t(m.footer_services)}</SiteLink>
+                <SiteLink href={href('/#services')}>{t('footer_services')}</SiteLink>
               </li>
               <li>
                 <SiteLink href={href('/donate')} markCurrent>
-                  {t(m.footer_donate)}
+                  {t('footer_donate')}
                 </SiteLink>
               </li>
               <li>
-                <SiteLink href={href('/#contact')}>{t(m.footer_contact)}</SiteLink>
+                <SiteLink href={href('/#contact')}>{t('footer_contact')}</SiteLink>
               </li>
             </ul>
           </nav>
           <div>
-            <h2 className="footer-title">{t(m.footer_get_involved)}</h2>
+            <h2 className="footer-title">{t('footer_get_involved')}</h2>
             <ul className="footer-list">
               {GET_INVOLVED.map((label) => (
-                <li key={label({}, { locale: 'en' })}>
+                <li key={label}>
                   {/* biome-ignore lint/a11y/useValidAnchor: a placeholder link with no target yet, as specified. */}
                   <a href="#" onClick={noTarget}>
                     {t(label)}
@@ -55,14 +54,14 @@ export function SiteFooter() {
           </div>
         </div>
         <p className="footer-bottom">
-          {t(m.footer_rights, { year: footer.copyrightYear, name: trust.name })}{' '}
+          {t('footer_rights', { year: footer.copyrightYear, name: trust.name })}{' '}
           {/* biome-ignore lint/a11y/useValidAnchor: placeholder, as specified. */}
           <a href="#" onClick={noTarget}>
-            {t(m.footer_privacy)}
+            {t('footer_privacy')}
           </a>{' '}
           · {/* biome-ignore lint/a11y/useValidAnchor: placeholder, as specified. */}
           <a href="#" onClick={noTarget}>
-            {t(m.footer_terms)}
+            {t('footer_terms')}
           </a>
         </p>
       </div>

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { LANGUAGE_NAMES, LANGUAGE_TAGS, LANGUAGES } from '../../shared/languages';
 import { splitLanguage, switchTarget } from '../../shared/locale-paths';
 import { useLanguage, useLocalizedHref, useMessages } from '../i18n';
-import { m } from '../paraglide/messages';
 import { useSiteContent } from '../site-content-context';
 import { LOGO_DATA_URI } from './logo';
 import { NAV_ITEMS } from './nav-items';
@@ -40,7 +39,7 @@ export function LanguageSwitch() {
   const language = useLanguage();
   const { path } = splitLanguage(useSiteNavigation().pathname);
   return (
-    <nav aria-label={t(m.language_switch)} className="language-switch">
+    <nav aria-label={t('language_switch')} className="language-switch">
       <ul>
         {LANGUAGES.map((code) => (
           <li key={code}>
@@ -82,12 +81,12 @@ export function SiteHeader() {
     <header className="site-header">
       <div className="container header-bar">
         {/* Not marked aria-current: the navigation's Home says it already. */}
-        <SiteLink href={href('/')} className="brand-link" aria-label={t(m.brand_home, { name: trust.name })}>
-          <img src={LOGO_DATA_URI} alt={t(m.logo_alt, { name: trust.name })} width={40} height={40} />
+        <SiteLink href={href('/')} className="brand-link" aria-label={t('brand_home', { name: trust.name })}>
+          <img src={LOGO_DATA_URI} alt={t('logo_alt', { name: trust.name })} width={40} height={40} />
           <span>{trust.name}</span>
         </SiteLink>
         <LanguageSwitch />
-        <nav aria-label={t(m.nav_main)}>
+        <nav aria-label={t('nav_main')}>
           <div className="nav-desktop">
             <NavLinks />
           </div>
@@ -95,7 +94,7 @@ export function SiteHeader() {
             type="button"
             className="menu-button"
             onClick={() => setOpened(true)}
-            aria-label={t(m.menu_open)}
+            aria-label={t('menu_open')}
             aria-expanded={opened}
             aria-controls="site-menu"
             aria-haspopup="dialog"
@@ -119,13 +118,13 @@ export function SiteHeader() {
         <div className="menu-panel">
           <div className="menu-head">
             <h2 id="site-menu-title" className="menu-title">
-              {t(m.menu_title)}
+              {t('menu_title')}
             </h2>
-            <button type="button" className="menu-close" aria-label={t(m.menu_close)} onClick={() => setOpened(false)}>
+            <button type="button" className="menu-close" aria-label={t('menu_close')} onClick={() => setOpened(false)}>
               <span aria-hidden="true">×</span>
             </button>
           </div>
-          <nav aria-label={t(m.menu_title)} className="drawer-nav">
+          <nav aria-label={t('menu_title')} className="drawer-nav">
             <NavLinks
               onChoose={() => {
                 // Close first: the modal makes the page inert, and scrolling needs it back.

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useMessages } from '../i18n';
-import { m } from '../paraglide/messages';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
@@ -10,7 +9,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <a href="#main" className="skip-link">
-        {t(m.skip_to_content)}
+        {t('skip_to_content')}
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1}>

@@ -1,7 +1,7 @@
-import { m } from '../paraglide/messages';
+import type { MessageKey } from '../i18n';
 
 /** A label of the navigation: a compiled message (messages/*.json), asked for in the page's language. */
-type Label = typeof m.nav_home;
+type Label = MessageKey;
 
 /** The header navigation, in this order; Donate is the button. */
 export type NavItem =
@@ -9,10 +9,10 @@ export type NavItem =
   | { kind: 'section'; label: Label; section: string };
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { kind: 'route', label: m.nav_home, to: '/' },
-  { kind: 'section', label: m.nav_about, section: 'about' },
-  { kind: 'section', label: m.nav_services, section: 'services' },
-  { kind: 'section', label: m.nav_impact, section: 'impact' },
-  { kind: 'route', label: m.nav_donate, to: '/donate', button: true },
-  { kind: 'section', label: m.nav_contact, section: 'contact' },
+  { kind: 'route', label: 'nav_home', to: '/' },
+  { kind: 'section', label: 'nav_about', section: 'about' },
+  { kind: 'section', label: 'nav_services', section: 'services' },
+  { kind: 'section', label: 'nav_impact', section: 'impact' },
+  { kind: 'route', label: 'nav_donate', to: '/donate', button: true },
+  { kind: 'section', label: 'nav_contact', section: 'contact' },
 ];

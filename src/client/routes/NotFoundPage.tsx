@@ -1,7 +1,6 @@
 import { SiteLink } from '../components/site-navigation';
 import { useLocalizedHref, useMessages } from '../i18n';
 import { usePageMeta } from '../page-meta';
-import { m } from '../paraglide/messages';
 import { usePageTitle } from '../use-page-title';
 
 export function NotFoundPage() {
@@ -12,11 +11,11 @@ export function NotFoundPage() {
     <section className="section not-found" aria-labelledby="not-found-title">
       <div className="container narrow">
         <h1 id="not-found-title" className="section-title">
-          {t(m.not_found_title)}
+          {t('not_found_title')}
         </h1>
-        <p className="section-intro">{t(m.not_found_text)}</p>
+        <p className="section-intro">{t('not_found_text')}</p>
         <SiteLink href={href('/')} className="btn btn-primary">
-          {t(m.not_found_home)}
+          {t('not_found_home')}
         </SiteLink>
       </div>
     </section>

@@ -2,7 +2,6 @@ import { ResponsivePicture } from '../../components/media';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { SiteLink } from '../../components/site-navigation';
 import { useLocalizedHref, useMessages } from '../../i18n';
-import { m } from '../../paraglide/messages';
 import { useSiteContent } from '../../site-content-context';
 
 export function HeroSection() {
@@ -41,10 +40,10 @@ export function HeroSection() {
         <p className="hero-text">{hero.text}</p>
         <div className="button-row">
           <SiteLink href={href('/donate')} className="btn btn-primary btn-lg">
-            {t(m.hero_donate)}
+            {t('hero_donate')}
           </SiteLink>
           <SiteLink href={href('/#about')} className="btn btn-light btn-lg">
-            {t(m.hero_learn_more)}
+            {t('hero_learn_more')}
           </SiteLink>
         </div>
       </div>
