@@ -36,12 +36,30 @@ function scriptRuns(text: string): { font: keyof typeof FONTS; text: string }[] 
   }));
 }
 
+const INDIC = /[\u0B80-\u0BFF\u0900-\u097F]/;
+
+/**
+ * Draws Tamil or Devanagari text so that copying or extracting it gives the words as written. The
+ * shaped glyphs are in visual order (a vowel sign drawn before its consonant, the reph after the
+ * syllable it crowns), so a reader's copy would read "िप्रया" for "प्रिया": the run is marked as a
+ * span whose ActualText is the text itself (PDF 32000-1 §14.9.4), which pdftotext, PDFium (Chrome)
+ * and Acrobat give instead. Latin text is drawn as it is.
+ */
+export function asWritten(doc: PDFKit.PDFDocument, text: string, draw: () => void): void {
+  const marked = INDIC.test(text);
+  if (marked) doc.markContent('Span', { actual: text });
+  draw();
+  if (marked) doc.endMarkedContent();
+}
+
 export function writeMixed(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number): void {
   const runs = scriptRuns(text);
   runs.forEach((run, index) => {
     doc.font(run.font);
-    if (index === 0) doc.text(run.text, x, y, { width, continued: index < runs.length - 1 });
-    else doc.text(run.text, { continued: index < runs.length - 1 });
+    asWritten(doc, run.text, () => {
+      if (index === 0) doc.text(run.text, x, y, { width, continued: index < runs.length - 1 });
+      else doc.text(run.text, { continued: index < runs.length - 1 });
+    });
   });
 }
 
@@ -100,10 +118,8 @@ export function renderReceiptPdf(receipt: ReceiptFields): Promise<Buffer> {
     .text(receiptTitle(receipt), { width, align: 'center' });
   if (local) {
     const title = receipt.mode === 'kind' ? local.titleInKind : local.title;
-    doc
-      .font(fontOf(title))
-      .fontSize(size.title - 2)
-      .text(title, { width, align: 'center' });
+    doc.font(fontOf(title)).fontSize(size.title - 2);
+    asWritten(doc, title, () => doc.text(title, { width, align: 'center' }));
   }
   doc.moveDown(local ? 0.6 : 1);
 
@@ -115,11 +131,11 @@ export function renderReceiptPdf(receipt: ReceiptFields): Promise<Buffer> {
       .fontSize(size.row)
       .fillColor(GREY)
       .text(label, MARGIN, y, { width: labelWidth - 8 });
-    if (local)
-      doc
-        .font(fontOf(local.rows[key]))
-        .fontSize(size.local)
-        .text(local.rows[key], { width: labelWidth - 8 });
+    if (local) {
+      const translated = local.rows[key];
+      doc.font(fontOf(translated)).fontSize(size.local);
+      asWritten(doc, translated, () => doc.text(translated, { width: labelWidth - 8 }));
+    }
     const labelBottom = doc.y;
     doc.fontSize(size.row).fillColor('black');
     writeMixed(doc, value, MARGIN + labelWidth, y, width - labelWidth);
@@ -138,7 +154,10 @@ export function renderReceiptPdf(receipt: ReceiptFields): Promise<Buffer> {
       .fontSize(size.notice)
       .fillColor(style.grey ? GREY : 'black')
       .text(english, MARGIN, doc.y, { width, align: 'justify' });
-    if (translated) doc.moveDown(0.2).font(fontOf(translated)).text(translated, MARGIN, doc.y, { width });
+    if (translated) {
+      doc.moveDown(0.2).font(fontOf(translated));
+      asWritten(doc, translated, () => doc.text(translated, MARGIN, doc.y, { width }));
+    }
   };
   doc.moveDown(local ? 0.4 : 0.4);
   notice(approvalStatement(receipt), localText?.approval);
@@ -159,7 +178,11 @@ export function renderReceiptPdf(receipt: ReceiptFields): Promise<Buffer> {
   doc.moveDown(local ? 1.6 : 2.2);
   doc.font('latinBold').text(trust.signatoryName, { width, align: 'right' });
   doc.font('latin').fillColor(GREY).text(`${trust.signatoryTitle}, authorised signatory`, { width, align: 'right' });
-  if (local) doc.font(fontOf(local.signatory)).fontSize(size.local).text(local.signatory, { width, align: 'right' });
+  if (local) {
+    const { signatory } = local;
+    doc.font(fontOf(signatory)).fontSize(size.local);
+    asWritten(doc, signatory, () => doc.text(signatory, { width, align: 'right' }));
+  }
 
   const cancelled = cancellationNotice(receipt);
   if (cancelled) {
@@ -171,7 +194,8 @@ export function renderReceiptPdf(receipt: ReceiptFields): Promise<Buffer> {
       .text(cancelled, MARGIN, doc.y, { width });
     if (local) {
       const translated = local.cancelled(receipt.cancelledAt ? formatIndiaDate(receipt.cancelledAt) : null);
-      doc.font(fontOf(translated)).fontSize(10).text(translated, MARGIN, doc.y, { width });
+      doc.font(fontOf(translated)).fontSize(10);
+      asWritten(doc, translated, () => doc.text(translated, MARGIN, doc.y, { width }));
     }
     doc.save().rotate(-30, { origin: [doc.page.width / 2, doc.page.height / 2] });
     doc
@@ -186,11 +210,11 @@ export function renderReceiptPdf(receipt: ReceiptFields): Promise<Buffer> {
 
   doc.font('latin').fontSize(8).fillColor(GREY).fillOpacity(1);
   if (local) {
-    doc.font(fontOf(local.footer)).text(local.footer, MARGIN, doc.page.height - MARGIN - 28, {
-      width,
-      align: 'center',
-      lineBreak: false,
-    });
+    const { footer } = local;
+    doc.font(fontOf(footer));
+    asWritten(doc, footer, () =>
+      doc.text(footer, MARGIN, doc.page.height - MARGIN - 28, { width, align: 'center', lineBreak: false }),
+    );
     doc.font('latin');
   }
   doc.text(

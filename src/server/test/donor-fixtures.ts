@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Orm } from '../db/orm';
 import { type SeededGift, seedReceipt } from './statement-fixtures';
@@ -38,4 +40,15 @@ export async function pdfText(pdf: Buffer): Promise<string[]> {
   }
   await document.destroy();
   return pages;
+}
+
+/**
+ * The text as a reader copies it out of the PDF: Poppler's pdftotext (poppler-utils, as pdftoppm),
+ * which, like Chrome's and Acrobat's readers, reads a span's ActualText. pdf.js does not, and gives
+ * Tamil and Devanagari in the order the glyphs are drawn: that is pdfText above.
+ */
+export async function pdfTextAsCopied(pdf: Buffer): Promise<string> {
+  const child = promisify(execFile)('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { encoding: 'utf8' });
+  child.child.stdin?.end(pdf);
+  return (await child).stdout.replace(/\s+/g, ' ');
 }
