@@ -1,6 +1,7 @@
 import './site.css';
 import { localizedPath, splitLanguage } from '../shared/locale-paths';
 import { enhanceStaticPage } from './components/static-page';
+import { languageToOffer } from './language-preference';
 import { MESSAGES_OF } from './messages-of';
 import { reactPageAt } from './react-pages';
 
@@ -25,8 +26,15 @@ const prerendered = Boolean(root?.firstElementChild);
 const { language, path: englishPath } = splitLanguage(location.pathname);
 const reactPage = prerendered ? reactPageAt(englishPath) : undefined;
 
+/** The page in the visitor's own language, offered (never a redirect) when their browser asks for another. */
+function offerLanguage(): void {
+  const offered = languageToOffer(language);
+  if (offered) void import('./language-offer').then(({ showLanguageOffer }) => showLanguageOffer(offered, englishPath));
+}
+
 function start(): void {
   if (reactPage) {
+    offerLanguage();
     const { path, page } = reactPage;
     void Promise.all([import('./hydrate-page'), page.load(), MESSAGES_OF[language]()]).then(
       ([{ hydratePage }, component, messages]) => hydratePage(localizedPath(language, path), component, messages),
@@ -38,6 +46,7 @@ function start(): void {
 
 if (root && prerendered && !reactPage) {
   enhanceStaticPage(root);
+  offerLanguage();
 } else if (document.readyState === 'complete') {
   requestAnimationFrame(() => setTimeout(start));
 } else {
