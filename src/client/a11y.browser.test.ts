@@ -35,7 +35,7 @@ describe.each(Object.entries(VIEWPORTS))('accessibility at %s size', (size, view
   });
   afterAll(async () => context?.close());
 
-  it.each(['/', '/donate', '/no-such-page', '/ta/', '/hi/', '/ta/no-such-page'])(
+  it.each(['/', '/donate', '/no-such-page', '/ta/', '/hi/', '/ta/donate', '/hi/donate', '/ta/no-such-page'])(
     'axe-core finds no violations on %s',
     async (path) => {
       const page = await context.newPage();

@@ -49,12 +49,25 @@ export function say<K extends MessageKey>(
   return message(inputs[0] ?? {});
 }
 
-/** `t('nav_home')`, `t('logo_alt', { name })`: the message in the page's language. */
-export function useMessages() {
-  const messages = useContext(MessagesContext);
-  return <K extends MessageKey>(key: K, ...inputs: keyof InputsOf<K> extends never ? [] : [InputsOf<K>]) =>
+/** `t('nav_home')`, `t('logo_alt', { name })`: a message in one language. */
+export type Translate = <K extends MessageKey>(
+  key: K,
+  ...inputs: keyof InputsOf<K> extends never ? [] : [InputsOf<K>]
+) => string;
+
+/** The `t` of a language's messages (outside React: a test, the server). */
+export const translatorOf =
+  (messages: Messages): Translate =>
+  (key, ...inputs) =>
     say(messages, key, ...inputs);
+
+/** `t('nav_home')`, `t('logo_alt', { name })`: the message in the page's language. */
+export function useMessages(): Translate {
+  return translatorOf(useContext(MessagesContext));
 }
+
+/** Dispatched on `window` by the language switch just before the browser follows its link (a form keeps its values: features/donate/carry-form.ts). */
+export const LANGUAGE_SWITCH_EVENT = 'site:language-switch';
 
 /** A path of the site (`/`, `/#about`) in the page's language where that page has it, else as it is (English). */
 export function useLocalizedHref(): (href: string) => string {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import settings from '../../project.inlang/settings.json';
 import { LANGUAGES, type Language } from '../shared/languages';
@@ -14,7 +15,7 @@ import { ALL_MESSAGES } from './all-messages';
 
 const PATTERNS: string[] = settings['plugin.inlang.messageFormat'].pathPattern;
 const partOf = (pattern: string, language: Language): Record<string, string> => {
-  const file = new URL(`../../${pattern.replace('{locale}', language)}`, import.meta.url);
+  const file = join(import.meta.dirname, '../..', pattern.replace('{locale}', language));
   const { $schema: _schema, ...messages } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
   return messages;
 };

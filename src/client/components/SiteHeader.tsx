@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { LANGUAGE_NAMES, LANGUAGE_TAGS, LANGUAGES } from '../../shared/languages';
 import { splitLanguage, switchTarget } from '../../shared/locale-paths';
-import { useLanguage, useLocalizedHref, useMessages } from '../i18n';
+import { LANGUAGE_SWITCH_EVENT, useLanguage, useLocalizedHref, useMessages } from '../i18n';
 import { useSiteContent } from '../site-content-context';
 import { LOGO_DATA_URI } from './logo';
 import { NAV_ITEMS } from './nav-items';
@@ -45,6 +45,8 @@ export function LanguageSwitch() {
           <li key={code}>
             <a
               href={switchTarget(code, path)}
+              // A form on the page (donate) keeps what was typed for the same form in the other language.
+              onClick={() => window.dispatchEvent(new Event(LANGUAGE_SWITCH_EVENT))}
               lang={LANGUAGE_TAGS[code]}
               hrefLang={LANGUAGE_TAGS[code]}
               aria-current={code === language ? 'page' : undefined}

@@ -1,6 +1,7 @@
 /** Responsive images and the site's videos, from the generated files under /attached-assets. */
 
 import { useEffect, useRef } from 'react';
+import { useMessages } from '../i18n';
 import { showDeferredPoster } from './deferred-poster';
 
 const ASSETS = '/attached-assets';
@@ -52,6 +53,7 @@ interface SiteVideoProps {
 export function SiteVideo({ name, label }: SiteVideoProps) {
   const logError = () => console.error(`Could not load the video ${name}`);
   const video = useRef<HTMLVideoElement>(null);
+  const t = useMessages();
   useEffect(() => {
     if (video.current) showDeferredPoster(video.current);
   }, []);
@@ -71,7 +73,7 @@ export function SiteVideo({ name, label }: SiteVideoProps) {
     >
       <source src={`${ASSETS}/${name}.webm`} type="video/webm" onError={logError} />
       <source src={`${ASSETS}/${name}.mp4`} type="video/mp4" onError={logError} />
-      Your browser does not support the video tag.
+      {t('video_unsupported')}
     </video>
   );
 }

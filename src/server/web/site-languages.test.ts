@@ -81,11 +81,30 @@ describe("the site's pages in Tamil and Hindi", () => {
     expect(home.body).not.toContain('இப்போதே');
   });
 
-  it('a page English has only is English only: /donate has no alternates, /ta/donate is the Tamil 404 page', async () => {
-    const donate = await t.app.inject({ url: '/donate' });
-    expect(donate.body).not.toContain('hreflang="ta"');
-    expect(donate.body).toContain('<meta property="og:locale" content="en_IN" />');
-    const missing = await t.app.inject({ url: '/ta/donate' });
+  it('/donate in each language: its own address, lang, canonical, hreflang and og:locale, the form in that language', async () => {
+    const english = await t.app.inject({ url: '/donate' });
+    expect(english.body).toContain(
+      '<link rel="alternate" hreflang="ta" href="https://rescue.example.org/ta/donate" />',
+    );
+    expect(english.body).toContain('<meta property="og:locale" content="en_IN" />');
+    expect(english.body).toContain('Make a Donation');
+    const tamil = await t.app.inject({ url: '/ta/donate' });
+    expect(tamil.statusCode).toBe(200);
+    expect(tamil.body).toMatch(/<html lang="ta-IN"/);
+    expect(tamil.body).toContain('<link rel="canonical" href="https://rescue.example.org/ta/donate" />');
+    expect(tamil.body).toContain('<meta property="og:locale" content="ta_IN" />');
+    expect(tamil.body).toContain('முழுப் பெயர்');
+    expect(tamil.body).toContain('எனக்கு 80G வரி விலக்கு ரசீது வேண்டும்');
+    expect(tamil.body).not.toContain('Make a Donation');
+    // Hydrated with its language: the page's data says so.
+    expect(tamil.body).toContain('"language":"ta"');
+    const hindi = await t.app.inject({ url: '/hi/donate' });
+    expect(hindi.body).toContain('पूरा नाम');
+    expect(hindi.body).toContain('<meta property="og:locale" content="hi_IN" />');
+  });
+
+  it('a path that is no page is the 404 page in the language of its address', async () => {
+    const missing = await t.app.inject({ url: '/ta/no-such-page' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toMatch(/<html lang="ta-IN"/);
     expect(missing.body).toContain('பக்கம் கிடைக்கவில்லை');

@@ -1,3 +1,4 @@
+import { useMessages } from '../../i18n';
 import { type AmountChoice, formatRupees, PRESET_AMOUNTS_PAISE } from './amounts';
 import { TextField } from './fields';
 
@@ -11,10 +12,11 @@ interface AmountPickerProps {
 
 /** The six amount buttons (five presets and Other) and, only once Other is chosen, the rupee input. */
 export function AmountPicker({ choice, customAmount, error, onChoose, onCustomAmount }: AmountPickerProps) {
+  const t = useMessages();
   return (
     <>
       <fieldset className="amount-fieldset">
-        <legend className="amount-legend">Amount</legend>
+        <legend className="amount-legend">{t('donate_amount')}</legend>
         <div className="amount-grid">
           {PRESET_AMOUNTS_PAISE.map((paise) => {
             const selected = choice?.kind === 'preset' && choice.paise === paise;
@@ -36,7 +38,7 @@ export function AmountPicker({ choice, customAmount, error, onChoose, onCustomAm
             aria-pressed={choice?.kind === 'other'}
             onClick={() => onChoose({ kind: 'other' })}
           >
-            Other
+            {t('donate_amount_other')}
           </button>
         </div>
         {error && choice?.kind !== 'other' ? (
@@ -48,12 +50,12 @@ export function AmountPicker({ choice, customAmount, error, onChoose, onCustomAm
 
       {choice?.kind === 'other' ? (
         <TextField
-          label="Custom Amount (₹)"
+          label={t('donate_custom_amount')}
           type="number"
           inputMode="decimal"
           min={1}
           step="any"
-          placeholder="Enter amount in rupees"
+          placeholder={t('donate_custom_amount_placeholder')}
           value={customAmount}
           onChange={(event) => onCustomAmount(event.currentTarget.value)}
           error={error}

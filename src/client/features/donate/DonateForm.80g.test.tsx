@@ -117,6 +117,7 @@ describe('DonateForm: the 80G receipt details', () => {
       wants80g: true,
       pan: 'ABCDE1234F',
       address: ADDRESS,
+      language: 'en',
     });
     expect(input?.aadhaar).toBeUndefined();
   });
@@ -155,7 +156,15 @@ describe('DonateForm: the 80G receipt details', () => {
     await fillAndSubmit();
     await waitFor(() => expect(opened).toHaveLength(1));
     const sent = Object.entries(sentInput(api) ?? {}).filter(([, value]) => value !== undefined);
-    expect(sent.map(([key]) => key).sort()).toEqual(['amount', 'donationType', 'email', 'name', 'phone', 'purpose']);
+    expect(sent.map(([key]) => key).sort()).toEqual([
+      'amount',
+      'donationType',
+      'email',
+      'language',
+      'name',
+      'phone',
+      'purpose',
+    ]);
   });
 
   it('monthly: the subscription is created with the 80G details too', async () => {

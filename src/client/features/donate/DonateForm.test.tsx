@@ -43,6 +43,8 @@ describe('DonateForm', () => {
       amount: 100000,
       donationType: 'one-time',
       purpose: 'general',
+      // The page's language: the receipt and mails speak it.
+      language: 'en',
     });
     expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
     const success = { razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_1', razorpay_signature: 'a'.repeat(64) };

@@ -2,8 +2,10 @@ import { type FormEvent, startTransition, useEffect, useRef, useState } from 're
 import type { VerifyPaymentOutput } from '../../../shared/donation.schema';
 import { PURPOSES, type Purpose } from '../../../shared/donation-rules';
 import { DONATION_TYPES, type DonationType } from '../../../shared/donation-states';
+import { useLanguage, useMessages } from '../../i18n';
 import { AmountPicker } from './AmountPicker';
 import { type AmountChoice, customRupeesToPaise } from './amounts';
+import { carryOnLanguageSwitch, takeCarriedForm } from './carry-form';
 import type { DonationApi } from './donation-api';
 import { RadioGroup, SelectField, TextField } from './fields';
 import { prefillFromUrl } from './prefill-from-url';
@@ -11,7 +13,7 @@ import { ShareDonateLink } from './ShareDonateLink';
 import { TaxReceiptFields } from './TaxReceiptFields';
 import { ThankYouPanel } from './ThankYouPanel';
 import { NO_TAX_RECEIPT, type TaxReceiptValues, taxReceiptInput } from './tax-receipt-values';
-import { toast } from './toast';
+import { useToast } from './toast';
 import { useDonationCheckout } from './use-donation-checkout';
 import type { FieldErrors } from './validate-donation';
 import { loadValidation } from './validation';
@@ -39,12 +41,13 @@ const INITIAL: FormValues = {
 /** Off-screen rather than display:none, which bots recognise and skip. */
 const HONEYPOT_STYLE = { position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' } as const;
 
-const PAYMENT_METHODS = ['UPI', 'Credit Card', 'Debit Card', 'Net Banking', 'Wallets'];
-const TYPE_OPTIONS = [
-  { value: 'one-time', label: 'One-time' },
-  { value: 'monthly', label: 'Monthly' },
-] as const satisfies readonly { value: DonationType; label: string }[];
-const purposeOptions = Object.entries(PURPOSES).map(([value, label]) => ({ value, label }));
+/** UPI is UPI in every language; the others are messages. */
+const PAYMENT_METHODS = [
+  'donate_method_credit_card',
+  'donate_method_debit_card',
+  'donate_method_net_banking',
+  'donate_method_wallets',
+] as const;
 // Object.keys widens to string[]: the one place the purpose keys are named as such.
 const purposeKeys = Object.keys(PURPOSES) as Purpose[];
 /** The select offers only these keys; anything else reads as the default purpose. */
@@ -65,6 +68,9 @@ interface DonateFormProps {
 }
 
 export function DonateForm({ api, appeal, share }: DonateFormProps) {
+  const t = useMessages();
+  const language = useLanguage();
+  const toast = useToast();
   const [values, setValues] = useState<FormValues>(INITIAL);
   const [givingTo, setGivingTo] = useState<ChosenAppeal | null>(appeal ?? null);
   const [choice, setChoice] = useState<AmountChoice>(null);
@@ -76,6 +82,22 @@ export function DonateForm({ api, appeal, share }: DonateFormProps) {
   // hydration. Only when there are some, and as a transition: re-rendering the whole form at once
   // right after hydration was a long task on a slow phone, for most visitors to change nothing.
   useEffect(() => {
+    const carried = takeCarriedForm();
+    if (carried) {
+      // The same form in another language (the language switch): what the donor had typed, as it was.
+      startTransition(() => {
+        setValues({
+          ...INITIAL,
+          ...carried.values,
+          donationType: DONATION_TYPES.find((type) => type === carried.values.donationType) ?? 'one-time',
+          purpose: purposeOf(carried.values.purpose),
+        });
+        setChoice(carried.choice);
+        setTaxReceipt({ ...NO_TAX_RECEIPT, ...carried.taxReceipt });
+        if (carried.generalFund) setGivingTo(null);
+      });
+      return;
+    }
     const { choice: linked, ...fields } = prefillFromUrl(window.location.search);
     if (!linked && Object.keys(fields).length === 0) return;
     startTransition(() => {
@@ -83,6 +105,11 @@ export function DonateForm({ api, appeal, share }: DonateFormProps) {
       setValues((v) => ({ ...v, ...fields }));
     });
   }, []);
+
+  // What the form holds now, for the language switch to carry to the other language's form.
+  const latest = useRef({ values, choice, taxReceipt, generalFund: givingTo === null && appeal !== undefined });
+  latest.current = { values, choice, taxReceipt, generalFund: givingTo === null && appeal !== undefined };
+  useEffect(() => carryOnLanguageSwitch(() => latest.current), []);
 
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -140,13 +167,18 @@ export function DonateForm({ api, appeal, share }: DonateFormProps) {
         toast('createFailed');
         return;
       }
-      const validated = validation.validateDonation({
-        ...values,
-        amount,
-        customAmount: choice?.kind === 'other' ? values.customAmount : undefined,
-        ...taxReceiptInput(taxReceipt),
-        ...(givingTo ? { appealId: givingTo.id } : {}),
-      });
+      const validated = validation.validateDonation(
+        {
+          ...values,
+          amount,
+          customAmount: choice?.kind === 'other' ? values.customAmount : undefined,
+          ...taxReceiptInput(taxReceipt),
+          ...(givingTo ? { appealId: givingTo.id } : {}),
+          language,
+        },
+        t,
+        language,
+      );
       if ('errors' in validated) setErrors(validated.errors);
       else await checkout(validated.data);
     } finally {
@@ -157,7 +189,7 @@ export function DonateForm({ api, appeal, share }: DonateFormProps) {
   return (
     <section className="panel panel-form" aria-labelledby="donate-form-title">
       <h2 id="donate-form-title" className="panel-title form-heading" ref={title} tabIndex={-1}>
-        Make a Donation
+        {t('donate_form_title')}
       </h2>
       {thanked ? <ThankYouPanel receipt={thanked.receipt} onClose={closeThanks} /> : null}
       <form noValidate onSubmit={onSubmit}>
@@ -166,17 +198,20 @@ export function DonateForm({ api, appeal, share }: DonateFormProps) {
             <div data-testid="giving-to">
               {givingTo ? <input type="hidden" name="appealId" value={givingTo.id} /> : null}
               <p style={{ margin: 0, fontWeight: 500 }}>
-                Giving to: <strong>{givingTo ? givingTo.title : 'the general fund'}</strong>
+                {t('donate_giving_to')} <strong>{givingTo ? givingTo.title : t('donate_general_fund')}</strong>
               </p>
               <button type="button" className="btn-link" onClick={() => setGivingTo(givingTo ? null : appeal)}>
-                {givingTo ? 'Give to the general fund instead' : `Give to ${appeal.title} instead`}
+                {givingTo ? t('donate_to_general_instead') : t('donate_to_appeal_instead', { title: appeal.title })}
               </button>
             </div>
           ) : null}
           <RadioGroup
-            label="Donation Type"
+            label={t('donate_type')}
             value={values.donationType}
-            options={TYPE_OPTIONS}
+            options={[
+              { value: 'one-time', label: t('donate_type_one_time') },
+              { value: 'monthly', label: t('donate_type_monthly') },
+            ]}
             onChange={(value) => set('donationType', DONATION_TYPES.find((type) => type === value) ?? 'one-time')}
           />
 
@@ -189,7 +224,7 @@ export function DonateForm({ api, appeal, share }: DonateFormProps) {
           />
 
           <TextField
-            label="Full Name"
+            label={t('donate_name')}
             withAsterisk
             aria-required
             autoComplete="name"
@@ -198,7 +233,7 @@ export function DonateForm({ api, appeal, share }: DonateFormProps) {
             error={errors.name}
           />
           <TextField
-            label="Email Address"
+            label={t('donate_email')}
             withAsterisk
             aria-required
             type="email"
@@ -208,7 +243,7 @@ export function DonateForm({ api, appeal, share }: DonateFormProps) {
             error={errors.email}
           />
           <TextField
-            label="Phone Number"
+            label={t('donate_phone')}
             withAsterisk
             aria-required
             type="tel"
@@ -218,8 +253,8 @@ export function DonateForm({ api, appeal, share }: DonateFormProps) {
             error={errors.phone}
           />
           <SelectField
-            label="Purpose (Optional)"
-            data={purposeOptions}
+            label={t('donate_purpose')}
+            data={purposeKeys.map((value) => ({ value, label: t(`donate_purpose_${value}`) }))}
             value={values.purpose}
             onChange={(event) => set('purpose', purposeOf(event.currentTarget.value))}
             error={errors.purpose}
@@ -244,17 +279,18 @@ export function DonateForm({ api, appeal, share }: DonateFormProps) {
 
           <div>
             <p className="field-label" style={{ margin: 0 }} id="payment-methods-label">
-              Accepted Payment Methods
+              {t('donate_payment_methods')}
             </p>
             <ul aria-labelledby="payment-methods-label" className="payment-methods">
+              <li>UPI</li>
               {PAYMENT_METHODS.map((method) => (
-                <li key={method}>{method}</li>
+                <li key={method}>{t(method)}</li>
               ))}
             </ul>
           </div>
 
           <button type="submit" className="btn btn-filled btn-lg btn-block" disabled={processing}>
-            {processing ? 'Processing...' : 'Donate Now'}
+            {processing ? t('donate_processing') : t('donate_submit')}
           </button>
 
           <ShareDonateLink {...share} />

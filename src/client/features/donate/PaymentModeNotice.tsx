@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useMessages } from '../../i18n';
 import { loadCheckoutScript } from './checkout-script';
 import { Note } from './fields';
 import { paymentConfig } from './trpc';
@@ -8,6 +9,7 @@ import { paymentConfig } from './trpc';
  * plainly that no money moves. Its box is reserved from the first paint, so nothing shifts.
  */
 export function PaymentModeNotice() {
+  const t = useMessages();
   const [data, setData] = useState<Awaited<ReturnType<typeof paymentConfig>>>();
 
   // Load it early, so it is usually ready when the donor submits; the form retries if it is not.
@@ -29,7 +31,7 @@ export function PaymentModeNotice() {
       {data?.provider === 'sandbox' ? (
         <Note tone="yellow">
           <p>
-            <strong>Test mode:</strong> payments go to a sandbox; no real payment is taken and no money moves.
+            <strong>{t('donate_test_mode_label')}</strong> {t('donate_test_mode')}
           </p>
         </Note>
       ) : null}

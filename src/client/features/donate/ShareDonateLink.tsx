@@ -1,7 +1,8 @@
 import { useId, useRef } from 'react';
+import { useMessages } from '../../i18n';
 import { useSiteContent } from '../../site-content-context';
 import { useSiteUrl } from '../../site-url';
-import { toast } from './toast';
+import { useToast } from './toast';
 
 async function copyText(text: string, input: HTMLInputElement | null): Promise<void> {
   try {
@@ -21,11 +22,13 @@ export function ShareDonateLink({ path = '/donate', text }: { path?: string; tex
   const shareText = text ?? siteShareText;
   const whatsappHref = `https://wa.me/?text=${encodeURIComponent(`${shareText} ${url}`)}`;
   const id = useId();
+  const t = useMessages();
+  const toast = useToast();
   return (
     <div className="stack stack-xs">
       <div className="field">
         <label className="field-label" htmlFor={id}>
-          Share this page
+          {t('donate_share_label')}
         </label>
         <div className="with-action">
           <input
@@ -40,7 +43,7 @@ export function ShareDonateLink({ path = '/donate', text }: { path?: string; tex
           <button
             type="button"
             className="icon-button"
-            aria-label="Copy link"
+            aria-label={t('donate_copy_link')}
             onClick={() => void copyText(url, inputRef.current).then(() => toast('copied'))}
           >
             <svg
@@ -59,7 +62,7 @@ export function ShareDonateLink({ path = '/donate', text }: { path?: string; tex
         </div>
       </div>
       <a href={whatsappHref} target="_blank" rel="noopener noreferrer" className="btn btn-outline btn-block">
-        Share on WhatsApp
+        {t('donate_share_whatsapp')}
       </a>
     </div>
   );

@@ -1,11 +1,9 @@
 import type { ChangeEvent } from 'react';
-import { deductionName, taxLawOn } from '../../../shared/tax-law';
+import { taxLawOn } from '../../../shared/tax-law';
+import { useMessages } from '../../i18n';
 import { useSiteContent } from '../../site-content-context';
 import { CheckboxField, Note, RadioGroup, TextAreaField, TextField } from './fields';
 import type { TaxReceiptValues } from './tax-receipt-values';
-
-/** The law in force today (when the page was built or loaded); each receipt follows its own gift's date. */
-const DEDUCTION_NOTICE = `To claim a deduction under ${deductionName(taxLawOn(new Date()))}`;
 
 type TaxReceiptErrors = Partial<Record<'pan' | 'aadhaar' | 'address', string>>;
 
@@ -14,11 +12,6 @@ interface TaxReceiptFieldsProps {
   errors: TaxReceiptErrors;
   onChange: (patch: Partial<TaxReceiptValues>) => void;
 }
-
-const ID_KINDS = [
-  { value: 'pan', label: 'PAN' },
-  { value: 'aadhaar', label: 'Aadhaar (if you have no PAN)' },
-] as const;
 
 /**
  * Upper-cases the PAN as it is typed. Writing the input's value moves the caret to the end, so it
@@ -39,35 +32,37 @@ function upperCased(event: ChangeEvent<HTMLInputElement>): string {
  */
 export function TaxReceiptFields({ values, errors, onChange }: TaxReceiptFieldsProps) {
   const { contact } = useSiteContent();
+  const t = useMessages();
+  // The law in force today (when the page was rendered or loaded); each receipt follows its own gift's date.
+  const law = taxLawOn(new Date());
+  const year = law.act.match(/\d{4}/)?.[0] ?? '';
   return (
     <div className="stack stack-sm">
       <CheckboxField
-        label="I want an 80G tax receipt"
-        description={DEDUCTION_NOTICE}
+        label={t('donate_80g_checkbox')}
+        description={t('donate_80g_notice', { section: law.deductionSection, year })}
         checked={values.wants80g}
         onChange={(checked) => onChange({ wants80g: checked })}
       />
       {values.wants80g ? (
         <div className="stack stack-sm indented">
-          <Note title="Why we ask for these">
-            <p>
-              We report your gift, with your PAN or Aadhaar and address, to the Income-tax Department: that report is
-              what gives you your deduction. We use them for nothing else, keep your ID number encrypted, and keep them
-              for eight years, as the tax law requires. To see or correct them, or with any concern, write to{' '}
-              {contact.email}.
-            </p>
+          <Note title={t('donate_why_title')}>
+            <p>{t('donate_why_text', { email: contact.email })}</p>
           </Note>
           <RadioGroup
-            label="Your ID number"
-            description="Your deduction needs one of them; without it, the receipt is only an acknowledgement."
+            label={t('donate_id_kind')}
+            description={t('donate_id_kind_hint')}
             value={values.idKind}
-            options={ID_KINDS}
+            options={[
+              { value: 'pan', label: t('donate_id_pan') },
+              { value: 'aadhaar', label: t('donate_id_aadhaar') },
+            ]}
             onChange={(value) => onChange({ idKind: value === 'aadhaar' ? 'aadhaar' : 'pan' })}
           />
           {values.idKind === 'pan' ? (
             <TextField
               key="pan"
-              label="Your PAN"
+              label={t('donate_pan')}
               placeholder="ABCDE1234F"
               maxLength={10}
               autoCapitalize="characters"
@@ -80,8 +75,8 @@ export function TaxReceiptFields({ values, errors, onChange }: TaxReceiptFieldsP
           ) : (
             <TextField
               key="aadhaar"
-              label="Your Aadhaar number"
-              placeholder="12 digits"
+              label={t('donate_aadhaar')}
+              placeholder={t('donate_aadhaar_placeholder')}
               inputMode="numeric"
               maxLength={14}
               autoComplete="off"
@@ -91,7 +86,7 @@ export function TaxReceiptFields({ values, errors, onChange }: TaxReceiptFieldsP
             />
           )}
           <TextAreaField
-            label="Postal address"
+            label={t('donate_address')}
             withAsterisk
             aria-required
             autoComplete="street-address"

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { VerifyPaymentOutput } from '../../../shared/donation.schema';
+import { useMessages } from '../../i18n';
 
 interface ThankYouPanelProps {
   /** The receipt verification issued; null when it is not issued yet (it then comes by e-mail). */
@@ -13,27 +14,28 @@ interface ThankYouPanelProps {
  */
 export function ThankYouPanel({ receipt, onClose }: ThankYouPanelProps) {
   const panel = useRef<HTMLElement>(null);
+  const t = useMessages();
   useEffect(() => panel.current?.focus(), []);
 
   return (
     <section ref={panel} tabIndex={-1} aria-labelledby="thank-you-title" className="thank-you">
-      <h3 id="thank-you-title">Thank you for your donation!</h3>
+      <h3 id="thank-you-title">{t('donate_thanks_title')}</h3>
       {receipt ? (
         <p>
-          Your receipt number is <strong style={{ whiteSpace: 'nowrap' }}>{receipt.number}</strong>. A copy is on its
-          way to your e-mail.
+          {t('donate_thanks_receipt_before')} <strong style={{ whiteSpace: 'nowrap' }}>{receipt.number}</strong>
+          {t('donate_thanks_receipt_after')}
         </p>
       ) : (
-        <p>Your receipt will arrive by e-mail shortly.</p>
+        <p>{t('donate_thanks_receipt_later')}</p>
       )}
       <div className="button-row">
         {receipt ? (
           <a className="btn btn-filled" href={receipt.downloadUrl}>
-            Download your receipt (PDF)
+            {t('donate_thanks_download')}
           </a>
         ) : null}
         <button type="button" className="btn btn-outline" onClick={onClose}>
-          Close
+          {t('donate_close')}
         </button>
       </div>
     </section>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DonationInput } from '../../../shared/donation.schema';
+import { translatorOf } from '../../i18n';
+import * as english from '../../paraglide/messages/en.js';
 import { buildCheckoutOptions } from './checkout';
 
 const input: DonationInput = {
@@ -19,12 +21,14 @@ const donation = {
   purpose: 'food',
 };
 const callbacks = { handler: () => {}, modal: { ondismiss: () => {} } };
+const t = translatorOf(english);
 
 describe('checkout options (one-time pays an order, monthly a subscription, under Razorpay’s names)', () => {
   it('one-time: key, amount, INR, the order, the trust, the purpose, prefill and dark green', () => {
     const options = buildCheckoutOptions(
       { donation: { ...donation, donationType: 'one-time' }, razorpayKeyId: 'rzp_test_1', order: { id: 'order_1' } },
       input,
+      t,
       callbacks,
     );
     expect(options).toEqual({
@@ -48,6 +52,7 @@ describe('checkout options (one-time pays an order, monthly a subscription, unde
         subscription: { id: 'sub_1' },
       },
       { ...input, donationType: 'monthly', purpose: undefined },
+      t,
       callbacks,
     );
     expect(options).toMatchObject({

@@ -1,6 +1,6 @@
 import type { CreateDonationOutput, CreateSubscriptionOutput, DonationInput } from '../../../shared/donation.schema';
-import { PURPOSES } from '../../../shared/donation-rules';
 import { siteContent } from '../../../shared/site-content';
+import type { Translate } from '../../i18n';
 
 /** What Razorpay's checkout hands `handler` on success; forwarded to verification as received. */
 export interface RazorpaySuccess {
@@ -36,14 +36,14 @@ declare global {
   }
 }
 
-const purposeLabel = (purpose: DonationInput['purpose']) => PURPOSES[purpose ?? 'general'] ?? PURPOSES.general;
-
-/** One-time pays an order, monthly a subscription. */
+/** One-time pays an order, monthly a subscription; the description in the page's language (`t`). */
 export function buildCheckoutOptions(
   created: CreateDonationOutput | CreateSubscriptionOutput,
   input: DonationInput,
+  t: Translate,
   callbacks: Pick<RazorpayOptions, 'handler' | 'modal'>,
 ): RazorpayOptions {
+  const purpose = t(`donate_purpose_${input.purpose ?? 'general'}`);
   const common = {
     key: created.razorpayKeyId,
     name: siteContent.trust.name,
@@ -55,7 +55,7 @@ export function buildCheckoutOptions(
     return {
       ...common,
       subscription_id: created.subscription.id,
-      description: `Monthly donation for ${purposeLabel(input.purpose)}`,
+      description: t('donate_checkout_monthly', { purpose }),
     };
   }
   return {
@@ -63,6 +63,6 @@ export function buildCheckoutOptions(
     amount: created.donation.amount,
     currency: 'INR',
     order_id: created.order.id,
-    description: `One-time donation for ${purposeLabel(input.purpose)}`,
+    description: t('donate_checkout_one_time', { purpose }),
   };
 }

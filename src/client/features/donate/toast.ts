@@ -1,25 +1,21 @@
-/** The donor-facing messages of the donate form: validation, payment outcome and network trouble. */
+import { type MessageKey, useMessages } from '../../i18n';
+
+/** The donor-facing messages of the donate form (messages/donate/*.json): validation, payment outcome and network trouble. */
 export const TOASTS = {
-  invalidAmount: { title: 'Invalid Amount', message: 'Please enter a valid donation amount.', color: 'red' },
-  createFailed: { title: 'Error', message: 'Failed to create donation. Please try again.', color: 'red' },
-  paymentError: { title: 'Payment Error', message: 'Unable to load payment gateway. Please try again.', color: 'red' },
-  verifyFailed: {
-    title: 'Payment Verification Failed',
-    message: 'Please contact support if your payment was deducted.',
-    color: 'red',
-  },
-  success: { title: 'Thank you!', message: 'Your donation has been processed successfully.', color: 'brand' },
-  copied: { title: 'Copied!', message: 'Donation link copied to clipboard.', color: 'brand' },
-} as const;
+  invalidAmount: { title: 'donate_toast_invalid_amount_title', message: 'donate_toast_invalid_amount', color: 'red' },
+  createFailed: { title: 'donate_toast_error_title', message: 'donate_toast_create_failed', color: 'red' },
+  paymentError: { title: 'donate_toast_payment_error_title', message: 'donate_toast_payment_error', color: 'red' },
+  verifyFailed: { title: 'donate_toast_verify_failed_title', message: 'donate_toast_verify_failed', color: 'red' },
+  success: { title: 'donate_toast_success_title', message: 'donate_toast_success', color: 'brand' },
+  copied: { title: 'donate_toast_copied_title', message: 'donate_toast_copied', color: 'brand' },
+} as const satisfies Record<string, { title: MessageKey; message: MessageKey; color: string }>;
+export type ToastKind = keyof typeof TOASTS;
 
 /**
- * Mantine's close button has no accessible name, and its message under a title is gray 6 (3.3:1 on
- * white, below WCAG AA): named here, and gray 7 (7:1).
+ * Mantine's close button has no accessible name (each toast names it, in the page's language), and
+ * its message under a title is gray 6 (3.3:1 on white, below WCAG AA): gray 7 here (7:1).
  */
-const ACCESSIBLE = {
-  closeButtonProps: { 'aria-label': 'Close notification' },
-  styles: { description: { color: 'var(--mantine-color-gray-7)' } },
-};
+const DESCRIPTION_STYLES = { description: { color: 'var(--mantine-color-gray-7)' } };
 
 /*
  * Mantine's toasts (its provider, the store, and the container with its transitions, scroll lock and
@@ -38,15 +34,28 @@ export function subscribeToToasts(listener: () => void): () => void {
 }
 export const toastsWanted = (): boolean => wanted;
 
-/** One toast at a time: a new one replaces whatever is showing. */
-export function toast(kind: keyof typeof TOASTS): void {
+/** One toast at a time, in the page's language: a new one replaces whatever is showing. */
+export function useToast(): (kind: ToastKind) => void {
+  const t = useMessages();
+  return (kind) => {
+    const { title, message, color } = TOASTS[kind];
+    show({ title: t(title), message: t(message), color, closeLabel: t('donate_toast_close') });
+  };
+}
+
+function show({ closeLabel, ...toast }: { title: string; message: string; color: string; closeLabel: string }): void {
   if (!wanted) {
     wanted = true;
     for (const listener of listeners) listener();
   }
   void loadToasts().then(({ notifications }) => {
     notifications.clean();
-    notifications.show({ ...TOASTS[kind], ...ACCESSIBLE, autoClose: 5000 });
+    notifications.show({
+      ...toast,
+      closeButtonProps: { 'aria-label': closeLabel },
+      styles: DESCRIPTION_STYLES,
+      autoClose: 5000,
+    });
   });
 }
 

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { DonationInput, VerifyPaymentOutput } from '../../../shared/donation.schema';
+import { useMessages } from '../../i18n';
 import { buildCheckoutOptions } from './checkout';
 import type { DonationApi } from './donation-api';
-import { type TOASTS, toast } from './toast';
+import { type ToastKind, useToast } from './toast';
 
 /**
  * Pays for a valid donation: loads the checkout script, creates the donation (or subscription),
@@ -12,8 +13,10 @@ import { type TOASTS, toast } from './toast';
  */
 export function useDonationCheckout(api: DonationApi, { onPaid }: { onPaid: (verified: VerifyPaymentOutput) => void }) {
   const [processing, setProcessing] = useState(false);
+  const toast = useToast();
+  const t = useMessages();
 
-  const fail = (kind: keyof typeof TOASTS) => {
+  const fail = (kind: ToastKind) => {
     toast(kind);
     setProcessing(false);
   };
@@ -37,7 +40,7 @@ export function useDonationCheckout(api: DonationApi, { onPaid }: { onPaid: (ver
     }
 
     const subscriptionId = 'subscription' in created ? created.subscription.id : undefined;
-    const options = buildCheckoutOptions(created, input, {
+    const options = buildCheckoutOptions(created, input, t, {
       handler: (response) => {
         void api
           .verifyPayment({

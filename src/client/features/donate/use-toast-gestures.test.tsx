@@ -1,20 +1,24 @@
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { render } from '../../test/render';
-import { toast } from './toast';
+import { useToast } from './toast';
 import { useToastGestures } from './use-toast-gestures';
 
 function WithGestures() {
   useToastGestures();
+  const toast = useToast();
+  useEffect(() => toast('copied'), [toast]);
   return null;
 }
 
 afterEach(() => act(() => notifications.clean()));
 
 async function showToast() {
-  render(<WithGestures />);
-  act(() => toast('copied'));
+  act(() => {
+    render(<WithGestures />);
+  });
   return screen.findByText('Donation link copied to clipboard.');
 }
 
