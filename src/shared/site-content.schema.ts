@@ -201,8 +201,8 @@ export const editableContentSchema = englishContentSchema
 /** A version of the content: a saved draft or a published one. */
 export const siteContentVersionInputSchema = z.object({ id: z.number().int().positive() });
 
-/** The pages a draft can be previewed as. */
-export const SITE_CONTENT_PREVIEW_PAGES = ['/', '/donate', '/ta/', '/hi/'] as const;
+/** The pages a draft can be previewed as, in each language (`/ta/`: the Tamil home page). */
+export const SITE_CONTENT_PREVIEW_PAGES = ['/', '/donate', '/ta/', '/ta/donate', '/hi/', '/hi/donate'] as const;
 export const siteContentPreviewInputSchema = z.object({
   id: z.number().int().positive(),
   page: z.enum(SITE_CONTENT_PREVIEW_PAGES),
