@@ -215,6 +215,8 @@ function PairList<K extends string>(props: {
   max: number;
   addLabel: string;
   onChange: (path: Path, value: unknown) => void;
+  /** A row removed: what else goes with it (its translations). */
+  onRemove?: (index: number) => void;
 }) {
   const { rows, fields, path, issues, onChange } = props;
   const base = path.join('.');
@@ -250,12 +252,13 @@ function PairList<K extends string>(props: {
               mt={26}
               aria-label={`Remove ${props.legend.toLowerCase()} ${index + 1}`}
               disabled={rows.length <= 1}
-              onClick={() =>
+              onClick={() => {
                 onChange(
                   path,
                   rows.filter((_, i) => i !== index),
-                )
-              }
+                );
+                props.onRemove?.(index);
+              }}
             >
               ×
             </ActionIcon>
@@ -287,6 +290,18 @@ const DEDUCTION_HINT = `Write ${DEDUCTION_TOKEN} where the text names the tax de
 function ContentFields(props: FieldsProps) {
   const { content, issues, onChange } = props;
   const { line, long, list, rowTexts, translating } = useField(props);
+  // A figure or gift removed in English: its translations go with it, so the rows after keep theirs.
+  const removeTranslatedRow = (path: Path) => (index: number) => {
+    for (const code of TRANSLATED_LANGUAGES) {
+      const rows = getAt(content.translations?.[code], path);
+      if (Array.isArray(rows) && index < rows.length) {
+        onChange(
+          ['translations', code, ...path],
+          rows.filter((_, i) => i !== index),
+        );
+      }
+    }
+  };
   // A photo is the same in every language (its description is the Photos library's).
   const photo = (key: 'hero' | 'share', label: string, description: string) =>
     !translating && (
@@ -338,6 +353,7 @@ function ContentFields(props: FieldsProps) {
             max={8}
             addLabel="Add a figure"
             onChange={onChange}
+            onRemove={removeTranslatedRow(['impact', 'figures'])}
           />
         )}
       </Section>
@@ -382,6 +398,7 @@ function ContentFields(props: FieldsProps) {
             max={8}
             addLabel="Add a gift"
             onChange={onChange}
+            onRemove={removeTranslatedRow(['donate', 'impactItems'])}
           />
         )}
         {line(['donate', 'rescueTitle'], 'Rescue story: title')}
