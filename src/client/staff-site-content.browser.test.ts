@@ -162,6 +162,51 @@ describe('the Site content page on a phone', () => {
     await donor.close();
   });
 
+  it('a Tamil headline typed in the Tamil fields, previewed, published: /ta/ shows it, /hi/ and / the English one', async () => {
+    const TAMIL_HEADLINE = 'ஒவ்வொரு உயிருக்கும் இரண்டாவது வாய்ப்பு';
+    const { context: tamilContext, page: tab } = await openSiteContent(suite.browser, true);
+    const tabErrors = collectErrors(tab);
+    await tab.getByText(/^Tamil: \d+ of \d+ texts missing — shown in English$/).waitFor();
+    await tab.locator('label', { hasText: 'தமிழ்' }).click();
+    const headline = tab.getByRole('textbox', { name: 'Headline (Tamil)', exact: true });
+    await expect(headline.getAttribute('lang')).resolves.toBe('ta');
+    // The English text under it, and that the page shows it for want of a Tamil one.
+    await expect(tab.locator('#translation-ta-hero-headline-description').textContent()).resolves.toBe(
+      `Missing — English shown. English: ${DEFAULT_CONTENT.hero.headline}`,
+    );
+    await tab.screenshot({ path: '/tmp/site-content-tamil-phone.png' });
+    await headline.fill(TAMIL_HEADLINE);
+    await tab.getByRole('button', { name: 'Save draft' }).click();
+    await tab.getByText(/Draft \d+ saved/).waitFor();
+    // The preview follows the language being edited.
+    await tab
+      .frameLocator('iframe[title="Preview of the home page in Tamil"]')
+      .getByRole('heading', { level: 1, name: TAMIL_HEADLINE })
+      .waitFor();
+    await tab
+      .getByRole('region', { name: 'Preview', exact: true })
+      .screenshot({ path: '/tmp/site-content-tamil-preview.png' });
+    await tab.addScriptTag({ content: AXE_SOURCE });
+    const violations = await tab.evaluate(async () => {
+      type Result = { violations: { id: string; nodes: { target: string[] }[] }[] };
+      return (await (window as unknown as { axe: { run(): Promise<Result> } }).axe.run()).violations;
+    });
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+    // The saved notice lies over the publish button on a phone: closed, as she would.
+    await tab.getByRole('button', { name: 'Close the notice' }).click();
+    await tab.getByRole('button', { name: /^Publish draft \d+$/ }).click();
+    await tab.getByRole('dialog').getByRole('button', { name: 'Publish', exact: true }).click();
+    await tab.getByText(/Version \d+ is published/).waitFor();
+    await tab.getByText(/^Tamil: \d+ of \d+ texts missing — shown in English$/).waitFor();
+    const served = async (path: string) => (await fetch(`${suite.server.url}${path}`)).text();
+    expect(await served('/ta/')).toContain(TAMIL_HEADLINE);
+    expect(await served('/hi/')).toContain(DEFAULT_CONTENT.hero.headline);
+    expect(await served('/')).not.toContain(TAMIL_HEADLINE);
+    expect(tabErrors.filter((error) => !/^401 .*\/trpc\/staff\.me$/.test(error))).toEqual([]);
+    await tamilContext.close();
+  });
+
   it('has no accessibility violations, a draft and its preview shown', async () => {
     const { context: axeContext, page: tab } = await openSiteContent(suite.browser, true);
     await tab.getByRole('textbox', { name: 'Tagline' }).fill('Rescue, heal, rehome');

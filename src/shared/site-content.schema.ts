@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEDUCTION_TOKEN, type EditableContent } from './site-content';
+import { DEDUCTION_TOKEN, type EditableContent, type TextsOverride, type TranslatedLanguage } from './site-content';
+import { type AnyTextsSpec, compactTexts, TRANSLATABLE_TEXTS, TRANSLATED_LANGUAGES } from './site-content-languages';
 
 /**
  * What staff may write into the site's content (./site-content.ts): plain text only (React shows
@@ -17,17 +18,20 @@ const CONTROL = /\p{Cc}/u;
 /** A `{…}` other than the deduction's token. */
 const UNKNOWN_TOKEN = /\{(?!deduction\})[^}]*\}/;
 
-/** One line (or one paragraph) of plain text, 1 to `max` characters. */
-export const plainLine = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
+/** What every line of the site's text must be, empty or not: at most `max` characters of plain text. */
+const plainText = (text: z.ZodString, max: number) =>
+  text
     .max(max, `must be at most ${max} characters`)
     .refine((value) => !HTML_TAG.test(value), 'must be plain text: no HTML tags')
     .refine((value) => !HTML_ENTITY.test(value), 'must be plain text: write the character itself, not an HTML entity')
     .refine((value) => !CONTROL.test(value), 'must be one line or paragraph, without control characters')
     .refine((value) => !UNKNOWN_TOKEN.test(value), `must not contain braces other than ${DEDUCTION_TOKEN}`);
+
+/** One line (or one paragraph) of plain text, 1 to `max` characters. */
+export const plainLine = (max: number) => plainText(z.string().trim().min(1, 'must not be empty'), max);
+
+/** A line's translation: as its English line, or empty (not translated: the pages show the English one). */
+export const translatedLine = (max: number) => plainText(z.string().trim(), max);
 
 const TITLE = 120;
 const LINE = 300;
@@ -64,7 +68,8 @@ const photoSchema = z
   .object({ imageId: z.number().int().positive().max(2_147_483_647).nullable(), alt: plainLine(200) })
   .strict();
 
-export const editableContentSchema = z
+/** The English content: every field, each required. */
+const englishContentSchema = z
   .object({
     trust: z.object({ tagline: plainLine(80), blurb: plainLine(LINE) }).strict(),
     contact: z
@@ -134,13 +139,70 @@ export const editableContentSchema = z
       .strict(),
     photos: z.object({ hero: photoSchema, share: photoSchema }).strict(),
   })
+  .strict();
+
+/** The most items a list takes (its `.max()` or `.length()`), read from the list's own checks. */
+function maxItems(list: z.ZodArray): number {
+  for (const check of list._zod.def.checks ?? []) {
+    const def = check._zod.def as { check: string; maximum?: number; length?: number };
+    if (def.check === 'max_length' && def.maximum !== undefined) return def.maximum;
+    if (def.check === 'length_equals' && def.length !== undefined) return def.length;
+  }
+  throw new Error('a translated list needs an English list with a bounded length');
+}
+
+/**
+ * A language's texts, made from the English schema along TRANSLATABLE_TEXTS, so a translation is
+ * bounded exactly as the English field it stands for (a Tamil headline at most 80 characters, as
+ * the English one) and written the same way (plain text, one line); only: it may be empty, and any
+ * text or list may be left out. A list takes at most as many items as the English list may have.
+ */
+function translationOf(english: z.ZodType, spec: AnyTextsSpec, path: string): z.ZodType {
+  if (spec === true) {
+    if (!(english instanceof z.ZodString) || english.maxLength === null) {
+      throw new Error(`${path} is not a bounded text`);
+    }
+    return translatedLine(english.maxLength);
+  }
+  if (Array.isArray(spec)) {
+    if (!(english instanceof z.ZodArray)) throw new Error(`${path} is not a list`);
+    const max = maxItems(english);
+    return z
+      .array(translationOf(english.element as z.ZodType, spec[0], `${path}.0`))
+      .max(max, `must have at most ${max} items`);
+  }
+  if (!(english instanceof z.ZodObject)) throw new Error(`${path} is not an object`);
+  const shape = english.shape as Record<string, z.ZodType>;
+  return z
+    .object(
+      Object.fromEntries(
+        Object.entries(spec).map(([key, inner]) => {
+          const field = shape[key];
+          if (!field) throw new Error(`${path}.${key} is not in the English content`);
+          return [key, translationOf(field, inner, path ? `${path}.${key}` : key).optional()];
+        }),
+      ),
+    )
+    .strict();
+}
+
+const languageTextsSchema = translationOf(englishContentSchema, TRANSLATABLE_TEXTS, '') as z.ZodType<TextsOverride>;
+
+/** Tamil's and Hindi's texts, stored without the untranslated ones (compactTexts): nothing written, nothing stored. */
+const translationsSchema = z
+  .object(Object.fromEntries(TRANSLATED_LANGUAGES.map((language) => [language, languageTextsSchema.optional()])))
+  .strict()
+  .transform((translations) => compactTexts(translations as Partial<Record<TranslatedLanguage, TextsOverride>>));
+
+export const editableContentSchema = englishContentSchema
+  .extend({ translations: translationsSchema.optional() })
   .strict() satisfies z.ZodType<EditableContent>;
 
 /** A version of the content: a saved draft or a published one. */
 export const siteContentVersionInputSchema = z.object({ id: z.number().int().positive() });
 
-/** The pages a draft can be previewed as. */
-export const SITE_CONTENT_PREVIEW_PAGES = ['/', '/donate'] as const;
+/** The pages a draft can be previewed as, in each language (`/ta/`: the Tamil home page). */
+export const SITE_CONTENT_PREVIEW_PAGES = ['/', '/donate', '/ta/', '/ta/donate', '/hi/', '/hi/donate'] as const;
 export const siteContentPreviewInputSchema = z.object({
   id: z.number().int().positive(),
   page: z.enum(SITE_CONTENT_PREVIEW_PAGES),

@@ -8,6 +8,8 @@
  * carry it: the schema is ./site-content.schema.ts).
  */
 import type { ImageRecord } from './images';
+import { DEFAULT_LANGUAGE, glossary, type Language } from './languages';
+import { contentIn } from './site-content-languages';
 import { deductionName, deductionShortName, type TaxLaw, taxLawOn } from './tax-law';
 
 export interface ImpactFigure {
@@ -42,6 +44,33 @@ export interface ShownPhoto {
  * on the day they are rendered (`section 80G` up to 31 March 2026, `section 133 (formerly 80G)` after).
  */
 export const DEDUCTION_TOKEN = '{deduction}';
+
+/**
+ * The texts of the content a language can have its own version of: what a visitor reads. Contact
+ * details, figures, amounts and photos are the same in every language, so they are not here.
+ */
+export interface TranslatableTexts {
+  trust: EditableContent['trust'];
+  meta: EditableContent['meta'];
+  hero: EditableContent['hero'];
+  about: EditableContent['about'];
+  activities: EditableContent['activities'];
+  impact: { title: string; intro: string; figures: Pick<ImpactFigure, 'label'>[] };
+  donate: Omit<EditableContent['donate'], 'impactItems'> & { impactItems: { text: string }[] };
+}
+
+/**
+ * Some of a language's texts: any field may be left out, and an empty string is "not translated"
+ * (a list keeps its places, so `about.story[2]` is the third English paragraph's translation).
+ */
+export type TextsOverride<T = TranslatableTexts> = T extends string
+  ? string
+  : T extends readonly (infer Item)[]
+    ? TextsOverride<Item>[]
+    : { [K in keyof T]?: TextsOverride<T[K]> };
+
+/** The languages the texts are translated into: every language but English, which they are written in. */
+export type TranslatedLanguage = Exclude<Language, 'en'>;
 
 /** What staff edit: one version of it is published at a time (site_content_versions). */
 export interface EditableContent {
@@ -91,10 +120,16 @@ export interface EditableContent {
     /** The link preview's picture (Open Graph, WhatsApp). */
     share: PhotoRef;
   };
+  /**
+   * The texts in Tamil and Hindi, as far as they are written: the pages in a language show its
+   * text where there is one and the English one where not (site-content-languages.ts contentIn).
+   * Absent in versions saved before there were any, and in those with none.
+   */
+  translations?: Partial<Record<TranslatedLanguage, TextsOverride>>;
 }
 
 /** What the pages render: the edited content with the fixed parts and the law's texts filled in. */
-export interface SiteContent extends Omit<EditableContent, 'photos'> {
+export interface SiteContent extends Omit<EditableContent, 'photos' | 'translations'> {
   trust: EditableContent['trust'] & { name: string; shortName: string };
   contact: EditableContent['contact'] & {
     /** As it is dialled: digits with the country code, for the `tel:` link. */
@@ -265,17 +300,24 @@ export const contentImageIds = (content: EditableContent): number[] =>
   Object.values(content.photos).flatMap((photo) => (photo.imageId === null ? [] : [photo.imageId]));
 
 /**
- * The content the pages render on a day: the edited texts with the deduction's name of the law in
- * force that day (India time), the fixed parts and the tax notice, the photos from `images` (those
- * of contentImageIds). Pure: the same input, the same pages.
+ * The content the pages render on a day, in a language: its texts where it has them, else the
+ * English ones (contentIn), with the deduction's name of the law in force that day (India time),
+ * in the language the text is in; the fixed parts and the tax notice, the photos from `images`
+ * (those of contentImageIds). Pure: the same input, the same pages.
  */
 export function resolveSiteContent(
   edited: EditableContent,
   at: Date = new Date(),
   images: readonly ImageRecord[] = [],
+  language: Language = DEFAULT_LANGUAGE,
 ): SiteContent {
   const law = taxLawOn(at);
-  const content = fillLaw(edited, law);
+  // A translated text names the section in its own words (பிரிவு 80G); an English one shown in its place, in English.
+  const sectionName = glossary(language).sectionFormerly80G(law.deductionSection);
+  const { translations: _translations, ...texts } = contentIn(edited, language, (text) =>
+    text.replaceAll(DEDUCTION_TOKEN, sectionName),
+  );
+  const content = fillLaw(texts, law);
   const shown = ({ imageId, alt }: PhotoRef): ShownPhoto => {
     const image = images.find((candidate) => candidate.id === imageId) ?? null;
     return { image, alt: image?.alt ?? alt };

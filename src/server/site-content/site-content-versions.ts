@@ -58,9 +58,15 @@ function withDefaults(defaults: unknown, stored: unknown): unknown {
   return Object.fromEntries(Object.keys(defaults).map((key) => [key, withDefaults(defaults[key], stored[key])]));
 }
 
-/** A stored version's content, checked against today's schema (fields added since take their defaults). */
+/**
+ * A stored version's content, checked against today's schema (fields added since take their
+ * defaults). Its translations are taken as stored: they have no defaults to merge with (a text
+ * not translated shows in English), and a version saved before there were any has none.
+ */
 export function storedContent(stored: unknown): EditableContent {
-  return editableContentSchema.parse(withDefaults(DEFAULT_CONTENT, stored));
+  const translations =
+    typeof stored === 'object' && stored !== null ? (stored as EditableContent).translations : undefined;
+  return editableContentSchema.parse({ ...(withDefaults(DEFAULT_CONTENT, stored) as object), translations });
 }
 
 async function newestPublished(em: EntityManager): Promise<VersionRow | undefined> {

@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicAppealCard } from '../../shared/appeals.schema';
 import type { ImageRecord } from '../../shared/images';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../../shared/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/languages';
 import { localizedPath, splitLanguage } from '../../shared/locale-paths';
 import type { PageData } from '../../shared/page-render';
 import { DEFAULT_CONTENT, type EditableContent, pageContentOf, resolveSiteContent } from '../../shared/site-content';
@@ -77,6 +77,8 @@ export class SitePages implements SitePagesHandle {
   private content: EditableContent | undefined;
   /** What the pages were last rendered with: pages rendered on demand (appeals) use it too. */
   private data: PageData | undefined;
+  /** The same in each language (its content in that language): a page rendered on demand in one uses its own. */
+  private dataIn = new Map<Language, PageData>();
   private queue: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private lastError: string | undefined;
@@ -145,7 +147,9 @@ export class SitePages implements SitePagesHandle {
    */
   async preview(path: string, content: EditableContent): Promise<string> {
     const images = await contentImages(this.options.orm.em.fork(), content);
-    const { html } = await this.options.renderer.render(path, this.dataFor(content, this.now(), images));
+    // `/ta/`: the English page's path rendered in Tamil, with the Tamil texts, as render() does.
+    const { language, path: page } = splitLanguage(path);
+    const { html } = await this.options.renderer.render(page, this.dataFor(content, this.now(), images, language));
     return (
       html
         .replaceAll(SITE_URL_TOKEN, this.options.siteUrl)
@@ -153,6 +157,10 @@ export class SitePages implements SitePagesHandle {
         .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
         // The frame's origin is opaque: a CORS request for a stylesheet would be refused.
         .replace(/(<link rel="stylesheet") crossorigin/g, '$1')
+        // So would a Tamil or Hindi page's font (fonts are always fetched with CORS): the preview
+        // shows the text in the phone's own Noto (the @font-face's local()) or its system font.
+        .replace(/<link rel="preload" href="\/fonts\/[^"]*"[^>]*>\s*/g, '')
+        .replace(/,url\(\/fonts\/[^)]*\) format\("woff2"\)/g, '')
     );
   }
 
@@ -175,15 +183,26 @@ export class SitePages implements SitePagesHandle {
   ): Promise<{ status: number; page: PrerenderedPage } | undefined> {
     if (!this.data) return undefined;
     const { status, html } = await this.options.renderer.render(path, {
-      ...this.data,
+      ...((extra.language && this.dataIn.get(extra.language)) || this.data),
       openAppeals: undefined,
       ...extra,
     });
     return { status, page: await preparePage(html, this.options.siteUrl) };
   }
 
-  private dataFor(content: EditableContent, at: Date, images: readonly ImageRecord[]): PageData {
-    return { content: pageContentOf(resolveSiteContent(content, at, images)) };
+  /**
+   * What a language's pages are rendered with: the content in that language (its texts where
+   * written, else the English ones: shared/site-content-languages.ts), and the language itself
+   * but for English, whose data is as it always was (so its pages are the same bytes).
+   */
+  private dataFor(
+    content: EditableContent,
+    at: Date,
+    images: readonly ImageRecord[],
+    language: Language = DEFAULT_LANGUAGE,
+  ): PageData {
+    const data: PageData = { content: pageContentOf(resolveSiteContent(content, at, images, language)) };
+    return language === DEFAULT_LANGUAGE ? data : { ...data, language };
   }
 
   private async renderIfChanged(): Promise<void> {
@@ -217,8 +236,11 @@ export class SitePages implements SitePagesHandle {
     const { renderer, siteUrl } = this.options;
     const data = { ...this.dataFor(content, at, images), openAppeals: appeals };
     const rendered = new Map<string, PrerenderedPage>();
+    const dataIn = new Map<Language, PageData>();
     for (const language of LANGUAGES) {
-      const languageData: PageData = language === DEFAULT_LANGUAGE ? data : { ...data, language };
+      const languageData: PageData =
+        language === DEFAULT_LANGUAGE ? data : { ...this.dataFor(content, at, images, language), openAppeals: appeals };
+      dataIn.set(language, languageData);
       for (const path of [...renderer.languagePaths[language], renderer.notFoundPath]) {
         const { html } = await renderer.render(path, languageData);
         rendered.set(localizedPath(language, path), await preparePage(html, siteUrl));
@@ -226,6 +248,7 @@ export class SitePages implements SitePagesHandle {
     }
     this.pages = rendered;
     this.data = data;
+    this.dataIn = dataIn;
     this.version = id;
     this.content = content;
   }

@@ -17,23 +17,47 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
-import { DEDUCTION_TOKEN, type EditableContent } from '../../../../shared/site-content';
+import { DEFAULT_LANGUAGE, type Language } from '../../../../shared/languages';
+import { localizedPath } from '../../../../shared/locale-paths';
+import { DEDUCTION_TOKEN, type EditableContent, type TranslatedLanguage } from '../../../../shared/site-content';
+import type { SITE_CONTENT_PREVIEW_PAGES } from '../../../../shared/site-content.schema';
+import {
+  missingTranslations,
+  TRANSLATED_LANGUAGES,
+  translatableTexts,
+} from '../../../../shared/site-content-languages';
 import { ErrorMessage } from '../ErrorMessage';
 import { indiaTime } from '../format';
 import { ImageUploadField } from '../images/ImageUploadField';
 import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';
+import {
+  LANGUAGE_IN_ENGLISH,
+  LanguageSwitch,
+  MissingTranslations,
+  TranslatedField,
+  translationFieldId,
+} from './translations';
 
 type Path = (string | number)[];
 type Issues = Record<string, string>;
 
-/** A copy of `value` with the field at `path` set. */
+/**
+ * A copy of `value` with the field at `path` set, making the objects and lists on the way that are
+ * not there yet (a language's first text). A list keeps its places: the items before a new one are
+ * '' (a text) or {} (an item's texts), "not translated", so each stays beside its English item.
+ */
 function setAt<T>(value: T, [key, ...rest]: Path, field: unknown): T {
   if (key === undefined) return field as T;
-  const current = (value as Record<string | number, unknown>)[key];
+  const container = value ?? (typeof key === 'number' ? [] : {});
+  const current = (container as Record<string | number, unknown>)[key];
   const next = setAt(current, rest, field);
-  if (Array.isArray(value)) return value.map((item, index) => (index === key ? next : item)) as T;
-  return { ...(value as object), [key]: next } as T;
+  if (Array.isArray(container)) {
+    const length = Math.max(container.length, (key as number) + 1);
+    const hole = typeof next === 'string' ? '' : {};
+    return Array.from({ length }, (_, index) => (index === key ? next : (container[index] ?? hole))) as T;
+  }
+  return { ...(container as object), [key]: next } as T;
 }
 
 function getAt(value: unknown, path: Path): unknown {
@@ -63,45 +87,95 @@ interface FieldsProps {
   content: EditableContent;
   issues: Issues;
   onChange: (path: Path, value: unknown) => void;
+  /** English: every field; Tamil or Hindi: that language's version of each text, the English one beside it. */
+  language: Language;
 }
 
-/** The form's fields, bound to the content by path; a field's error is the server's issue at its path. */
-function useField({ content, issues, onChange }: FieldsProps) {
-  const line = (path: Path, label: string, description?: string) => (
-    <TextInput
-      key={path.join('.')}
-      label={label}
-      description={description}
-      value={String(getAt(content, path) ?? '')}
-      error={issues[path.join('.')]}
-      onChange={(event) => onChange(path, event.currentTarget.value)}
-    />
-  );
-  const long = (path: Path, label: string, description?: string) => (
-    <Textarea
-      key={path.join('.')}
-      label={label}
-      description={description}
-      autosize
-      minRows={2}
-      value={String(getAt(content, path) ?? '')}
-      error={issues[path.join('.')]}
-      onChange={(event) => onChange(path, event.currentTarget.value)}
-    />
-  );
-  /** A list typed in one box: the box keeps what is typed (blank lines too), the content gets the list. */
-  const list = (path: Path, label: string, kind: 'paragraphs' | 'lines', description: string) => (
-    <ListBox
-      key={path.join('.')}
-      label={label}
-      description={description}
-      items={getAt(content, path) as string[]}
-      kind={kind}
-      error={Object.entries(issues).find(([issuePath]) => issuePath.startsWith(path.join('.')))?.[1]}
-      onChange={(items) => onChange(path, items)}
-    />
-  );
-  return { line, long, list };
+/**
+ * The form's fields, bound to the content by path; a field's error is the server's issue at its
+ * path. In Tamil or Hindi, the same calls give that language's field for each text (its path under
+ * `translations.<language>`), so both forms have the same order and labels.
+ */
+function useField({ content, issues, onChange, language }: FieldsProps) {
+  const translation = (path: Path, label: string, multiline: boolean, hint?: string) => {
+    const lang = language as TranslatedLanguage;
+    const name = path.join('.');
+    return (
+      <TranslatedField
+        key={name}
+        language={lang}
+        path={name}
+        label={label}
+        hint={hint}
+        english={String(getAt(content, path) ?? '')}
+        value={String(getAt(content.translations?.[lang], path) ?? '')}
+        error={issues[`translations.${lang}.${name}`]}
+        multiline={multiline}
+        onChange={(value) => onChange(['translations', lang, ...path], value)}
+      />
+    );
+  };
+  const translating = language !== DEFAULT_LANGUAGE;
+  const line = (path: Path, label: string, description?: string) =>
+    translating ? (
+      translation(path, label, false, description)
+    ) : (
+      <TextInput
+        key={path.join('.')}
+        label={label}
+        description={description}
+        value={String(getAt(content, path) ?? '')}
+        error={issues[path.join('.')]}
+        onChange={(event) => onChange(path, event.currentTarget.value)}
+      />
+    );
+  const long = (path: Path, label: string, description?: string) =>
+    translating ? (
+      translation(path, label, true, description)
+    ) : (
+      <Textarea
+        key={path.join('.')}
+        label={label}
+        description={description}
+        autosize
+        minRows={2}
+        value={String(getAt(content, path) ?? '')}
+        error={issues[path.join('.')]}
+        onChange={(event) => onChange(path, event.currentTarget.value)}
+      />
+    );
+  /**
+   * A list typed in one box: the box keeps what is typed (blank lines too), the content gets the
+   * list. Translated, a field per item, so each translation stays beside its English item.
+   */
+  const list = (path: Path, label: string, kind: 'paragraphs' | 'lines', description: string) =>
+    translating ? (
+      <Stack gap="sm" key={path.join('.')}>
+        {(getAt(content, path) as string[]).map((_, index) =>
+          translation(
+            [...path, index],
+            `${label}: ${kind === 'paragraphs' ? 'paragraph' : 'line'} ${index + 1}`,
+            kind === 'paragraphs',
+          ),
+        )}
+      </Stack>
+    ) : (
+      <ListBox
+        key={path.join('.')}
+        label={label}
+        description={description}
+        items={getAt(content, path) as string[]}
+        kind={kind}
+        error={Object.entries(issues).find(([issuePath]) => issuePath.startsWith(path.join('.')))?.[1]}
+        onChange={(items) => onChange(path, items)}
+      />
+    );
+  /** Translated, the text of each row of a PairList (what a figure counts, what a gift does). */
+  const rowTexts = (path: Path, key: string, label: string) =>
+    (getAt(content, path) as Record<string, string>[]).map((_, index) =>
+      translation([...path, index, key], `${label} ${index + 1}`, false),
+    );
+  return { line, long, list, rowTexts, translating };
 }
 
 function ListBox(props: {
@@ -141,6 +215,8 @@ function PairList<K extends string>(props: {
   max: number;
   addLabel: string;
   onChange: (path: Path, value: unknown) => void;
+  /** A row removed: what else goes with it (its translations). */
+  onRemove?: (index: number) => void;
 }) {
   const { rows, fields, path, issues, onChange } = props;
   const base = path.join('.');
@@ -176,12 +252,13 @@ function PairList<K extends string>(props: {
               mt={26}
               aria-label={`Remove ${props.legend.toLowerCase()} ${index + 1}`}
               disabled={rows.length <= 1}
-              onClick={() =>
+              onClick={() => {
                 onChange(
                   path,
                   rows.filter((_, i) => i !== index),
-                )
-              }
+                );
+                props.onRemove?.(index);
+              }}
             >
               ×
             </ActionIcon>
@@ -212,47 +289,73 @@ const DEDUCTION_HINT = `Write ${DEDUCTION_TOKEN} where the text names the tax de
 
 function ContentFields(props: FieldsProps) {
   const { content, issues, onChange } = props;
-  const { line, long, list } = useField(props);
-  const photo = (key: 'hero' | 'share', label: string, description: string) => (
-    <Stack gap="xs" key={key}>
-      <ImageUploadField
-        label={label}
-        description={description}
-        value={content.photos[key].imageId}
-        error={issues[`photos.${key}.imageId`]}
-        onChange={(id) => onChange(['photos', key, 'imageId'], id)}
-      />
-      {content.photos[key].imageId === null &&
-        line(['photos', key, 'alt'], 'What the built-in picture shows', 'Read out to people who cannot see it')}
-    </Stack>
-  );
+  const { line, long, list, rowTexts, translating } = useField(props);
+  // A figure or gift removed in English: its translations go with it, so the rows after keep theirs.
+  const removeTranslatedRow = (path: Path) => (index: number) => {
+    for (const code of TRANSLATED_LANGUAGES) {
+      const rows = getAt(content.translations?.[code], path);
+      if (Array.isArray(rows) && index < rows.length) {
+        onChange(
+          ['translations', code, ...path],
+          rows.filter((_, i) => i !== index),
+        );
+      }
+    }
+  };
+  // A photo is the same in every language (its description is the Photos library's).
+  const photo = (key: 'hero' | 'share', label: string, description: string) =>
+    !translating && (
+      <Stack gap="xs" key={key}>
+        <ImageUploadField
+          label={label}
+          description={description}
+          value={content.photos[key].imageId}
+          error={issues[`photos.${key}.imageId`]}
+          onChange={(id) => onChange(['photos', key, 'imageId'], id)}
+        />
+        {content.photos[key].imageId === null &&
+          line(['photos', key, 'alt'], 'What the built-in picture shows', 'Read out to people who cannot see it')}
+      </Stack>
+    );
   return (
     <Stack gap="md">
-      <Section title="Contact details">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {line(['contact', 'phone'], 'Phone', 'As it is shown, with +91 for a mobile: +91 98765 43210')}
-          {line(['contact', 'email'], 'E-mail')}
-          {line(['contact', 'address'], 'Address')}
-          {line(['contact', 'instagramUrl'], 'Instagram address', 'https://www.instagram.com/…')}
-          {line(['contact', 'instagramHandle'], 'Instagram name', 'As it is shown: @name')}
-        </SimpleGrid>
-      </Section>
+      {translating && (
+        <Text size="sm">
+          Contact details, figures, amounts and photos are the same in every language: change them in English.
+        </Text>
+      )}
+      {!translating && (
+        <Section title="Contact details">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {line(['contact', 'phone'], 'Phone', 'As it is shown, with +91 for a mobile: +91 98765 43210')}
+            {line(['contact', 'email'], 'E-mail')}
+            {line(['contact', 'address'], 'Address')}
+            {line(['contact', 'instagramUrl'], 'Instagram address', 'https://www.instagram.com/…')}
+            {line(['contact', 'instagramHandle'], 'Instagram name', 'As it is shown: @name')}
+          </SimpleGrid>
+        </Section>
+      )}
       <Section title="Impact figures">
         {line(['impact', 'title'], 'Title')}
         {line(['impact', 'intro'], 'Introduction')}
-        <PairList
-          legend="Figure"
-          rows={content.impact.figures}
-          fields={[
-            ['value', 'Figure', '7rem'],
-            ['label', 'What it counts', 'auto'],
-          ]}
-          path={['impact', 'figures']}
-          issues={issues}
-          max={8}
-          addLabel="Add a figure"
-          onChange={onChange}
-        />
+        {translating ? (
+          rowTexts(['impact', 'figures'], 'label', 'What it counts')
+        ) : (
+          <PairList
+            legend="Figure"
+            rows={content.impact.figures}
+            fields={[
+              ['value', 'Figure', '7rem'],
+              ['label', 'What it counts', 'auto'],
+            ]}
+            path={['impact', 'figures']}
+            issues={issues}
+            max={8}
+            addLabel="Add a figure"
+            onChange={onChange}
+            onRemove={removeTranslatedRow(['impact', 'figures'])}
+          />
+        )}
       </Section>
       <Section title="Home page">
         {line(['hero', 'headline'], 'Headline')}
@@ -280,19 +383,24 @@ function ContentFields(props: FieldsProps) {
         {line(['donate', 'heading'], 'Heading')}
         {long(['donate', 'intro'], 'Introduction', DEDUCTION_HINT)}
         {line(['donate', 'impactTitle'], 'What gifts do: title')}
-        <PairList
-          legend="Gift"
-          rows={content.donate.impactItems}
-          fields={[
-            ['amount', 'Amount', '7rem'],
-            ['text', 'What it does', 'auto'],
-          ]}
-          path={['donate', 'impactItems']}
-          issues={issues}
-          max={8}
-          addLabel="Add a gift"
-          onChange={onChange}
-        />
+        {translating ? (
+          rowTexts(['donate', 'impactItems'], 'text', 'What it does')
+        ) : (
+          <PairList
+            legend="Gift"
+            rows={content.donate.impactItems}
+            fields={[
+              ['amount', 'Amount', '7rem'],
+              ['text', 'What it does', 'auto'],
+            ]}
+            path={['donate', 'impactItems']}
+            issues={issues}
+            max={8}
+            addLabel="Add a gift"
+            onChange={onChange}
+            onRemove={removeTranslatedRow(['donate', 'impactItems'])}
+          />
+        )}
         {line(['donate', 'rescueTitle'], 'Rescue story: title')}
         {list(['donate', 'rescueStory'], 'Rescue story', 'paragraphs', 'A blank line between paragraphs')}
         {line(['donate', 'rescueVideoLabel'], 'What the video shows')}
@@ -319,27 +427,46 @@ const PREVIEW_PAGES = [
   { value: '/donate', label: 'Donate page' },
 ] as const;
 
-function Preview({ id }: { id: number }) {
+type PreviewPage = (typeof SITE_CONTENT_PREVIEW_PAGES)[number];
+
+/** A saved draft as a page of the site, in a language (the one being edited, until another is chosen). */
+function Preview({ id, editing }: { id: number; editing: Language }) {
   const [page, setPage] = useState<'/' | '/donate'>('/');
-  const preview = staffTrpc.staff.siteContent.preview.useQuery({ id, page });
+  const [language, setLanguage] = useState<Language>(editing);
+  useEffect(() => setLanguage(editing), [editing]);
+  const path = localizedPath(language, page) as PreviewPage;
+  const preview = staffTrpc.staff.siteContent.preview.useQuery({ id, page: path });
+  const named = `${page === '/' ? 'home' : 'donate'} page${language === DEFAULT_LANGUAGE ? '' : ` in ${LANGUAGE_IN_ENGLISH[language]}`}`;
   return (
     <Card withBorder padding="sm" component="section" aria-label="Preview">
-      <Group justify="space-between" mb="xs">
+      <Group justify="space-between" mb="xs" gap="xs">
         <Title order={2} size="h4">
           Preview of draft {id}
         </Title>
-        <SegmentedControl
-          value={page}
-          onChange={(value) => setPage(value as '/' | '/donate')}
-          data={PREVIEW_PAGES.map((item) => ({ ...item }))}
-        />
+        <Group gap="xs">
+          <SegmentedControl
+            aria-label="Page previewed"
+            value={page}
+            onChange={(value) => setPage(value as '/' | '/donate')}
+            data={PREVIEW_PAGES.map((item) => ({ ...item }))}
+          />
+          <SegmentedControl
+            aria-label="Language previewed"
+            value={language}
+            onChange={(value) => setLanguage(value as Language)}
+            data={[DEFAULT_LANGUAGE, ...TRANSLATED_LANGUAGES].map((value) => ({
+              value,
+              label: LANGUAGE_IN_ENGLISH[value],
+            }))}
+          />
+        </Group>
       </Group>
       <ErrorMessage error={preview.error} />
-      {preview.isLoading && <Loader aria-label="Loading the preview" />}
+      {preview.isLoading && <Loader role="status" aria-label="Loading the preview" />}
       {preview.data && (
         // Sandboxed: the page is looked at here, never run (the server sends it without scripts).
         <iframe
-          title={`Preview of the ${page === '/' ? 'home' : 'donate'} page`}
+          title={`Preview of the ${named}`}
           sandbox=""
           srcDoc={preview.data.html}
           style={{ width: '100%', height: '70vh', border: '1px solid var(--mantine-color-gray-4)', borderRadius: 4 }}
@@ -364,6 +491,16 @@ export function SiteContentPage() {
   // Remounts the fields when the content is replaced as a whole (a list box keeps its own text).
   const [generation, setGeneration] = useState(0);
   const [confirming, setConfirming] = useState(false);
+  const [language, setLanguage] = useState<Language>(DEFAULT_LANGUAGE);
+  // A missing text's link in the summary: its language's fields shown, then the field focused.
+  const [focusing, setFocusing] = useState<string>();
+  useEffect(() => {
+    if (!focusing) return;
+    const field = document.getElementById(focusing);
+    field?.scrollIntoView({ block: 'center' });
+    field?.focus({ preventScroll: true });
+    setFocusing(undefined);
+  }, [focusing]);
 
   const load = useCallback((next: EditableContent, draftId: number | undefined) => {
     setContent(next);
@@ -389,6 +526,11 @@ export function SiteContentPage() {
     },
   });
   const issues = issuesOf(save.error);
+  const missing = content && missingTranslations(content);
+  // A refused Tamil or Hindi text is shown in its language's fields: the alert says which to open.
+  const refusedIn = TRANSLATED_LANGUAGES.filter((code) =>
+    Object.keys(issues).some((path) => path.startsWith(`translations.${code}.`)),
+  );
   const unsaved = content !== undefined && JSON.stringify(content) !== saved?.json;
   const published = state.data?.published;
   const canPublish = saved !== undefined && !unsaved && published?.id !== saved.id;
@@ -413,11 +555,23 @@ export function SiteContentPage() {
           Save your changes as a draft, look at the preview, then publish: every page shows it within a minute.
         </Alert>
       )}
+      {content && missing && (
+        <MissingTranslations
+          missing={missing}
+          total={translatableTexts(content).length}
+          onShow={(code, path) => {
+            setLanguage(code);
+            setFocusing(translationFieldId(code, path));
+          }}
+        />
+      )}
       {content && (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
+            <LanguageSwitch value={language} onChange={setLanguage} />
             <ContentFields
               key={generation}
+              language={language}
               content={content}
               issues={issues}
               onChange={(path, value) => setContent((current) => current && setAt(current, path, value))}
@@ -425,7 +579,10 @@ export function SiteContentPage() {
             {save.error && Object.keys(issues).length === 0 && <ErrorMessage error={save.error} title="Not saved" />}
             {Object.keys(issues).length > 0 && (
               <Alert color="red" variant="light" role="alert" title="Not saved">
-                Some fields need a change: see the messages under them.
+                Some fields need a change: see the messages under them
+                {refusedIn.length > 0 &&
+                  ` (in the ${refusedIn.map((code) => LANGUAGE_IN_ENGLISH[code]).join(' and ')} fields too)`}
+                .
               </Alert>
             )}
             <Group gap="sm">
@@ -444,7 +601,7 @@ export function SiteContentPage() {
           </Stack>
         </form>
       )}
-      {saved && <Preview id={saved.id} />}
+      {saved && <Preview id={saved.id} editing={language} />}
       {saved && published?.id !== saved.id && (
         <Card withBorder padding="sm">
           {isAdmin ? (
