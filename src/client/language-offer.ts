@@ -15,11 +15,38 @@ const OFFER: Record<Language, { text: string; link: string; dismiss: string }> =
   hi: { text: 'यह पेज हिन्दी में भी उपलब्ध है।', link: 'हिन्दी में पढ़ें', dismiss: 'नहीं, धन्यवाद' },
 };
 
+/**
+ * The offered language's font, as its own pages load it (server/web/page-documents.ts): this page is
+ * in another script, and a computer without the font would show boxes. The phone's own first.
+ */
+const FONTS: Partial<Record<Language, { family: string; file: string; unicodeRange: string }>> = {
+  ta: { family: 'Noto Sans Tamil', file: 'noto-sans-tamil', unicodeRange: 'U+0B80-0BFF' },
+  hi: { family: 'Noto Sans Devanagari', file: 'noto-sans-devanagari', unicodeRange: 'U+0900-097F' },
+};
+
+function loadFont(language: Language): string | undefined {
+  const font = FONTS[language];
+  if (!font) return undefined;
+  const face = new FontFace(
+    font.family,
+    `local("${font.family}"), url(/fonts/${font.file}-400.woff2) format("woff2")`,
+    {
+      display: 'swap',
+      unicodeRange: font.unicodeRange,
+    },
+  );
+  document.fonts.add(face);
+  void face.load().catch(() => undefined);
+  return font.family;
+}
+
 export function showLanguageOffer(language: Language, path: string): void {
   const { text, link, dismiss } = OFFER[language];
   const bar = document.createElement('aside');
   bar.className = 'language-offer';
   bar.lang = LANGUAGE_TAGS[language];
+  const family = loadFont(language);
+  if (family) bar.style.fontFamily = `"${family}", system-ui, sans-serif`;
   bar.setAttribute('aria-label', link);
   const message = document.createElement('p');
   message.textContent = `${text} `;
