@@ -1,7 +1,7 @@
 /**
  * `npm run bench:web`: Lighthouse 12 with its default (mobile) profile — a mid-range phone on a
  * slow 4G link, simulated — against the built site served by the real server in sandbox mode.
- * Prints, for `/`, `/donate` and an appeal's page (seeded with a photo), the four category scores, LCP, CLS, TBT, and the bytes of the
+ * Prints, for `/`, `/donate`, `/ta/`, `/ta/donate`, `/hi/donate` and an appeal's page (seeded with a photo), the four category scores, LCP, CLS, TBT, and the bytes of the
  * JavaScript the page loads before it is interactive, as gzip (what a browser without brotli gets;
  * without the checkout script), FCP, and the CSS each page's HTML links (render-blocking or not) and inlines.
  *
@@ -23,7 +23,8 @@ import { launchDevtoolsChromium } from './lib/chromium';
 import { ensureClientBuilt, type RunningServer, startServer } from './lib/site-server';
 
 const APPEAL_SLUG = 'brunos-surgery';
-const PAGES = ['/', '/donate', `/appeals/${APPEAL_SLUG}`];
+/** The English pages, the Tamil ones (a language must add nothing to another's load: /ta/donate against /donate), an appeal's. */
+const PAGES = ['/', '/donate', '/ta/', '/ta/donate', '/hi/donate', `/appeals/${APPEAL_SLUG}`];
 
 /**
  * An open appeal with a photo (the hero's, as staff would upload it) and a few gifts' worth of
