@@ -1,5 +1,8 @@
 import { type AnyRouter, RouterProvider } from '@tanstack/react-router';
+import { DEFAULT_LANGUAGE } from '../shared/languages';
 import type { PageContent } from '../shared/site-content';
+import { LanguageProvider } from './i18n';
+import * as english from './paraglide/messages/en.js';
 import { SiteContentProvider } from './site-content-context';
 import { SiteUrlProvider } from './site-url';
 
@@ -12,7 +15,10 @@ export function AppShell({ router, siteUrl, content }: { router: AnyRouter; site
   return (
     <SiteUrlProvider value={siteUrl}>
       <SiteContentProvider value={content}>
-        <RouterProvider router={router} />
+        {/* The router serves the English pages only: a Tamil or Hindi page's links load the page. */}
+        <LanguageProvider language={DEFAULT_LANGUAGE} messages={english}>
+          <RouterProvider router={router} />
+        </LanguageProvider>
       </SiteContentProvider>
     </SiteUrlProvider>
   );

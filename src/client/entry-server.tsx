@@ -107,7 +107,9 @@ async function renderAppealPage(url: string, data: PageData, appeal: AppealOnPag
   const { content } = data;
   return {
     status: 200,
-    html: renderToString(<PageShell path={url} page={Page} siteUrl={SITE_URL_TOKEN} content={content} />),
+    html: renderToString(
+      <PageShell path={url} page={Page} siteUrl={SITE_URL_TOKEN} content={content} messages={ALL_MESSAGES.en} />,
+    ),
     meta: { title: appealPageTitle(appeal.title, content.trust.name), description: summaryOf(appeal), path: url },
     siteName: content.trust.name,
     language: DEFAULT_LANGUAGE,

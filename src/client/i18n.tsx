@@ -1,7 +1,6 @@
 import { createContext, useContext } from 'react';
 import { DEFAULT_LANGUAGE, type Language } from '../shared/languages';
 import { hasPageIn, localizedPath } from '../shared/locale-paths';
-import * as english from './paraglide/messages/en.js';
 
 /**
  * The language a page is rendered in (`PageData.language`, from its address: `/ta/…`, `/hi/…`)
@@ -10,14 +9,17 @@ import * as english from './paraglide/messages/en.js';
  * own language's module (./messages-of.ts), so Tamil adds nothing to an English page's load and
  * the server renders the three languages' pages side by side. Components ask with useMessages().
  */
-export type Messages = typeof english;
+export type Messages = typeof import('./paraglide/messages/en.js');
 export type MessageKey = keyof Messages;
 /** What a message takes (`{ name }`), or nothing. */
 type InputsOf<K extends MessageKey> = Parameters<Messages[K]>[0];
 
 const LanguageContext = createContext<Language>(DEFAULT_LANGUAGE);
-/** English, the base language, unless a page provides its own. */
-const MessagesContext = createContext<Messages>(english);
+/**
+ * A page's messages: every page provides its language's (PageShell; the router's app, AppShell,
+ * English), so no language's texts are bundled where another's are loaded.
+ */
+const MessagesContext = createContext<Messages | null>(null);
 
 export function LanguageProvider({
   language,
@@ -37,7 +39,11 @@ export function LanguageProvider({
 
 export const useLanguage = () => useContext(LanguageContext);
 /** The page's language's messages, for a function that takes them (page-meta.ts). */
-export const useMessagesOfPage = () => useContext(MessagesContext);
+export function useMessagesOfPage(): Messages {
+  const messages = useContext(MessagesContext);
+  if (!messages) throw new Error('a component with texts is rendered outside a LanguageProvider');
+  return messages;
+}
 
 /** A message in a given language's messages: `say(messages, 'logo_alt', { name })`. */
 export function say<K extends MessageKey>(
@@ -63,7 +69,7 @@ export const translatorOf =
 
 /** `t('nav_home')`, `t('logo_alt', { name })`: the message in the page's language. */
 export function useMessages(): Translate {
-  return translatorOf(useContext(MessagesContext));
+  return translatorOf(useMessagesOfPage());
 }
 
 /** Dispatched on `window` by the language switch just before the browser follows its link (a form keeps its values: features/donate/carry-form.ts). */

@@ -1,6 +1,6 @@
-import { LANGUAGE_TAGS, type Language } from '../shared/languages';
+import { LANGUAGE_TAGS } from '../shared/languages';
 import { switchTarget } from '../shared/locale-paths';
-import { OFFER_DISMISSED_KEY } from './language-preference';
+import { OFFER_DISMISSED_KEY, type OfferedLanguage } from './language-preference';
 
 /**
  * The offer of the page in the visitor's own language (their browser's first choice among the
@@ -9,8 +9,7 @@ import { OFFER_DISMISSED_KEY } from './language-preference';
  * link and a "no, thanks" that this browser remembers. Never a redirect: a link shared on WhatsApp
  * opens as shared. A chunk of its own, loaded only when there is something to offer.
  */
-const OFFER: Record<Language, { text: string; link: string; dismiss: string }> = {
-  en: { text: 'This page is also in English.', link: 'Read it in English', dismiss: 'No, thanks' },
+const OFFER: Record<OfferedLanguage, { text: string; link: string; dismiss: string }> = {
   ta: { text: 'இந்தப் பக்கம் தமிழிலும் உள்ளது.', link: 'தமிழில் படிக்க', dismiss: 'வேண்டாம், நன்றி' },
   hi: { text: 'यह पेज हिन्दी में भी उपलब्ध है।', link: 'हिन्दी में पढ़ें', dismiss: 'नहीं, धन्यवाद' },
 };
@@ -19,14 +18,13 @@ const OFFER: Record<Language, { text: string; link: string; dismiss: string }> =
  * The offered language's font, as its own pages load it (server/web/page-documents.ts): this page is
  * in another script, and a computer without the font would show boxes. The phone's own first.
  */
-const FONTS: Partial<Record<Language, { family: string; file: string; unicodeRange: string }>> = {
+const FONTS: Record<OfferedLanguage, { family: string; file: string; unicodeRange: string }> = {
   ta: { family: 'Noto Sans Tamil', file: 'noto-sans-tamil', unicodeRange: 'U+0B80-0BFF' },
   hi: { family: 'Noto Sans Devanagari', file: 'noto-sans-devanagari', unicodeRange: 'U+0900-097F' },
 };
 
-function loadFont(language: Language): string | undefined {
+function loadFont(language: OfferedLanguage): string {
   const font = FONTS[language];
-  if (!font) return undefined;
   const face = new FontFace(
     font.family,
     `local("${font.family}"), url(/fonts/${font.file}-400.woff2) format("woff2")`,
@@ -40,13 +38,12 @@ function loadFont(language: Language): string | undefined {
   return font.family;
 }
 
-export function showLanguageOffer(language: Language, path: string): void {
+export function showLanguageOffer(language: OfferedLanguage, path: string): void {
   const { text, link, dismiss } = OFFER[language];
   const bar = document.createElement('aside');
   bar.className = 'language-offer';
   bar.lang = LANGUAGE_TAGS[language];
-  const family = loadFont(language);
-  if (family) bar.style.fontFamily = `"${family}", system-ui, sans-serif`;
+  bar.style.fontFamily = `"${loadFont(language)}", system-ui, sans-serif`;
   bar.setAttribute('aria-label', link);
   const message = document.createElement('p');
   message.textContent = `${text} `;

@@ -1,4 +1,4 @@
-import { isLanguage, LANGUAGES, type Language } from '../shared/languages';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../shared/languages';
 
 /**
  * The site's language the visitor's browser asks for first (navigator.languages: what it sends as
@@ -13,11 +13,20 @@ export function preferredLanguage(preferences: readonly string[] = navigator.lan
   return undefined;
 }
 
+/** The languages ever offered: Tamil and Hindi. */
+export type OfferedLanguage = Exclude<Language, 'en'>;
+const isOffered = (language: Language | undefined): language is OfferedLanguage =>
+  language !== undefined && language !== DEFAULT_LANGUAGE;
+
 /** Whether the visitor said no to the offer (this browser remembers it). */
 export const OFFER_DISMISSED_KEY = 'language-offer-dismissed';
 
-/** The language to offer on a page in `pageLanguage`: the browser's first choice when it is another of the site's. */
-export function languageToOffer(pageLanguage: Language): Language | undefined {
+/**
+ * The language to offer on a page in `pageLanguage`: the browser's first choice when it is Tamil or
+ * Hindi and not the page's. English is never offered: many who read Tamil first keep their phone in
+ * English, and a Tamil link they followed is the language they chose.
+ */
+export function languageToOffer(pageLanguage: Language): OfferedLanguage | undefined {
   let dismissed = false;
   try {
     dismissed = localStorage.getItem(OFFER_DISMISSED_KEY) !== null;
@@ -25,5 +34,5 @@ export function languageToOffer(pageLanguage: Language): Language | undefined {
     // No storage (a locked-down browser): offer, and a dismissal lasts for the page.
   }
   const preferred = preferredLanguage();
-  return !dismissed && preferred !== pageLanguage && LANGUAGES.includes(preferred as Language) ? preferred : undefined;
+  return !dismissed && isOffered(preferred) && preferred !== pageLanguage ? preferred : undefined;
 }

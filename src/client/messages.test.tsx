@@ -21,7 +21,7 @@ const partOf = (pattern: string, language: Language): Record<string, string> => 
 };
 const messagesOf = (language: Language): Record<string, string> =>
   Object.assign({}, ...PATTERNS.map((pattern) => partOf(pattern, language)));
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+const placeholders = (text: string) => [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]))].sort();
 
 /** The script each language is written in; a message may be all brand, handle or symbols. */
 const SCRIPT: Partial<Record<Language, RegExp>> = { ta: /[\u0B80-\u0BFF]/, hi: /[\u0900-\u097F]/ };

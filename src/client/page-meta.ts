@@ -3,7 +3,6 @@ import { localizedPath } from '../shared/locale-paths';
 import type { PageMeta } from '../shared/page-render';
 import type { PageContent } from '../shared/site-content';
 import { type Messages, say, useLanguage, useMessagesOfPage } from './i18n';
-import * as english from './paraglide/messages/en.js';
 import { useSiteContent } from './site-content-context';
 
 export type { PageMeta } from '../shared/page-render';
@@ -17,8 +16,8 @@ export type PageMetaName = 'home' | 'donate' | 'myGiving' | 'notFound';
  */
 export function pageMetaOf(
   content: PageContent,
-  language: Language = DEFAULT_LANGUAGE,
-  messages: Messages = english,
+  language: Language,
+  messages: Messages,
 ): Record<PageMetaName, PageMeta> {
   const { trust, meta } = content;
   return {

@@ -4,7 +4,6 @@ import type { PageContent } from '../shared/site-content';
 import { SiteLayout } from './components/SiteLayout';
 import { type SiteNavigation, SiteNavigationProvider } from './components/site-navigation';
 import { LanguageProvider, type Messages } from './i18n';
-import * as english from './paraglide/messages/en.js';
 import { SiteContentProvider } from './site-content-context';
 import { SiteUrlProvider } from './site-url';
 
@@ -17,7 +16,7 @@ interface PageShellProps {
   content: PageContent;
   /** The language the page is in (English without), and its messages. */
   language?: Language;
-  messages?: Messages;
+  messages: Messages;
 }
 
 /**
@@ -31,7 +30,7 @@ export function PageShell({
   siteUrl,
   content,
   language = DEFAULT_LANGUAGE,
-  messages = english,
+  messages,
 }: PageShellProps) {
   const [app, setApp] = useState<ReactNode>(null);
   const navigation = useMemo<SiteNavigation>(

@@ -2,14 +2,19 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { render as testingLibraryRender } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import type { Language } from '../../shared/languages';
+import { ALL_MESSAGES } from '../all-messages';
+import { LanguageProvider } from '../i18n';
 import { theme } from '../theme';
 
-/** Renders inside Mantine (transitions and portals off) with the site's toast container. */
-export function render(ui: ReactNode) {
+/** Renders inside Mantine (transitions and portals off) with the site's toast container, in a language (English). */
+export function render(ui: ReactNode, language: Language = 'en') {
   return testingLibraryRender(
     <MantineProvider theme={theme} env="test">
-      <Notifications limit={1} autoClose={5000} />
-      {ui}
+      <LanguageProvider language={language} messages={ALL_MESSAGES[language]}>
+        <Notifications limit={1} autoClose={5000} />
+        {ui}
+      </LanguageProvider>
     </MantineProvider>,
   );
 }

@@ -198,7 +198,8 @@ export function DonateForm({ api, appeal, share }: DonateFormProps) {
             <div data-testid="giving-to">
               {givingTo ? <input type="hidden" name="appealId" value={givingTo.id} /> : null}
               <p style={{ margin: 0, fontWeight: 500 }}>
-                {t('donate_giving_to')} <strong>{givingTo ? givingTo.title : t('donate_general_fund')}</strong>
+                {`${t('donate_giving_to')} `}
+                <strong>{givingTo ? givingTo.title : t('donate_general_fund')}</strong>
               </p>
               <button type="button" className="btn-link" onClick={() => setGivingTo(givingTo ? null : appeal)}>
                 {givingTo ? t('donate_to_general_instead') : t('donate_to_appeal_instead', { title: appeal.title })}
