@@ -24,8 +24,8 @@ export function pageMetaOf(
     home: { title: meta.homeTitle, description: meta.description, path: localizedPath(language, '/') },
     donate: { title: meta.donateTitle, description: meta.donateDescription, path: localizedPath(language, '/donate') },
     myGiving: {
-      title: `My giving | ${trust.name}`,
-      description: `Your gifts to ${trust.name}, their receipts and yearly statements.`,
+      title: say(messages, 'giving_meta_title', { name: trust.name }),
+      description: say(messages, 'giving_meta_description', { name: trust.name }),
       path: null,
     },
     notFound: {

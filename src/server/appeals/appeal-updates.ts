@@ -112,7 +112,7 @@ function updateMail(
       donorName: donor.name,
       // The language of their latest gift, as their name is.
       language: languageOf(donor.language),
-      donorPageUrl: deps.donorLinks.donorPageUrl(donor.email),
+      donorPageUrl: deps.donorLinks.donorPageUrl(donor.email, languageOf(donor.language)),
       appealTitle: appeal.title,
       paragraphs: storyParagraphs(text),
       appealUrl: `${deps.siteUrl}/appeals/${appeal.slug}`,

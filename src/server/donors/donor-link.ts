@@ -1,4 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/languages';
+import { localizedPath } from '../../shared/locale-paths';
 import { createFieldCipher } from '../personal-data/field-cipher';
 
 /** The header the donor's page sends its link's token in (never the URL of a call: URLs are logged). */
@@ -31,9 +33,17 @@ export function donorToken(email: string, personalDataKey: Buffer, now: Date = n
   return `${body}.${sign(keys.mac, body)}`;
 }
 
-/** The link every donor e-mail carries, relative to SITE_URL: `/my-giving?token=…`. */
-export function donorLink(email: string, personalDataKey: Buffer, now: Date = new Date()): string {
-  return `/my-giving?token=${donorToken(email, personalDataKey, now)}`;
+/**
+ * The link every donor e-mail carries, relative to SITE_URL, to the page in the mail's language:
+ * `/my-giving?token=…`, `/ta/my-giving?token=…`, `/hi/my-giving?token=…`.
+ */
+export function donorLink(
+  email: string,
+  personalDataKey: Buffer,
+  now: Date = new Date(),
+  language: Language = DEFAULT_LANGUAGE,
+): string {
+  return `${localizedPath(language, '/my-giving')}?token=${donorToken(email, personalDataKey, now)}`;
 }
 
 /** The e-mail a token was made for, or null when it is altered, malformed or expired. */

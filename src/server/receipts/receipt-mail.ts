@@ -17,7 +17,7 @@ import { RECEIPT_MESSAGES } from './receipt-messages';
  */
 export function receiptOutgoingMail(
   receipt: Receipt,
-  links: { downloadUrl?: string; donorPageUrl(email: string): string },
+  links: { downloadUrl?: string; donorPageUrl(email: string, language: Language): string },
 ): OutgoingMail {
   const { downloadUrl } = links;
   const language = languageOf(receipt.language);
@@ -28,7 +28,7 @@ export function receiptOutgoingMail(
     ...receiptMail({
       language,
       donorName: receipt.donorName,
-      donorPageUrl: links.donorPageUrl(receipt.donorEmail),
+      donorPageUrl: links.donorPageUrl(receipt.donorEmail, language),
       amount: receipt.amount,
       receiptNumber: receipt.number,
       hasTaxId: receipt.donorIdMasked !== null,

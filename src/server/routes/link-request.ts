@@ -45,7 +45,12 @@ export async function linkRequestRoutes(
         .header('retry-after', '60')
         .send({ message: 'One link a minute: please wait a minute and try again' });
     }
-    const mail = donorLinkMail(new URL(donorLink(email, personalDataKey), siteUrl).toString(), parsed.data.language);
+    const { language } = parsed.data;
+    // The page in the language it was asked from: a Tamil request's link opens /ta/my-giving.
+    const mail = donorLinkMail(
+      new URL(donorLink(email, personalDataKey, new Date(), language), siteUrl).toString(),
+      language,
+    );
     await enqueueMail(
       orm.em.fork(),
       { ...mail, eventKey: `donor-link-${randomUUID()}`, kind: 'donor-link', to: email },

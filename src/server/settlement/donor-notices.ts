@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PURPOSES, type Purpose } from '../../shared/donation.schema';
+import type { Language } from '../../shared/languages';
 import type { TaxIdKind } from '../../shared/tax-id';
 import { Donation } from '../donations/donation.entity';
 import type { donateAgainUrl } from '../donors/donate-again-url';
@@ -28,8 +29,11 @@ export interface DonorLinks {
   donateAgainUrl(gift: GiftToRepeat): string;
   /** The receipt's download link, for the receipt mail (receipts/receipt-links.ts). */
   receiptUrl(receiptId: number, validFrom: Date): string;
-  /** The donor's own page, signed for this e-mail (donors/donor-link.ts): every donor mail carries it. */
-  donorPageUrl(email: string): string;
+  /**
+   * The donor's own page, signed for this e-mail (donors/donor-link.ts), in the mail's language
+   * (`/ta/my-giving?token=…`; English without one): every donor mail carries it.
+   */
+  donorPageUrl(email: string, language?: Language): string;
 }
 
 /** A gift as the donate page can be filled in with it: paise, its type and its purpose key. */
@@ -50,7 +54,7 @@ function donorFacts(donorLinks: DonorLinks, row: Donation) {
     donorName: row.name,
     language: row.language,
     amount: row.amount,
-    donorPageUrl: donorLinks.donorPageUrl(row.email),
+    donorPageUrl: donorLinks.donorPageUrl(row.email, row.language),
     donateUrl: donorLinks.donateAgainUrl({
       amount: row.amount,
       donationType: row.donationType === 'monthly' ? 'monthly' : 'one-time',

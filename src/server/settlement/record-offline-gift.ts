@@ -215,7 +215,7 @@ export async function markOfflineGiftBounced(
       ...chequeBouncedMail({
         donorName: donation.name,
         language: donation.language,
-        donorPageUrl: donorLinks.donorPageUrl(donation.email),
+        donorPageUrl: donorLinks.donorPageUrl(donation.email, donation.language),
         amount: donation.amount,
         instrument,
         reference: donation.reference ?? '',

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APPEAL_SLUG_PATTERN } from '../../shared/appeals.schema';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../shared/languages';
-import { localizedPath } from '../../shared/locale-paths';
+import { localizedPath, splitLanguage } from '../../shared/locale-paths';
 import type { AppealPages } from './appeal-pages';
 import { loadPrerenderedPage, type PrerenderedPage, sendPage } from './pages';
 import type { SitePages } from './site-pages';
@@ -74,8 +74,9 @@ export async function webPlugin(
 
     // Each page looked up on each request: the rendered pages change when the published content does.
     for (const path of sitePages?.paths ?? BUILT_PAGE_PATHS) {
-      // Donors' e-mails link to /my-giving with their token in the query: logged at warn only, so it is never written.
-      const options = path === '/my-giving' ? { logLevel: 'warn' as const } : {};
+      // Donors' e-mails link to /my-giving (/ta/my-giving, /hi/my-giving in their language) with their
+      // token in the query: logged at warn only, so it is never written.
+      const options = splitLanguage(path).path === '/my-giving' ? { logLevel: 'warn' as const } : {};
       app.get(path, options, (request, reply) => sendPage(request, reply, pageAt(path), 200));
     }
     app.get('/donate/', (_request, reply) => reply.redirect('/donate', 301));

@@ -94,7 +94,8 @@ export async function buildDependencies(
     donorLinks: {
       donateAgainUrl: (gift) => donateAgainUrl(config.siteUrl, gift),
       receiptUrl: receiptLinks.urlFor,
-      donorPageUrl: (email) => new URL(donorLink(email, dataEncryptionKey), config.siteUrl).toString(),
+      donorPageUrl: (email, language) =>
+        new URL(donorLink(email, dataEncryptionKey, new Date(), language), config.siteUrl).toString(),
     },
     mailer,
     close: async () => {

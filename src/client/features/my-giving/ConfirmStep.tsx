@@ -1,5 +1,6 @@
 import { Button, Stack, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { WRAPPING_BUTTON } from './wrapping-button';
 
 /**
  * The second step of an action that cannot be undone from this page: what it does, then one button
@@ -32,10 +33,10 @@ export function ConfirmStep({
         {title}
       </Title>
       {children}
-      <Button color="red" loading={busy} onClick={onConfirm}>
+      <Button color="red" loading={busy} onClick={onConfirm} styles={WRAPPING_BUTTON}>
         {confirmLabel}
       </Button>
-      <Button variant="default" disabled={busy} onClick={onBack}>
+      <Button variant="default" disabled={busy} onClick={onBack} styles={WRAPPING_BUTTON}>
         {backLabel}
       </Button>
     </Stack>

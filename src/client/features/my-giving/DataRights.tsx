@@ -1,9 +1,11 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useLanguage, useMessages } from '../../i18n';
 import { ConfirmStep } from './ConfirmStep';
 import { type DonorClient, failureMessage } from './donor-api';
 import { Notice } from './Notice';
 import { saveJsonFile } from './save-json-file';
+import { WRAPPING_BUTTON } from './wrapping-button';
 
 /**
  * The donor's rights under the Digital Personal Data Protection Act 2023: a copy of their data, and
@@ -18,6 +20,8 @@ export function DataRights({
   erasureRequested: boolean;
   hasActiveMonthly: boolean;
 }) {
+  const t = useMessages();
+  const language = useLanguage();
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -32,7 +36,7 @@ export function DataRights({
       const data = await client.donor.exportData.query();
       saveJsonFile(data, `my-data-${data.exportedAt.slice(0, 10)}.json`);
     } catch (failure) {
-      setExportError(failureMessage(failure));
+      setExportError(failureMessage(failure, language, t));
     } finally {
       setExporting(false);
     }
@@ -45,7 +49,7 @@ export function DataRights({
       setRequested(await client.donor.requestErasure.mutate());
       setConfirming(false);
     } catch (failure) {
-      setErasureError(failureMessage(failure));
+      setErasureError(failureMessage(failure, language, t));
     } finally {
       setRequesting(false);
     }
@@ -54,54 +58,52 @@ export function DataRights({
   return (
     <section aria-labelledby="data-title">
       <Title id="data-title" order={2}>
-        Your data
+        {t('giving_data_title')}
       </Title>
-      <Text mt="xs">
-        You may have a copy of everything we hold about you, and ask us to erase it (Digital Personal Data Protection
-        Act 2023).
-      </Text>
+      <Text mt="xs">{t('giving_data_intro')}</Text>
       <Stack gap="sm" mt="md">
-        <Button variant="light" c="brand.9" loading={exporting} onClick={downloadData} fullWidth>
-          Download my data (JSON)
+        <Button
+          variant="light"
+          c="brand.9"
+          loading={exporting}
+          onClick={downloadData}
+          fullWidth
+          styles={WRAPPING_BUTTON}
+        >
+          {t('giving_data_download')}
         </Button>
         {exportError ? (
-          <Notice tone="error" title="Not downloaded">
+          <Notice tone="error" title={t('giving_data_not_downloaded')}>
             {exportError}
           </Notice>
         ) : null}
         {requested || erasureRequested ? (
-          <Notice tone="done" title="We have your request to erase your data">
-            {requested ? `Your request number is ${requested.id}. ` : ''}Our staff will erase your data; the receipts
-            the tax law makes us keep are erased when their eight years are over.
+          <Notice tone="done" title={t('giving_erasure_requested_title')}>
+            {requested ? `${t('giving_erasure_request_number', { id: String(requested.id) })} ` : ''}
+            {t('giving_erasure_requested_text')}
           </Notice>
         ) : null}
         {!requested && !erasureRequested && !confirming ? (
-          <Button variant="outline" color="red" onClick={() => setConfirming(true)} fullWidth>
-            Ask us to erase my data
+          <Button variant="outline" color="red" onClick={() => setConfirming(true)} fullWidth styles={WRAPPING_BUTTON}>
+            {t('giving_erasure_ask')}
           </Button>
         ) : null}
         {!requested && !erasureRequested && confirming ? (
           <ConfirmStep
-            title="Erase your data?"
-            confirmLabel="Yes, erase my data"
-            backLabel="Keep my data"
+            title={t('giving_erasure_confirm_title')}
+            confirmLabel={t('giving_erasure_confirm_yes')}
+            backLabel={t('giving_erasure_confirm_back')}
             busy={requesting}
             onConfirm={requestErasure}
             onBack={() => setConfirming(false)}
           >
-            <Text>
-              We will remove your name, e-mail, phone, address and ID number (PAN or Aadhaar) from our records, and this
-              page will no longer find your gifts.
-            </Text>
-            <Text>
-              The tax law makes us keep your receipts, and what we reported to the Income-tax Department, for eight
-              years after the end of their financial year; we erase your details from them when that period ends.
-            </Text>
-            {hasActiveMonthly ? <Text>Erasing does not stop a monthly gift: cancel it above first.</Text> : null}
+            <Text>{t('giving_erasure_what')}</Text>
+            <Text>{t('giving_erasure_kept')}</Text>
+            {hasActiveMonthly ? <Text>{t('giving_erasure_monthly')}</Text> : null}
           </ConfirmStep>
         ) : null}
         {erasureError ? (
-          <Notice tone="error" title="Not sent">
+          <Notice tone="error" title={t('giving_not_sent')}>
             {erasureError}
           </Notice>
         ) : null}

@@ -1,16 +1,20 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { GIFT_MODE_LABELS } from '../../../shared/gift-modes';
+import type { GiftMode } from '../../../shared/gift-modes';
+import { useLanguage, useMessages } from '../../i18n';
 import { certificatePdfUrl, type DonorGift, type DonorGifts, receiptPdfUrl, statementPdfUrl } from './donor-api';
-import { financialYearOfIso, financialYearSpan, formatDay, formatRupees, purposeLabel } from './format';
-
-/** A button whose label wraps on a narrow phone instead of being cut off. */
-const WRAPPING_BUTTON = {
-  root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 6 },
-  label: { whiteSpace: 'normal', textAlign: 'center' },
-} as const;
+import {
+  aroundPlaceholder,
+  financialYearMonths,
+  financialYearOfIso,
+  formatDay,
+  formatRupees,
+  purposeLabel,
+} from './format';
+import { WRAPPING_BUTTON } from './wrapping-button';
 
 /** The donor's gifts by financial year (India time), newest first, each year with its statement. */
 export function GivingHistory({ data, token }: { data: DonorGifts; token: string }) {
+  const t = useMessages();
   const years = [
     ...new Set([
       ...data.gifts.map((gift) => financialYearOfIso(gift.date)),
@@ -23,9 +27,9 @@ export function GivingHistory({ data, token }: { data: DonorGifts; token: string
   return (
     <section aria-labelledby="history-title">
       <Title id="history-title" order={2}>
-        Your gifts and receipts
+        {t('giving_history_title')}
       </Title>
-      {years.length === 0 ? <Text mt="sm">We found no gifts given with this address.</Text> : null}
+      {years.length === 0 ? <Text mt="sm">{t('giving_history_empty')}</Text> : null}
       <Stack gap="xl" mt="md">
         {years.map((year) => (
           <YearOfGifts
@@ -56,14 +60,16 @@ function YearOfGifts({
   certificateIds: number[];
   token: string;
 }) {
+  const t = useMessages();
+  const language = useLanguage();
   const titleId = `year-${year}`;
   return (
     <section aria-labelledby={titleId}>
       <Title id={titleId} order={3}>
-        Financial year {year}
+        {t('giving_year_title', { year })}
       </Title>
       <Text size="sm" c="gray.7">
-        {financialYearSpan(year)}
+        {t('giving_year_span', financialYearMonths(year, language))}
       </Text>
       {hasStatement ? (
         <Button
@@ -75,7 +81,7 @@ function YearOfGifts({
           c="brand.9"
           styles={WRAPPING_BUTTON}
         >
-          Download statement for {year} (PDF)
+          {t('giving_download_statement', { year })}
         </Button>
       ) : null}
       {certificateIds.map((id) => (
@@ -89,7 +95,7 @@ function YearOfGifts({
           c="brand.9"
           styles={WRAPPING_BUTTON}
         >
-          Download your certificate of donation for {year} (PDF)
+          {t('giving_download_certificate', { year })}
         </Button>
       ))}
       <Stack gap="sm" mt="sm" component="ul" p={0} style={{ listStyle: 'none' }}>
@@ -101,14 +107,28 @@ function YearOfGifts({
   );
 }
 
-const STATUS_LABELS: Record<DonorGift['status'], string> = {
-  paid: 'Paid',
-  refunded: 'Refunded',
-  bounced: 'Returned by the bank',
-};
+/** A gift's status, as the server reports it, in the donor's words. */
+const STATUS_MESSAGES = {
+  paid: 'giving_status_paid',
+  refunded: 'giving_status_refunded',
+  bounced: 'giving_status_bounced',
+} as const satisfies Record<DonorGift['status'], string>;
+
+/** How a gift given otherwise than online came (shared/gift-modes.ts). */
+const MODE_MESSAGES = {
+  online: 'giving_mode_online',
+  cheque: 'giving_mode_cheque',
+  'demand-draft': 'giving_mode_demand_draft',
+  'bank-transfer': 'giving_mode_bank_transfer',
+  cash: 'giving_mode_cash',
+  kind: 'giving_mode_kind',
+} as const satisfies Record<GiftMode, string>;
 
 function GiftCard({ gift, token }: { gift: DonorGift; token: string }) {
+  const t = useMessages();
+  const language = useLanguage();
   const cancelled = gift.receipt?.status === 'cancelled';
+  const [receiptBefore, receiptAfter] = aroundPlaceholder((number) => t('giving_receipt_number', { number }));
   return (
     <Paper component="li" withBorder radius="md" p="sm">
       <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -116,37 +136,40 @@ function GiftCard({ gift, token }: { gift: DonorGift; token: string }) {
           {formatRupees(gift.amount)}
         </Text>
         <Badge color={gift.status === 'paid' ? 'brand' : 'gray'} variant="light">
-          {STATUS_LABELS[gift.status]}
+          {t(STATUS_MESSAGES[gift.status])}
         </Badge>
       </Group>
       <Text size="sm">
-        {formatDay(gift.date)} · {gift.donationType === 'monthly' ? 'Monthly gift' : 'One-time gift'}
-        {gift.mode === 'online' ? '' : ` · ${GIFT_MODE_LABELS[gift.mode]}`}
-        {gift.purpose ? ` · ${purposeLabel(gift.purpose)}` : ''}
+        {formatDay(gift.date, language)} ·{' '}
+        {gift.donationType === 'monthly' ? t('giving_type_monthly') : t('giving_type_one_time')}
+        {gift.mode === 'online' ? '' : ` · ${t(MODE_MESSAGES[gift.mode])}`}
+        {gift.purpose ? ` · ${purposeLabel(gift.purpose, t)}` : ''}
       </Text>
-      {gift.appeal ? <Text size="sm">For the appeal “{gift.appeal.title}”</Text> : null}
+      {gift.appeal ? <Text size="sm">{t('giving_for_appeal', { title: gift.appeal.title })}</Text> : null}
       {gift.receipt ? (
         <Group gap="xs" mt={4} wrap="wrap">
           <Text size="sm">
-            Receipt <span style={{ whiteSpace: 'nowrap' }}>{gift.receipt.number}</span>
+            {receiptBefore}
+            <span style={{ whiteSpace: 'nowrap' }}>{gift.receipt.number}</span>
+            {receiptAfter}
           </Text>
           {cancelled ? (
             <Badge color="red" variant="outline">
-              Cancelled
+              {t('giving_receipt_cancelled')}
             </Badge>
           ) : null}
           <Anchor
             href={receiptPdfUrl(gift.receipt.id, token)}
             size="sm"
             fw={600}
-            aria-label={`Download receipt ${gift.receipt.number}`}
+            aria-label={t('giving_download_receipt_label', { number: gift.receipt.number })}
           >
-            Download receipt
+            {t('giving_download_receipt')}
           </Anchor>
         </Group>
       ) : (
         <Text size="sm" c="gray.7" mt={4}>
-          The receipt is not issued yet.
+          {t('giving_receipt_pending')}
         </Text>
       )}
     </Paper>

@@ -1,13 +1,16 @@
 import { Anchor, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLanguage, useMessages } from '../../i18n';
 import { useSiteContent } from '../../site-content-context';
 import { DataRights } from './DataRights';
 import { type DonorGifts, donorClient, failureMessage, isExpiredLink, loadDonorPage } from './donor-api';
 import { forgetDonorToken, readDonorToken } from './donor-token';
+import { aroundPlaceholder } from './format';
 import { GivingHistory } from './GivingHistory';
 import { LinkRequestForm } from './LinkRequestForm';
 import { MonthlyGifts } from './MonthlyGifts';
 import { Notice } from './Notice';
+import { WRAPPING_BUTTON } from './wrapping-button';
 
 type View =
   /** Before the script has read the address: what the prerendered page shows (all it can without JavaScript). */
@@ -15,11 +18,13 @@ type View =
   | { kind: 'ask'; expired: boolean }
   | { kind: 'loading'; token: string }
   | { kind: 'ready'; token: string; data: DonorGifts }
-  | { kind: 'failed'; token: string; message: string };
+  /** `error`: the call's failure, said in the page's language when shown (donor-api.ts failureMessage). */
+  | { kind: 'failed'; token: string; error: unknown };
 
 /** A donor's own page: their link opens it; without one (or an expired one), they ask for a link. */
 export function MyGivingPage() {
   const { trust } = useSiteContent();
+  const t = useMessages();
   const [view, setView] = useState<View>({ kind: 'starting' });
 
   const load = useCallback((token: string) => {
@@ -27,7 +32,7 @@ export function MyGivingPage() {
     loadDonorPage(token)
       .then((data) => setView({ kind: 'ready', token, data }))
       .catch((error: unknown) => {
-        if (!isExpiredLink(error)) return setView({ kind: 'failed', token, message: failureMessage(error) });
+        if (!isExpiredLink(error)) return setView({ kind: 'failed', token, error });
         forgetDonorToken();
         setView({ kind: 'ask', expired: true });
       });
@@ -52,9 +57,9 @@ export function MyGivingPage() {
       {/* Box, not Container: a component shared with the donate chunk would be split out of it into one more request. */}
       <Box maw={640} mx="auto" px="md">
         <Title id="my-giving-title" order={1}>
-          My giving
+          {t('giving_title')}
         </Title>
-        <Text mt="xs">Your gifts to {trust.name}, their receipts, and a yearly statement for your tax return.</Text>
+        <Text mt="xs">{t('giving_intro', { name: trust.name })}</Text>
         <Stack gap="xl" mt="lg">
           <ViewBody view={view} onRetry={load} onForget={forget} />
         </Stack>
@@ -65,21 +70,26 @@ export function MyGivingPage() {
 
 function ViewBody({ view, onRetry, onForget }: { view: View; onRetry: (token: string) => void; onForget: () => void }) {
   const { contact } = useSiteContent();
+  const t = useMessages();
+  const language = useLanguage();
   switch (view.kind) {
-    case 'starting':
+    case 'starting': {
       // Visible, not <noscript>: it is what the page says until the script runs, or if it never does.
+      const [before, after] = aroundPlaceholder((email) => t('giving_starting', { email }));
       return (
         <Text role="status">
-          Opening your page… This page needs JavaScript: if nothing more appears, turn it on and reload, or write to{' '}
-          <Anchor href={`mailto:${contact.email}`}>{contact.email}</Anchor> for your receipts.
+          {before}
+          <Anchor href={`mailto:${contact.email}`}>{contact.email}</Anchor>
+          {after}
         </Text>
       );
+    }
     case 'ask':
       return (
         <>
           {view.expired ? (
-            <Notice tone="error" title="This link has expired">
-              Links to your page work for 24 hours and only as they were sent. Ask for a new one below.
+            <Notice tone="error" title={t('giving_expired_title')}>
+              {t('giving_expired_text')}
             </Notice>
           ) : null}
           <LinkRequestForm />
@@ -89,15 +99,15 @@ function ViewBody({ view, onRetry, onForget }: { view: View; onRetry: (token: st
       return (
         <Group gap="sm" role="status">
           <Loader size="sm" aria-hidden />
-          <Text>Loading your gifts…</Text>
+          <Text>{t('giving_loading')}</Text>
         </Group>
       );
     case 'failed':
       return (
-        <Notice tone="error" title="Your gifts could not be loaded">
-          <Text size="sm">{view.message}</Text>
-          <Button mt="sm" variant="outline" color="red" onClick={() => onRetry(view.token)}>
-            Try again
+        <Notice tone="error" title={t('giving_load_failed')}>
+          <Text size="sm">{failureMessage(view.error, language, t)}</Text>
+          <Button mt="sm" variant="outline" color="red" onClick={() => onRetry(view.token)} styles={WRAPPING_BUTTON}>
+            {t('giving_try_again')}
           </Button>
         </Notice>
       );
@@ -108,14 +118,18 @@ function ViewBody({ view, onRetry, onForget }: { view: View; onRetry: (token: st
 
 function DonorSections({ token, data, onForget }: { token: string; data: DonorGifts; onForget: () => void }) {
   const client = useMemo(() => donorClient(token), [token]);
+  const t = useMessages();
+  const [before, after] = aroundPlaceholder((email) => t('giving_given_with', { email }));
   return (
     <>
       <Group justify="space-between" gap="xs">
         <Text size="sm">
-          Gifts given with <strong style={{ overflowWrap: 'anywhere' }}>{data.email}</strong>
+          {before}
+          <strong style={{ overflowWrap: 'anywhere' }}>{data.email}</strong>
+          {after}
         </Text>
-        <Button variant="subtle" size="compact-sm" px={0} onClick={onForget}>
-          Not you? Forget this link
+        <Button variant="subtle" size="compact-sm" px={0} onClick={onForget} styles={WRAPPING_BUTTON}>
+          {t('giving_forget')}
         </Button>
       </Group>
       <GivingHistory data={data} token={token} />

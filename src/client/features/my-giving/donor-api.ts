@@ -1,5 +1,7 @@
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '../../../server/trpc/router';
+import type { Language } from '../../../shared/languages';
+import type { useMessages } from '../../i18n';
 
 /**
  * The donor's calls (`donor.*`) through tRPC's plain client, with their link's token in the
@@ -22,10 +24,28 @@ export type DonorMonthlyGift = DonorGifts['monthly'][number];
 /** The server refused the token: altered, malformed or older than a day. */
 export const isExpiredLink = (error: unknown) => error instanceof TRPCClientError && error.data?.httpStatus === 401;
 
-/** A call's failure as a sentence for the donor. */
-export function failureMessage(error: unknown): string {
-  if (error instanceof TRPCClientError && error.data) return error.message;
-  return 'We could not reach the server. Check your connection and try again.';
+/** What a refused call means for the donor, by its code, where the server's own sentence is English. */
+const FAILURE_MESSAGES = {
+  CONFLICT: 'giving_failed_changed',
+  NOT_FOUND: 'giving_failed_not_found',
+  BAD_GATEWAY: 'giving_failed_gateway',
+  TOO_MANY_REQUESTS: 'giving_failed_too_many',
+} as const;
+
+/**
+ * A call's failure as a sentence for the donor: on the English page the server's own (it names
+ * what happened: "This monthly gift is already cancelled"); in Tamil and Hindi the page's message
+ * for its code, as the server writes English only.
+ */
+export function failureMessage(error: unknown, language: Language, t: ReturnType<typeof useMessages>): string {
+  if (!(error instanceof TRPCClientError) || !error.data) return t('giving_unreachable');
+  if (language === 'en') return error.message;
+  const code = String(error.data.code);
+  return t(
+    Object.hasOwn(FAILURE_MESSAGES, code)
+      ? FAILURE_MESSAGES[code as keyof typeof FAILURE_MESSAGES]
+      : 'giving_went_wrong',
+  );
 }
 
 /*
