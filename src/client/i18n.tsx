@@ -75,12 +75,13 @@ export function useMessages(): Translate {
 /** Dispatched on `window` by the language switch just before the browser follows its link (a form keeps its values: features/donate/carry-form.ts). */
 export const LANGUAGE_SWITCH_EVENT = 'site:language-switch';
 
-/** A path of the site (`/`, `/#about`) in the page's language where that page has it, else as it is (English). */
+/** A path of the site (`/`, `/#about`, `/donate?type=monthly`) in the page's language where that page has it, else as it is (English). */
 export function useLocalizedHref(): (href: string) => string {
   const language = useLanguage();
   return (href) => {
-    const [path = '/', hash] = href.split('#');
+    const cut = href.search(/[?#]/);
+    const path = (cut === -1 ? href : href.slice(0, cut)) || '/';
     if (!hasPageIn(language, path)) return href;
-    return `${localizedPath(language, path)}${hash === undefined ? '' : `#${hash}`}`;
+    return `${localizedPath(language, path)}${cut === -1 ? '' : href.slice(cut)}`;
   };
 }
