@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import settings from '../../project.inlang/settings.json';
 import { LANGUAGES, type Language } from '../shared/languages';
@@ -13,8 +15,11 @@ import { ALL_MESSAGES } from './all-messages';
  */
 
 const PATTERNS: string[] = settings['plugin.inlang.messageFormat'].pathPattern;
+// A path, not `new URL(`../../${…}`, import.meta.url)`: Vite turns that form into a glob of the
+// project's files, which answered `undefined` for these keys (`../.././messages/…`).
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const partOf = (pattern: string, language: Language): Record<string, string> => {
-  const file = new URL(`../../${pattern.replace('{locale}', language)}`, import.meta.url);
+  const file = join(ROOT, pattern.replace('{locale}', language));
   const { $schema: _schema, ...messages } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
   return messages;
 };
