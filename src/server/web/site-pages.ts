@@ -2,13 +2,13 @@ import { dirname, join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicAppealCard } from '../../shared/appeals.schema';
 import type { ImageRecord } from '../../shared/images';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../../shared/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/languages';
 import { localizedPath, splitLanguage } from '../../shared/locale-paths';
 import type { PageData } from '../../shared/page-render';
 import { DEFAULT_CONTENT, type EditableContent, pageContentOf, resolveSiteContent } from '../../shared/site-content';
 import { SITE_URL_TOKEN } from '../../shared/site-url-token';
 import { taxLawOn } from '../../shared/tax-law';
-import { openAppeals } from '../appeals/public-appeals';
+import { openAppealsInEveryLanguage } from '../appeals/public-appeals';
 import type { Orm } from '../db/orm';
 import { contentImages, publishedContent, publishedVersionId } from '../site-content/site-content-versions';
 import { loadPageRenderer, type PageRenderer } from './page-documents';
@@ -18,10 +18,10 @@ import { type PrerenderedPage, preparePage } from './pages';
 const keyOf = (version: number | null, law: string, images: readonly ImageRecord[]) =>
   JSON.stringify([version, law, images.map(({ id, hash, alt }) => [id, hash, alt])]);
 
-/** What the pages show of the open appeals: a change renders them again. */
-const openAppealsKey = (appeals: readonly PublicAppealCard[]) =>
+/** What the pages show of the open appeals, in every language: a change renders them again. */
+const openAppealsKey = (byLanguage: Record<Language, readonly PublicAppealCard[]>) =>
   JSON.stringify(
-    appeals.map((a) => [
+    LANGUAGES.flatMap((language) => byLanguage[language]).map((a) => [
       a.id,
       a.slug,
       a.title,
@@ -194,7 +194,7 @@ export class SitePages implements SitePagesHandle {
     // A published photo's description can change on the Photos page: its photos are part of the key.
     const images = this.version === versionId && this.content ? await contentImages(em, this.content) : undefined;
     // The open appeals' list and figures (home, /donate): their totals are at most half a minute old.
-    const appeals = await openAppeals(em, at);
+    const appeals = await openAppealsInEveryLanguage(em, at);
     const appealsKey = openAppealsKey(appeals);
     if (images && this.key === keyOf(versionId, law, images) && this.appealsKey === appealsKey) return;
     const { id, content } = await publishedContent(em);
@@ -212,13 +212,15 @@ export class SitePages implements SitePagesHandle {
     content: EditableContent,
     at: Date,
     images: readonly ImageRecord[],
-    appeals: PublicAppealCard[] = [],
+    appeals: Partial<Record<Language, PublicAppealCard[]>> = {},
   ): Promise<void> {
     const { renderer, siteUrl } = this.options;
-    const data = { ...this.dataFor(content, at, images), openAppeals: appeals };
+    const data = { ...this.dataFor(content, at, images), openAppeals: appeals[DEFAULT_LANGUAGE] ?? [] };
     const rendered = new Map<string, PrerenderedPage>();
     for (const language of LANGUAGES) {
-      const languageData: PageData = language === DEFAULT_LANGUAGE ? data : { ...data, language };
+      // Each language's pages list the open appeals with their texts in it (English where none).
+      const languageData: PageData =
+        language === DEFAULT_LANGUAGE ? data : { ...data, language, openAppeals: appeals[language] ?? [] };
       for (const path of [...renderer.languagePaths[language], renderer.notFoundPath]) {
         const { html } = await renderer.render(path, languageData);
         rendered.set(localizedPath(language, path), await preparePage(html, siteUrl));
