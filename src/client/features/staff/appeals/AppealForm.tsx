@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Card,
   Group,
@@ -112,7 +111,7 @@ export function AppealForm({
   });
   const missingNote = (code: AppealTranslationLanguage, field: AppealTranslatedField) =>
     missing[code].includes(field) ? (
-      <Text component="span" size="xs" c="orange.9" fw={600}>
+      <Text component="span" size="xs" fw={700}>
         {MISSING}
       </Text>
     ) : null;
@@ -120,21 +119,28 @@ export function AppealForm({
   return (
     <Card withBorder padding="sm" component="form" onSubmit={submit} noValidate aria-label="Appeal">
       <Stack gap="sm">
-        <Alert
-          variant="light"
-          color={missing.ta.length + missing.hi.length > 0 ? 'orange' : 'green'}
-          title="Translations"
+        <Card
+          withBorder
+          padding="xs"
           // A summary, not a live announcement: it changes as staff type.
           role="region"
           aria-label="Translations"
         >
+          <Text size="sm" fw={700}>
+            Translations{' '}
+            {missing.ta.length + missing.hi.length > 0 ? '(the page shows the English for what is missing)' : ''}
+          </Text>
           <List size="sm" spacing={2}>
             {APPEAL_TRANSLATION_LANGUAGES.map((code) => (
               <List.Item key={code}>
                 {IN_ENGLISH[code]}:{' '}
-                {missing[code].length === 0
-                  ? 'all given'
-                  : `${missing[code].map((field) => FIELD_NAMES[field]).join(', ')} ${MISSING}`}
+                {missing[code].length === 0 ? (
+                  'all given'
+                ) : (
+                  <Text span size="sm" fw={600}>
+                    {missing[code].map((field) => FIELD_NAMES[field]).join(', ')} {MISSING}
+                  </Text>
+                )}
               </List.Item>
             ))}
           </List>
@@ -143,7 +149,7 @@ export function AppealForm({
               {error}
             </Text>
           ))}
-        </Alert>
+        </Card>
         <SegmentedControl
           aria-label="Language of the texts"
           value={language}

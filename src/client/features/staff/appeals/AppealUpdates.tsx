@@ -81,7 +81,7 @@ function UpdateTranslations({ update, onSaved }: { update: Appeal['updates'][num
   if (!editing) {
     return (
       <Group gap="xs">
-        <Text size="xs" c={missing.length > 0 ? 'orange.9' : 'dimmed'}>
+        <Text size="xs" fw={missing.length > 0 ? 700 : undefined}>
           {missing.length > 0
             ? `${missing.map((code) => IN_ENGLISH[code]).join(' and ')}: ${MISSING}`
             : 'Tamil and Hindi given'}
