@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureClientBuilt } from '../../../scripts/lib/site-server';
 import { PAGE_DATA_ELEMENT_ID } from '../../shared/page-render';
+import { donationBody } from '../test/donation-fixtures';
+import { donorEmail, mailTo } from '../test/mail-fixtures';
 import { callProcedure, createTestApp, deliverSandboxWebhooks, SITE, type TestApp } from '../test/test-app';
 
 /**
@@ -218,5 +220,46 @@ describe('an appeal’s page in Tamil and Hindi', () => {
     const hindi = await page('/hi/appeals/no-such-appeal');
     expect(hindi.statusCode).toBe(404);
     expect(hindi.body).toMatch(/<html lang="hi-IN"/);
+  });
+});
+
+describe('an update mailed to the appeal’s donors', () => {
+  it('speaks each donor’s language: the title and text in it where staff gave them, the page in it', async () => {
+    const { id, slug } = await staff<{ id: number; slug: string }>('create', {
+      title: 'Kali’s new home',
+      story: 'Kali was found under a bus stand in Tambaram, thin and afraid.',
+      goal: 1_000_000,
+      translations: { ta: { title: 'காளிக்கு ஒரு புதிய வீடு' } },
+    });
+    await staff('publish', { id });
+    const tamil = donorEmail('tamil-donor');
+    const hindi = donorEmail('hindi-donor');
+    for (const [email, language] of [
+      [tamil, 'ta'],
+      [hindi, 'hi'],
+    ] as const) {
+      const created = await t.caller.donation.create(donationBody({ email, appealId: id, language }));
+      await t.emulator.completePayment({ orderId: created.order.id });
+      await t.emulator.webhooksIdle();
+    }
+    await staff('postUpdate', {
+      appealId: id,
+      text: 'Kali has a family now.',
+      translations: { ta: { text: 'காளிக்கு இப்போது ஒரு குடும்பம் கிடைத்துவிட்டது.' } },
+      mailDonors: true,
+    });
+    const update = (mails: Awaited<ReturnType<typeof mailTo>>) =>
+      mails.find(
+        (mail) => (mail.text ?? '').includes('Kali has a family') || (mail.text ?? '').includes('காளிக்கு இப்போது'),
+      );
+    const toTamil = update(await mailTo(t, tamil));
+    expect(toTamil?.subject).toContain('காளிக்கு ஒரு புதிய வீடு');
+    expect(toTamil?.text).toContain('காளிக்கு இப்போது ஒரு குடும்பம் கிடைத்துவிட்டது.');
+    expect(toTamil?.text).toContain(`${SITE}/ta/appeals/${slug}`);
+    // No Hindi given: the English title and text, in a Hindi mail pointing at the Hindi page.
+    const toHindi = update(await mailTo(t, hindi));
+    expect(toHindi?.subject).toContain('Kali’s new home');
+    expect(toHindi?.text).toContain('Kali has a family now.');
+    expect(toHindi?.text).toContain(`${SITE}/hi/appeals/${slug}`);
   });
 });
