@@ -26,11 +26,12 @@ export function AppealProgress({
   const raised = formatRupees(appeal.raised);
   const goal = formatRupees(appeal.goal);
   const left = timeLeft(appeal);
-  const leftText = left
-    ? left.key === 'appeal_days_left'
-      ? t('appeal_days_left', { days: formatCount(left.days ?? 0, language) })
-      : t(left.key as 'appeal_closed')
-    : null;
+  const leftText =
+    left === null
+      ? null
+      : 'days' in left
+        ? t('appeal_days_left', { days: formatCount(left.days, language) })
+        : t(left.key);
   return (
     <div className="appeal-progress">
       <p style={{ margin: 0, fontSize: '1.125rem' }}>

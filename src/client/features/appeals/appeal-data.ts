@@ -62,11 +62,11 @@ export function formatCount(count: number, language: Language = 'en'): string {
 /** The message saying how long is left: "12 days left", "Last day today", "Closed", "Ended", or null with no end date. */
 export function timeLeft(
   appeal: Pick<PublicAppeal, 'status' | 'daysLeft' | 'open'>,
-): { key: Extract<MessageKey, `appeal_${string}`>; days?: number } | null {
+): { key: Extract<MessageKey, 'appeal_closed' | 'appeal_ended' | 'appeal_last_day'> } | { days: number } | null {
   if (appeal.status === 'closed') return { key: 'appeal_closed' };
   if (appeal.daysLeft === null) return null;
   if (!appeal.open || appeal.daysLeft === 0) return { key: 'appeal_ended' };
-  return appeal.daysLeft === 1 ? { key: 'appeal_last_day' } : { key: 'appeal_days_left', days: appeal.daysLeft };
+  return appeal.daysLeft === 1 ? { key: 'appeal_last_day' } : { days: appeal.daysLeft };
 }
 
 /** The page's title, as its <head> has it (entry-server.tsx). */
