@@ -117,4 +117,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261125180000',
     load: async () => (await import('./Migration20261125180000')).Migration20261125180000,
   },
+  {
+    name: 'Migration20261125201000',
+    load: async () => (await import('./Migration20261125201000')).Migration20261125201000,
+  },
 ];

@@ -11,6 +11,7 @@ import { SITE_URL_TOKEN } from '../shared/site-url-token';
 import { ALL_MESSAGES } from './all-messages';
 import { AppealProvider, appealPageTitle } from './features/appeals/appeal-data';
 import { OpenAppealsProvider } from './features/appeals/OpenAppeals';
+import { say } from './i18n';
 import { type PageMetaName, pageMetaOf } from './page-meta';
 import { PageShell } from './page-shell';
 import { APPEAL_PAGE, APPEAL_PATH, REACT_PAGES } from './react-pages';
@@ -94,10 +95,14 @@ function summaryOf(appeal: AppealOnPage): string {
 }
 
 /**
- * An appeal's page (`/appeals/<slug>`, rendered on demand by server/web/appeal-pages.ts): the
- * appeal's own title, description and Open Graph card (its title, photo and progress).
+ * An appeal's page (`/appeals/<slug>`, rendered on demand by server/web/appeal-pages.ts) in
+ * `data.language` (`/ta/appeals/<slug>`): the appeal's own title and description, in that language
+ * where staff gave them (the appeal data is already resolved), the site's words in it, and the
+ * Open Graph card (its title, photo and progress: the English card in every language).
  */
 async function renderAppealPage(url: string, data: PageData, appeal: AppealOnPage): Promise<RenderedPage> {
+  const language = data.language ?? DEFAULT_LANGUAGE;
+  const messages = ALL_MESSAGES[language];
   const Route = await APPEAL_PAGE.load();
   const Page = () => (
     <AppealProvider value={appeal}>
@@ -105,20 +110,32 @@ async function renderAppealPage(url: string, data: PageData, appeal: AppealOnPag
     </AppealProvider>
   );
   const { content } = data;
+  const path = localizedPath(language, url);
   return {
     status: 200,
     html: renderToString(
-      <PageShell path={url} page={Page} siteUrl={SITE_URL_TOKEN} content={content} messages={ALL_MESSAGES.en} />,
+      <PageShell
+        path={path}
+        page={Page}
+        siteUrl={SITE_URL_TOKEN}
+        content={content}
+        language={language}
+        messages={messages}
+      />,
     ),
-    meta: { title: appealPageTitle(appeal.title, content.trust.name), description: summaryOf(appeal), path: url },
+    meta: { title: appealPageTitle(appeal.title, content.trust.name), description: summaryOf(appeal), path },
     siteName: content.trust.name,
-    language: DEFAULT_LANGUAGE,
+    language,
     alternates: alternatesOf(url),
     shareImage: {
-      path: appealCardPath(appealCardFacts(appeal)),
+      path: data.appealCard ?? appealCardPath(appealCardFacts(appeal)),
       width: APPEAL_CARD_WIDTH,
       height: APPEAL_CARD_HEIGHT,
-      alt: `${appeal.title}: ${formatRupees(appeal.raised)} raised of ${formatRupees(appeal.goal)}`,
+      alt: say(messages, 'appeal_card_alt', {
+        title: appeal.title,
+        raised: formatRupees(appeal.raised),
+        goal: formatRupees(appeal.goal),
+      }),
     },
     chunk: APPEAL_PAGE.chunk,
     data,

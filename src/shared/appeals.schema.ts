@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ImageRecord } from './images';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
 import { calendarDaySchema } from './offline-gift.schema';
 
 /**
@@ -131,11 +132,64 @@ const optional = <T extends z.ZodType>(schema: T) =>
     .preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional())
     .optional();
 
+/** The appeal's own texts' bounds, the same in every language. */
+const titleSchema = plainText(120, { multiline: false }).min(3, 'must be at least 3 characters');
+const storySchema = plainText(10_000, { multiline: true }).min(20, 'must tell the story in at least 20 characters');
+const beyondGoalSchema = plainText(500, { multiline: false }).min(10, 'must be at least 10 characters');
+const updateTextSchema = plainText(2_000, { multiline: true }).min(3, 'must be at least 3 characters');
+
+/** The languages an appeal's texts may be translated into (English is the appeal's own fields). */
+export const APPEAL_TRANSLATION_LANGUAGES = LANGUAGES.filter(
+  (language): language is Exclude<Language, 'en'> => language !== DEFAULT_LANGUAGE,
+);
+export type AppealTranslationLanguage = (typeof APPEAL_TRANSLATION_LANGUAGES)[number];
+
+/** Per language, its texts; a language or a field left out (or blank) is shown in English. */
+const perLanguage = <T extends z.ZodType>(texts: T) =>
+  z.object({ ta: texts.optional(), hi: texts.optional() }).strict().default({});
+
+/**
+ * An appeal's title, story and beyond-goal text in Tamil and Hindi, with the English bounds
+ * (`translations.ta.title`); the cards' summary is the story's first paragraph in each language.
+ */
+export const appealTranslationsSchema = perLanguage(
+  z.object({
+    title: optional(titleSchema),
+    story: optional(storySchema),
+    beyondGoal: optional(beyondGoalSchema),
+  }),
+);
+export type AppealTranslations = z.infer<typeof appealTranslationsSchema>;
+/** The appeal's translatable texts, by the field's name. */
+export const APPEAL_TRANSLATED_FIELDS = ['title', 'story', 'beyondGoal'] as const;
+export type AppealTranslatedField = (typeof APPEAL_TRANSLATED_FIELDS)[number];
+
+/** An update's text in Tamil and Hindi (`translations.hi.text`). */
+export const appealUpdateTranslationsSchema = perLanguage(z.object({ text: optional(updateTextSchema) }));
+export type AppealUpdateTranslations = z.infer<typeof appealUpdateTranslationsSchema>;
+
+/** A stored translations value (jsonb) as the schema's type: anything else (an old row) is none. */
+export function storedTranslations<T extends Partial<Record<AppealTranslationLanguage, object>>>(value: unknown): T {
+  return (value && typeof value === 'object' ? value : {}) as T;
+}
+
+/** The text in a language, else the English (a translation missing or blank). */
+export function inLanguage<Texts extends Record<string, string | undefined>, Field extends keyof Texts & string>(
+  translations: Partial<Record<AppealTranslationLanguage, Texts>>,
+  language: Language,
+  field: Field,
+  english: string,
+): string {
+  if (language === 'en') return english;
+  const text = translations[language]?.[field];
+  return typeof text === 'string' && text.trim() !== '' ? text : english;
+}
+
 /** What staff write for an appeal, on creation and on every edit (the whole appeal each time). */
 export const appealFieldsSchema = z.object({
-  title: plainText(120, { multiline: false }).min(3, 'must be at least 3 characters'),
+  title: titleSchema,
   /** Plain paragraphs separated by a blank line. */
-  story: plainText(10_000, { multiline: true }).min(20, 'must tell the story in at least 20 characters'),
+  story: storySchema,
   goal: z
     .number({ error: 'must be a number of paise' })
     .int('must be a whole number of paise')
@@ -147,7 +201,7 @@ export const appealFieldsSchema = z.object({
     .enum(APPEAL_PURPOSE_CLASSES, { error: `must be one of ${APPEAL_PURPOSE_CLASSES.join(', ')}` })
     .default('specific-grant'),
   /** Where money beyond the goal goes, in the trust's words; the page says DEFAULT_BEYOND_GOAL without it. */
-  beyondGoal: optional(plainText(500, { multiline: false }).min(10, 'must be at least 10 characters')),
+  beyondGoal: optional(beyondGoalSchema),
   /** In the order the page shows them; the first is the appeal's main photo. */
   photoImageIds: z
     .array(imageIdSchema)
@@ -164,6 +218,8 @@ export const appealFieldsSchema = z.object({
   ),
   /** A photo of the vet's bill or estimate: donors trust appeals they can check. */
   vetBillImageId: optional(imageIdSchema),
+  /** The title, story and beyond-goal text in Tamil and Hindi; what is missing is shown in English. */
+  translations: appealTranslationsSchema,
 });
 export type AppealFields = z.infer<typeof appealFieldsSchema>;
 export type AppealFieldsInput = z.input<typeof appealFieldsSchema>;
@@ -174,27 +230,42 @@ export type AppealEditInput = z.infer<typeof appealEditInputSchema>;
 
 export const appealIdInputSchema = z.object({ id: z.number().int().positive() });
 
+/** The language a public query answers in (`appeals.listOpen`): the appeals' texts in it where given, else English. */
+export const appealLanguageInputSchema = z.object({ language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE) }).optional();
+
 /** `brunos-surgery`: lower-case letters and digits joined by single dashes. */
 export const APPEAL_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const appealSlugInputSchema = z.object({
   slug: z.string().trim().toLowerCase().max(80).regex(APPEAL_SLUG_PATTERN, 'must be an appeal’s address'),
+  /** The page's language: the appeal's texts in it where staff gave them, else English. */
+  language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
 });
 
 /** A short update on the appeal (text and an optional photo), mailed to its donors if staff choose. */
 export const appealUpdateInputSchema = z.object({
   appealId: z.number().int().positive(),
-  text: plainText(2_000, { multiline: true }).min(3, 'must be at least 3 characters'),
+  text: updateTextSchema,
+  /** The text in Tamil and Hindi; what is missing is shown in English. */
+  translations: appealUpdateTranslationsSchema,
   photoImageId: optional(imageIdSchema),
   /** Mail it to the appeal's donors (once each, never to those who unsubscribed or were erased). */
   mailDonors: z.boolean().default(false),
 });
 export type AppealUpdateInput = z.infer<typeof appealUpdateInputSchema>;
 
+/** Staff give (or correct) a posted update's Tamil and Hindi text; its English and its mails stay as posted. */
+export const appealUpdateTranslationsInputSchema = z.object({
+  id: z.number().int().positive(),
+  translations: appealUpdateTranslationsSchema,
+});
+
 /** One update as the public page shows it, newest first. */
 export interface PublicAppealUpdate {
   id: number;
-  /** Paragraphs, as the story's. */
+  /** Paragraphs, as the story's: in the page's language, or English where staff gave none. */
   text: string[];
+  /** Whether the text is the English (no translation in the page's language). */
+  untranslated: boolean;
   photo: ImageRecord | null;
   /** ISO-8601 UTC. */
   postedAt: string;
@@ -207,6 +278,10 @@ export interface PublicAppealUpdate {
 export interface PublicAppeal {
   id: number;
   slug: string;
+  /** The language the texts were asked in (`appeals.get`'s `language`). */
+  language: Language;
+  /** The texts shown in English for want of a translation in that language (none in English). */
+  untranslated: AppealTranslatedField[];
   title: string;
   /** Plain paragraphs: render each as text, never as HTML. */
   story: string[];

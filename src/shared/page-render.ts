@@ -20,11 +20,20 @@ export interface PageData {
   content: PageContent;
   /**
    * The language to render the page in (English without): the site's own texts in it, the page at
-   * its address in that language (`/ta/…`, shared/locale-paths.ts). Staff's content stays English for now.
+   * its address in that language (`/ta/…`, shared/locale-paths.ts). Staff's site content stays English
+   * for now; an appeal's own texts come in the language where staff gave them.
    */
   language?: Language;
-  /** An appeal's page (`/appeals/<slug>`): the appeal as the public query answers it, its figures at most a minute old. */
+  /**
+   * An appeal's page (`/appeals/<slug>`, `/ta/appeals/<slug>`): the appeal as the public query
+   * answers it in the page's language, its figures at most a minute old.
+   */
   appeal?: AppealOnPage;
+  /**
+   * An appeal's Open Graph card (its path) where the page is in another language: the card is the
+   * English one in every language (its title in English), so a Tamil page shares the same picture.
+   */
+  appealCard?: string;
   /** The appeals taking gifts, listed on the home page and /donate (server-rendered; their figures follow within a minute). */
   openAppeals?: PublicAppealCard[];
 }

@@ -1,6 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type AppealUpdateInput, storyParagraphs } from '../../shared/appeals.schema';
+import {
+  APPEAL_TRANSLATION_LANGUAGES,
+  type AppealTranslations,
+  type AppealUpdateInput,
+  type AppealUpdateTranslations,
+  inLanguage,
+  storedTranslations,
+  storyParagraphs,
+} from '../../shared/appeals.schema';
 import { languageOf } from '../../shared/languages';
+import { localizedPath } from '../../shared/locale-paths';
 import { DomainError } from '../domain-error';
 import { setImageUses } from '../images/image-uses';
 import { enqueueMails, type OutgoingMail } from '../mail/outbox';
@@ -8,6 +17,7 @@ import { appealUpdateMail } from '../mail/templates';
 import type { DonorLinks } from '../settlement/donor-notices';
 import { audit } from '../staff/audit';
 import { actorOf, type StaffActor } from '../staff/staff-actor';
+import { compactTranslations } from './staff-appeals';
 import { emailHash, UNSUBSCRIBE_PATH, unsubscribeToken } from './unsubscribe-token';
 
 export interface PostUpdateDeps {
@@ -28,17 +38,23 @@ export interface PostUpdateDeps {
  */
 export async function postAppealUpdate(deps: PostUpdateDeps, input: AppealUpdateInput) {
   return deps.em.transactional(async (tx) => {
-    const [appeal] = await tx.execute<{ id: number; slug: string; title: string; status: string }[]>(
-      'select id, slug, title, status from appeals where id = ? for share',
-      [input.appealId],
-    );
+    const [appeal] = await tx.execute<
+      { id: number; slug: string; title: string; status: string; translations: AppealTranslations }[]
+    >('select id, slug, title, status, translations from appeals where id = ? for share', [input.appealId]);
     if (!appeal) throw new DomainError('NOT_FOUND', `No appeal ${input.appealId}`);
     if (appeal.status === 'draft') {
       throw new DomainError('CONFLICT', 'Publish the appeal first: updates are for an appeal donors can see');
     }
     const [update] = await tx.execute<{ id: number }[]>(
-      'insert into appeal_updates (appeal_id, text, photo_image_id, posted_by) values (?, ?, ?, ?) returning id',
-      [appeal.id, input.text, input.photoImageId ?? null, deps.staff.username],
+      `insert into appeal_updates (appeal_id, text, translations, photo_image_id, posted_by)
+       values (?, ?, ?::jsonb, ?, ?) returning id`,
+      [
+        appeal.id,
+        input.text,
+        JSON.stringify(compactTranslations(input.translations ?? {})),
+        input.photoImageId ?? null,
+        deps.staff.username,
+      ],
     );
     const updateId = (update as { id: number }).id;
     if (input.photoImageId !== undefined) await setImageUses(tx, `appeal-update:${updateId}`, [input.photoImageId]);
@@ -47,7 +63,7 @@ export async function postAppealUpdate(deps: PostUpdateDeps, input: AppealUpdate
       const donors = await donorsToMail(tx, appeal.id, deps.personalDataKey);
       mailed = await enqueueMails(
         tx,
-        donors.map((donor) => updateMail(deps, appeal, updateId, input.text, donor)),
+        donors.map((donor) => updateMail(deps, appeal, updateId, input, donor)),
       );
       await tx.execute('update appeal_updates set mailed = true, mailed_count = ? where id = ?', [mailed, updateId]);
     }
@@ -55,8 +71,44 @@ export async function postAppealUpdate(deps: PostUpdateDeps, input: AppealUpdate
       appealId: appeal.id,
       updateId,
       mailedDonors: input.mailDonors ? mailed : null,
+      translated: translatedLanguages(compactTranslations(input.translations ?? {})),
     });
     return { id: updateId, mailed };
+  });
+}
+
+const translatedLanguages = (translations: AppealUpdateTranslations) =>
+  APPEAL_TRANSLATION_LANGUAGES.filter((language) => translations[language]?.text !== undefined);
+
+/**
+ * Staff give or correct a posted update's Tamil and Hindi text (the English, and any mail already
+ * sent, stay as posted), with its audit entry naming the languages that changed.
+ */
+export async function translateAppealUpdate(
+  { em, staff }: { em: EntityManager; staff: StaffActor },
+  input: { id: number; translations: AppealUpdateTranslations },
+) {
+  return em.transactional(async (tx) => {
+    const [before] = await tx.execute<{ appealId: number; translations: unknown }[]>(
+      'select appeal_id as "appealId", translations from appeal_updates where id = ? for update',
+      [input.id],
+    );
+    if (!before) throw new DomainError('NOT_FOUND', `No appeal update ${input.id}`);
+    const after = compactTranslations(input.translations);
+    const stored = storedTranslations<AppealUpdateTranslations>(before.translations);
+    const changed = APPEAL_TRANSLATION_LANGUAGES.filter(
+      (language) => (stored[language]?.text ?? null) !== (after[language]?.text ?? null),
+    );
+    await tx.execute('update appeal_updates set translations = ?::jsonb where id = ?', [
+      JSON.stringify(after),
+      input.id,
+    ]);
+    await audit(tx, actorOf(staff), 'appeal_update_translated', {
+      appealId: before.appealId,
+      updateId: input.id,
+      changed,
+    });
+    return { id: input.id, changed };
   });
 }
 
@@ -95,14 +147,18 @@ async function donorsToMail(em: EntityManager, appealId: number, personalDataKey
   return donors.filter((donor) => !unsubscribed.has(donor.hash));
 }
 
+/** The update's mail in the donor's language: the appeal's title and the update's text in it where staff gave them. */
 function updateMail(
   deps: PostUpdateDeps,
-  appeal: { slug: string; title: string },
+  appeal: { slug: string; title: string; translations: AppealTranslations },
   updateId: number,
-  text: string,
+  update: Pick<AppealUpdateInput, 'text' | 'translations'>,
   donor: Donor,
 ): OutgoingMail {
   const unsubscribeUrl = `${deps.siteUrl}${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(donor.email, deps.personalDataKey)}`;
+  // The language of their latest gift, as their name is.
+  const language = languageOf(donor.language);
+  const appealTranslations = storedTranslations<AppealTranslations>(appeal.translations);
   return {
     // By the address's hash: a Message-ID names no one.
     eventKey: `appeal-update-${updateId}-${donor.hash.slice(0, 22)}`,
@@ -110,12 +166,11 @@ function updateMail(
     to: donor.email,
     ...appealUpdateMail({
       donorName: donor.name,
-      // The language of their latest gift, as their name is.
-      language: languageOf(donor.language),
-      donorPageUrl: deps.donorLinks.donorPageUrl(donor.email, languageOf(donor.language)),
-      appealTitle: appeal.title,
-      paragraphs: storyParagraphs(text),
-      appealUrl: `${deps.siteUrl}/appeals/${appeal.slug}`,
+      language,
+      donorPageUrl: deps.donorLinks.donorPageUrl(donor.email, language),
+      appealTitle: inLanguage(appealTranslations, language, 'title', appeal.title),
+      paragraphs: storyParagraphs(inLanguage(update.translations ?? {}, language, 'text', update.text)),
+      appealUrl: `${deps.siteUrl}${localizedPath(language, `/appeals/${appeal.slug}`)}`,
       unsubscribeUrl,
     }),
     headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },

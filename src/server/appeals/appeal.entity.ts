@@ -1,5 +1,10 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
-import { APPEAL_PURPOSE_CLASSES, APPEAL_STATUSES } from '../../shared/appeals.schema';
+import {
+  APPEAL_PURPOSE_CLASSES,
+  APPEAL_STATUSES,
+  type AppealTranslations,
+  type AppealUpdateTranslations,
+} from '../../shared/appeals.schema';
 
 /**
  * An appeal for one animal: its story, photos and goal, written by staff. The slug is made from the
@@ -35,6 +40,8 @@ export const Appeal = defineEntity({
     updatedAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
     publishedAt: p.datetime().columnType('timestamptz').nullable(),
     closedAt: p.datetime().columnType('timestamptz').nullable(),
+    /** The title, story and beyond-goal text in Tamil and Hindi (`{ ta: { title } }`); what is missing is shown in English. */
+    translations: p.json<AppealTranslations>().columnType('jsonb').defaultRaw(`'{}'`),
   }),
 });
 export type Appeal = InferEntity<typeof Appeal>;
@@ -53,6 +60,8 @@ export const AppealUpdate = defineEntity({
     /** Whether staff had it mailed to the appeal's donors, and to how many. */
     mailed: p.boolean().default(false),
     mailedCount: p.integer().default(0),
+    /** The text in Tamil and Hindi (`{ hi: { text } }`); what is missing is shown in English. */
+    translations: p.json<AppealUpdateTranslations>().columnType('jsonb').defaultRaw(`'{}'`),
   }),
 });
 export type AppealUpdate = InferEntity<typeof AppealUpdate>;

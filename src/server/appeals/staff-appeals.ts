@@ -1,5 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AppealEditInput, AppealFields, AppealStatus } from '../../shared/appeals.schema';
+import {
+  APPEAL_TRANSLATED_FIELDS,
+  APPEAL_TRANSLATION_LANGUAGES,
+  type AppealEditInput,
+  type AppealFields,
+  type AppealStatus,
+  type AppealTranslations,
+  storedTranslations,
+} from '../../shared/appeals.schema';
 import { DomainError } from '../domain-error';
 import { setImageUses } from '../images/image-uses';
 import { audit } from '../staff/audit';
@@ -30,8 +38,36 @@ const FIELD_COLUMNS = [
   'photo_image_ids',
   'video_url',
   'vet_bill_image_id',
+  'translations',
 ] as const;
-const FIELD_PLACEHOLDERS = ['?', '?', '?', '?::date', '?', '?', '?::jsonb', '?', '?'];
+const FIELD_PLACEHOLDERS = ['?', '?', '?', '?::date', '?', '?', '?::jsonb', '?', '?', '?::jsonb'];
+
+/**
+ * The translations as stored: only the texts given (a blank box is no translation), a language
+ * with none left out, so `{}` is "nothing translated" however the form sent it.
+ */
+export function compactTranslations<T extends Partial<Record<string, Record<string, string | undefined>>>>(
+  translations: T,
+): T {
+  const kept: Record<string, Record<string, string>> = {};
+  for (const [language, texts] of Object.entries(translations)) {
+    const given = Object.entries(texts ?? {}).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '',
+    );
+    if (given.length > 0) kept[language] = Object.fromEntries(given);
+  }
+  return kept as T;
+}
+
+/** Which translated texts differ (`translations.ta.title`), for the audit: the texts themselves stay out of it. */
+function changedTranslations(before: unknown, after: AppealTranslations): string[] {
+  const stored = storedTranslations<AppealTranslations>(before);
+  return APPEAL_TRANSLATION_LANGUAGES.flatMap((language) =>
+    APPEAL_TRANSLATED_FIELDS.filter(
+      (field) => (stored[language]?.[field] ?? null) !== (after[language]?.[field] ?? null),
+    ).map((field) => `translations.${language}.${field}`),
+  );
+}
 
 const fieldValues = (fields: AppealFields) => [
   fields.title,
@@ -43,6 +79,7 @@ const fieldValues = (fields: AppealFields) => [
   JSON.stringify(fields.photoImageIds),
   fields.videoUrl ?? null,
   fields.vetBillImageId ?? null,
+  JSON.stringify(compactTranslations(fields.translations ?? {})),
 ];
 
 /** Every photo the appeal shows (a photo in use cannot be deleted from the console: images/image-uses.ts). */
@@ -62,7 +99,12 @@ export async function createAppeal({ em, staff }: StaffCall, input: AppealFields
       return row ? row.id : null;
     });
     await setImageUses(tx, `appeal:${created.id}`, photosOf(input));
-    await audit(tx, actorOf(staff), 'appeal_created', { appealId: created.id, slug: created.slug, title: input.title });
+    await audit(tx, actorOf(staff), 'appeal_created', {
+      appealId: created.id,
+      slug: created.slug,
+      title: input.title,
+      translated: changedTranslations({}, compactTranslations(input.translations ?? {})),
+    });
     return created;
   });
 }
@@ -83,12 +125,17 @@ export async function editAppeal({ em, staff }: StaffCall, input: AppealEditInpu
     );
     await setImageUses(tx, `appeal:${input.id}`, photosOf(input));
     // Which fields changed, for the audit: the stored values against the new (photo ids as a list, not JSON text).
+    // Translations by the text (`translations.ta.title`): jsonb keeps its keys in an order of its own.
     const after = fieldValues(input).map((value, index) =>
       FIELD_COLUMNS[index] === 'photo_image_ids' ? input.photoImageIds : value,
     );
-    const changed = FIELD_COLUMNS.filter(
-      (column, index) => JSON.stringify(before[column] ?? null) !== JSON.stringify(after[index] ?? null),
-    );
+    const changed = [
+      ...FIELD_COLUMNS.filter(
+        (column, index) =>
+          column !== 'translations' && JSON.stringify(before[column] ?? null) !== JSON.stringify(after[index] ?? null),
+      ),
+      ...changedTranslations(before.translations, compactTranslations(input.translations ?? {})),
+    ];
     await audit(tx, actorOf(staff), 'appeal_edited', { appealId: input.id, changed });
     return { id: input.id, changed };
   });
@@ -169,9 +216,10 @@ export async function appealForStaff({ em }: { em: EntityManager }, id: number) 
       postedBy: string;
       mailed: boolean;
       mailedCount: number;
+      translations: Record<string, unknown>;
     }[]
   >(
-    `select id, text, photo_image_id as "photoImageId", ${isoTime('posted_at')} as "postedAt", posted_by as "postedBy",
+    `select id, text, translations, photo_image_id as "photoImageId", ${isoTime('posted_at')} as "postedAt", posted_by as "postedBy",
             mailed, mailed_count as "mailedCount"
        from appeal_updates where appeal_id = ? order by posted_at desc, id desc`,
     [id],

@@ -36,7 +36,8 @@ export type AuditAction =
   | 'appeal_edited'
   | 'appeal_published'
   | 'appeal_closed'
-  | 'appeal_update_posted';
+  | 'appeal_update_posted'
+  | 'appeal_update_translated';
 
 /** Who acted: `userId` null for a failed sign-in on a name no account has. */
 export interface Actor {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { appealCardFacts, appealCardVersion } from '../../shared/appeal-card';
+import { appealCardFacts, appealCardPath, appealCardVersion } from '../../shared/appeal-card';
 import type { PublicAppeal } from '../../shared/appeals.schema';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/languages';
 import { appealPhotoBytes, renderAppealCard } from '../appeals/appeal-card';
 import { publicAppeal } from '../appeals/public-appeals';
 import type { Orm } from '../db/orm';
@@ -45,7 +46,8 @@ function remember<V>(map: Map<string, V>, key: string, value: V): void {
 }
 
 /**
- * Appeals' pages (`/appeals/<slug>`), rendered on demand in the site's layout with the published
+ * Appeals' pages (`/appeals/<slug>`, `/ta/appeals/<slug>`, `/hi/appeals/<slug>`: each language
+ * kept apart, with the appeal's texts in it where staff gave them), rendered on demand in the site's layout with the published
  * content and the appeal's figures, and kept ready to send (brotli, gzip, ETag, as the other pages)
  * for at most maxAgeMs; a staff change to an appeal forgets them at once on this instance (others
  * follow within maxAgeMs). Requests while a page renders share the render. An unknown slug or a
@@ -63,9 +65,9 @@ export class AppealPages implements AppealPagesHandle {
     this.maxAgeMs = options.maxAgeMs ?? APPEAL_PAGE_MAX_AGE_MS;
   }
 
-  /** The appeal's page ready to send, or null for an unknown slug or a draft. */
-  async page(slug: string): Promise<PrerenderedPage | null> {
-    return (await this.rendered(slug))?.page ?? null;
+  /** The appeal's page in a language ready to send, or null for an unknown slug or a draft. */
+  async page(slug: string, language: Language = DEFAULT_LANGUAGE): Promise<PrerenderedPage | null> {
+    return (await this.rendered(slug, language))?.page ?? null;
   }
 
   /**
@@ -91,32 +93,45 @@ export class AppealPages implements AppealPagesHandle {
     this.pages.clear();
   }
 
-  private rendered(slug: string): Promise<Rendered | null> {
+  /** The appeal's page in a language (the card is the English page's, the same figures in every language). */
+  private rendered(slug: string, language: Language = DEFAULT_LANGUAGE): Promise<Rendered | null> {
+    const key = `${language}:${slug}`;
     const now = this.now().getTime();
-    const cached = this.pages.get(slug);
+    const cached = this.pages.get(key);
     if (cached && now - cached.at < this.maxAgeMs && now >= cached.at) return cached.rendered;
-    const rendered = this.render(slug);
-    remember(this.pages, slug, { at: now, rendered });
+    const rendered = this.render(slug, language);
+    remember(this.pages, key, { at: now, rendered });
     // A failed render is not kept: the next request tries again.
     rendered.catch(() => {
-      if (this.pages.get(slug)?.rendered === rendered) this.pages.delete(slug);
+      if (this.pages.get(key)?.rendered === rendered) this.pages.delete(key);
     });
     return rendered;
   }
 
-  private async render(slug: string): Promise<Rendered | null> {
+  private async render(slug: string, language: Language): Promise<Rendered | null> {
     let appeal: PublicAppeal;
     try {
-      appeal = await publicAppeal(this.options.orm.em.fork(), slug, this.now(), { freshTotals: true });
+      appeal = await publicAppeal(this.options.orm.em.fork(), slug, this.now(), { freshTotals: true, language });
     } catch (error) {
       if (error instanceof DomainError && error.kind === 'NOT_FOUND') return null;
       throw error;
     }
     // Without the moment its totals were counted: the same figures make the same page and ETag.
     const { totalsAt: _counted, ...shown } = appeal;
-    const result = await this.options.sitePages.renderOnDemand(`/appeals/${appeal.slug}`, { appeal: shown });
+    const result = await this.options.sitePages.renderOnDemand(`/appeals/${appeal.slug}`, {
+      appeal: shown,
+      ...(language === DEFAULT_LANGUAGE ? {} : { language, appealCard: await this.englishCardPath(appeal) }),
+    });
     if (!result) throw new Error("the site's pages have not been rendered yet");
     return { appeal, page: result.page };
+  }
+
+  /** The card a page in another language names: the English one (its title in English), the same figures. */
+  private async englishCardPath(appeal: PublicAppeal): Promise<string> {
+    const [row] = await this.options.orm.em
+      .fork()
+      .execute<{ title: string }[]>('select title from appeals where id = ?', [appeal.id]);
+    return appealCardPath(appealCardFacts({ ...appeal, title: row?.title ?? appeal.title }));
   }
 
   private async makeCard(appeal: PublicAppeal): Promise<Buffer> {

@@ -8,7 +8,7 @@ import type { PageData } from '../../shared/page-render';
 import { DEFAULT_CONTENT, type EditableContent, pageContentOf, resolveSiteContent } from '../../shared/site-content';
 import { SITE_URL_TOKEN } from '../../shared/site-url-token';
 import { taxLawOn } from '../../shared/tax-law';
-import { openAppeals } from '../appeals/public-appeals';
+import { openAppealsInEveryLanguage } from '../appeals/public-appeals';
 import type { Orm } from '../db/orm';
 import { contentImages, publishedContent, publishedVersionId } from '../site-content/site-content-versions';
 import { loadPageRenderer, type PageRenderer } from './page-documents';
@@ -18,10 +18,10 @@ import { type PrerenderedPage, preparePage } from './pages';
 const keyOf = (version: number | null, law: string, images: readonly ImageRecord[]) =>
   JSON.stringify([version, law, images.map(({ id, hash, alt }) => [id, hash, alt])]);
 
-/** What the pages show of the open appeals: a change renders them again. */
-const openAppealsKey = (appeals: readonly PublicAppealCard[]) =>
+/** What the pages show of the open appeals, in every language: a change renders them again. */
+const openAppealsKey = (byLanguage: Record<Language, readonly PublicAppealCard[]>) =>
   JSON.stringify(
-    appeals.map((a) => [
+    LANGUAGES.flatMap((language) => byLanguage[language]).map((a) => [
       a.id,
       a.slug,
       a.title,
@@ -213,7 +213,7 @@ export class SitePages implements SitePagesHandle {
     // A published photo's description can change on the Photos page: its photos are part of the key.
     const images = this.version === versionId && this.content ? await contentImages(em, this.content) : undefined;
     // The open appeals' list and figures (home, /donate): their totals are at most half a minute old.
-    const appeals = await openAppeals(em, at);
+    const appeals = await openAppealsInEveryLanguage(em, at);
     const appealsKey = openAppealsKey(appeals);
     if (images && this.key === keyOf(versionId, law, images) && this.appealsKey === appealsKey) return;
     const { id, content } = await publishedContent(em);
@@ -231,15 +231,19 @@ export class SitePages implements SitePagesHandle {
     content: EditableContent,
     at: Date,
     images: readonly ImageRecord[],
-    appeals: PublicAppealCard[] = [],
+    appeals: Partial<Record<Language, PublicAppealCard[]>> = {},
   ): Promise<void> {
     const { renderer, siteUrl } = this.options;
-    const data = { ...this.dataFor(content, at, images), openAppeals: appeals };
+    const data = { ...this.dataFor(content, at, images), openAppeals: appeals[DEFAULT_LANGUAGE] ?? [] };
     const rendered = new Map<string, PrerenderedPage>();
     const dataIn = new Map<Language, PageData>();
     for (const language of LANGUAGES) {
+      // Each language's pages: its own content (English where a text is not written) and the open
+      // appeals with their texts in it.
       const languageData: PageData =
-        language === DEFAULT_LANGUAGE ? data : { ...this.dataFor(content, at, images, language), openAppeals: appeals };
+        language === DEFAULT_LANGUAGE
+          ? data
+          : { ...this.dataFor(content, at, images, language), openAppeals: appeals[language] ?? [] };
       dataIn.set(language, languageData);
       for (const path of [...renderer.languagePaths[language], renderer.notFoundPath]) {
         const { html } = await renderer.render(path, languageData);

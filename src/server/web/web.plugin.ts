@@ -89,11 +89,16 @@ export async function webPlugin(
     if (appealPages && notFoundPage) {
       const notFound = notFoundPage;
       const isSlug = (slug: string) => slug.length <= 80 && APPEAL_SLUG_PATTERN.test(slug);
-      app.get<{ Params: { slug: string } }>('/appeals/:slug', async (request, reply) => {
-        const { slug } = request.params;
-        const page = isSlug(slug) ? await appealPages.page(slug) : null;
-        return page ? sendPage(request, reply, page, 200) : sendPage(request, reply, notFound(), 404);
-      });
+      // In each language at its own address (`/ta/appeals/<slug>`); an unknown one is that language's 404 page.
+      for (const language of LANGUAGES) {
+        app.get<{ Params: { slug: string } }>(localizedPath(language, '/appeals/:slug'), async (request, reply) => {
+          const { slug } = request.params;
+          const page = isSlug(slug) ? await appealPages.page(slug, language) : null;
+          return page
+            ? sendPage(request, reply, page, 200)
+            : sendPage(request, reply, notFound(localizedPath(language, '/')), 404);
+        });
+      }
       // The Open Graph card, at an address with its version: a year in caches; an older version
       // (the figures moved on) is sent on to the current one.
       app.get<{ Params: { slug: string; file: string } }>('/appeals/:slug/:file', async (request, reply) => {

@@ -1,26 +1,41 @@
+import { type AppealTranslatedField, DEFAULT_BEYOND_GOAL } from '../../../shared/appeals.schema';
+import { LANGUAGE_TAGS } from '../../../shared/languages';
 import type { AppealOnPage } from '../../../shared/page-render';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
+import { useLanguage, useLocalizedHref, useMessages } from '../../i18n';
 import { DonateForm } from '../donate/DonateForm';
 import type { DonationApi } from '../donate/donation-api';
 import { PaymentModeNotice } from '../donate/PaymentModeNotice';
 import { AppealProgress } from './AppealProgress';
 import { AppealVideo } from './AppealVideo';
 import { indiaDate } from './appeal-data';
+import { withNodes } from './message-with-nodes';
 
 const MAIN_SIZES = '(min-width: 62em) 36rem, 100vw';
 
-/** An appeal's page: its story, photos, video, figures, where money beyond the goal goes, the vet's bill, updates, and the form. */
+/** `lang` for a text shown in English on a Tamil or Hindi page (staff gave no translation of it). */
+const ENGLISH = { lang: LANGUAGE_TAGS.en } as const;
+
+/**
+ * An appeal's page: its story, photos, video, figures, where money beyond the goal goes, the vet's
+ * bill, updates, and the form; the site's words in the page's language, the appeal's own in it
+ * where staff gave them (a text still in English says so with its `lang`).
+ */
 export function AppealPage({ appeal, api }: { appeal: AppealOnPage; api: DonationApi }) {
+  const t = useMessages();
+  const language = useLanguage();
+  const localized = useLocalizedHref();
   const [mainPhoto, ...morePhotos] = appeal.photos;
+  const inEnglish = (field: AppealTranslatedField) => ((appeal.untranslated ?? []).includes(field) ? ENGLISH : {});
   return (
     <section className="section" aria-labelledby="appeal-title">
       <div className="container">
-        <h1 id="appeal-title" className="page-title">
+        <h1 id="appeal-title" className="page-title" {...inEnglish('title')}>
           {appeal.title}
         </h1>
         {appeal.status === 'closed' ? (
           <p className="text-alert" style={{ marginBottom: 0 }}>
-            This appeal is closed and takes no more gifts. Thank you to everyone who gave.
+            {t('appeal_closed_notice')}
           </p>
         ) : null}
         <div className="donate-grid">
@@ -29,7 +44,7 @@ export function AppealPage({ appeal, api }: { appeal: AppealOnPage; api: Donatio
               <ResponsiveImage image={mainPhoto} sizes={MAIN_SIZES} loading="eager" fetchPriority="high" />
             ) : null}
             <AppealProgress appeal={appeal} />
-            <div>
+            <div {...inEnglish('story')}>
               {appeal.story.map((paragraph, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no id, and two may read the same.
                 <p key={index} style={{ margin: '0.75rem 0 0' }}>
@@ -43,14 +58,18 @@ export function AppealPage({ appeal, api }: { appeal: AppealOnPage; api: Donatio
             ))}
             <section className="panel" aria-labelledby="beyond-goal-title">
               <h2 id="beyond-goal-title" className="panel-title-xs">
-                Beyond the goal
+                {t('appeal_beyond_goal_title')}
               </h2>
-              <p>{appeal.beyondGoal}</p>
+              {appeal.beyondGoal === DEFAULT_BEYOND_GOAL ? (
+                <p>{t('appeal_beyond_goal_default')}</p>
+              ) : (
+                <p {...inEnglish('beyondGoal')}>{appeal.beyondGoal}</p>
+              )}
             </section>
             {appeal.vetBill ? (
               <section aria-labelledby="vet-bill-title">
                 <h2 id="vet-bill-title" className="panel-title-xs" style={{ marginBottom: '0.5rem' }}>
-                  The vet’s bill
+                  {t('appeal_vet_bill_title')}
                 </h2>
                 <ResponsiveImage image={appeal.vetBill} sizes={MAIN_SIZES} />
               </section>
@@ -58,16 +77,16 @@ export function AppealPage({ appeal, api }: { appeal: AppealOnPage; api: Donatio
             {appeal.updates.length > 0 ? (
               <section aria-labelledby="updates-title">
                 <h2 id="updates-title" className="panel-title-sm">
-                  Updates
+                  {t('appeal_updates_title')}
                 </h2>
                 {appeal.updates.map((update) => (
                   <article key={update.id} style={{ marginTop: '1rem' }}>
                     <p className="text-small text-dimmed" style={{ margin: 0 }}>
-                      <time dateTime={update.postedAt}>{indiaDate(update.postedAt)}</time>
+                      <time dateTime={update.postedAt}>{indiaDate(update.postedAt, language)}</time>
                     </p>
                     {update.text.map((paragraph, index) => (
                       // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no id, and two may read the same.
-                      <p key={index} style={{ margin: '0.5rem 0 0' }}>
+                      <p key={index} style={{ margin: '0.5rem 0 0' }} {...(update.untranslated ? ENGLISH : {})}>
                         {paragraph}
                       </p>
                     ))}
@@ -88,20 +107,29 @@ export function AppealPage({ appeal, api }: { appeal: AppealOnPage; api: Donatio
                 <DonateForm
                   api={api}
                   appeal={{ id: appeal.id, title: appeal.title }}
-                  share={{ path: `/appeals/${appeal.slug}`, text: `Help ${appeal.title}:` }}
+                  share={{
+                    path: localized(`/appeals/${appeal.slug}`),
+                    text: t('appeal_share_text', { title: appeal.title }),
+                  }}
                 />
               </>
             ) : (
               <section className="panel" aria-labelledby="appeal-closed-title">
                 <h2 id="appeal-closed-title" className="panel-title-sm">
-                  {appeal.status === 'closed' ? 'This appeal is closed' : 'This appeal has ended'}
+                  {t(appeal.status === 'closed' ? 'appeal_closed_title' : 'appeal_ended_title')}
                 </h2>
-                <p>Our animals still need you: a gift to the general fund cares for every one of them.</p>
-                <a href="/donate" className="btn btn-filled btn-lg btn-block" style={{ marginTop: '1rem' }}>
-                  Give to the general fund
+                <p>{t('appeal_general_fund_text')}</p>
+                <a
+                  href={localized('/donate')}
+                  className="btn btn-filled btn-lg btn-block"
+                  style={{ marginTop: '1rem' }}
+                >
+                  {t('appeal_general_fund_button')}
                 </a>
                 <p className="text-small">
-                  Or read about <a href="/">the trust’s work</a>.
+                  {withNodes((slot) => t('appeal_read_about', { link: slot('link') }), {
+                    link: <a href={localized('/')}>{t('appeal_read_about_link')}</a>,
+                  })}
                 </p>
               </section>
             )}

@@ -1,6 +1,7 @@
 import '../donate/donate.css';
 import { useEffect, useState } from 'react';
 import type { AppealOnPage } from '../../../shared/page-render';
+import { useLanguage, useMessages } from '../../i18n';
 import { useSiteContent } from '../../site-content-context';
 import { loadCheckoutScript } from '../donate/checkout-script';
 import type { DonationApi } from '../donate/donation-api';
@@ -29,23 +30,25 @@ function AppealWithApi({ appeal }: { appeal: AppealOnPage }) {
 }
 
 /**
- * An appeal's page (`/appeals/<slug>`): the appeal the server rendered it with, or, reached by
+ * An appeal's page (`/appeals/<slug>`, `/ta/appeals/<slug>`): the appeal the server rendered it with, or, reached by
  * client-side navigation (or on the dev server), fetched with `appeals.get`.
  */
 export function AppealRoute() {
   const rendered = useRenderedAppeal();
   const [appeal, setAppeal] = useState<AppealOnPage | null | undefined>(rendered);
   const trustName = useSiteContent().trust.name;
+  const language = useLanguage();
+  const t = useMessages();
   useEffect(() => {
     if (appeal) {
       document.title = appealPageTitle(appeal.title, trustName);
       return;
     }
     if (appeal === null) return;
-    fetchAppeal(slugOfPath(window.location.pathname))
+    fetchAppeal(slugOfPath(window.location.pathname), language)
       .then(setAppeal)
       .catch(() => setAppeal(null));
-  }, [appeal, trustName]);
+  }, [appeal, trustName, language]);
   return (
     <>
       <ToastHost />
@@ -54,7 +57,7 @@ export function AppealRoute() {
       ) : (
         <section className="section">
           <div className="container">
-            <p>{appeal === null ? 'There is no such appeal.' : 'Loading the appeal…'}</p>
+            <p>{t(appeal === null ? 'appeal_not_found' : 'appeal_loading')}</p>
           </div>
         </section>
       )}

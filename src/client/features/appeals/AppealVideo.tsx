@@ -1,5 +1,6 @@
 import { type MouseEvent, useState } from 'react';
 import type { AppealVideo as Video } from '../../../shared/appeals.schema';
+import { useMessages } from '../../i18n';
 
 const FRAME = {
   position: 'relative',
@@ -14,6 +15,7 @@ const FRAME = {
  * script or cookie on the page's load. Without JavaScript the poster is a link to the video.
  */
 export function AppealVideo({ video, title }: { video: Video; title: string }) {
+  const t = useMessages();
   const [playing, setPlaying] = useState(false);
   const provider = video.provider === 'youtube' ? 'YouTube' : 'Vimeo';
   if (playing) {
@@ -22,7 +24,7 @@ export function AppealVideo({ video, title }: { video: Video; title: string }) {
       <div style={FRAME}>
         <iframe
           src={autoplay}
-          title={`Video: ${title}`}
+          title={t('appeal_video_title', { title })}
           allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
           allowFullScreen
           style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }}
@@ -52,7 +54,7 @@ export function AppealVideo({ video, title }: { video: Video; title: string }) {
       <span aria-hidden="true" style={{ fontSize: '2.5rem', marginRight: '0.5rem' }}>
         ▶
       </span>
-      Play the video ({provider})
+      {t('appeal_video_play', { provider })}
     </a>
   );
 }

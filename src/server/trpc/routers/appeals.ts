@@ -3,10 +3,12 @@ import {
   appealCreateInputSchema,
   appealEditInputSchema,
   appealIdInputSchema,
+  appealLanguageInputSchema,
   appealSlugInputSchema,
   appealUpdateInputSchema,
+  appealUpdateTranslationsInputSchema,
 } from '../../../shared/appeals.schema';
-import { postAppealUpdate } from '../../appeals/appeal-updates';
+import { postAppealUpdate, translateAppealUpdate } from '../../appeals/appeal-updates';
 import { openAppeals, publicAppeal } from '../../appeals/public-appeals';
 import { appealForStaff, createAppeal, editAppeal, listAppeals, moveAppeal } from '../../appeals/staff-appeals';
 import type { ProcedureContext } from '../context';
@@ -18,8 +20,12 @@ import { staffProcedure } from '../staff-procedures';
  * half a minute old (appeals/appeal-totals.ts); a draft is not found.
  */
 export const appealsRouter = router({
-  get: publicProcedure.input(appealSlugInputSchema).query(({ ctx, input }) => publicAppeal(ctx.em, input.slug)),
-  listOpen: publicProcedure.query(({ ctx }) => openAppeals(ctx.em)),
+  get: publicProcedure
+    .input(appealSlugInputSchema)
+    .query(({ ctx, input }) => publicAppeal(ctx.em, input.slug, new Date(), { language: input.language })),
+  listOpen: publicProcedure
+    .input(appealLanguageInputSchema)
+    .query(({ ctx, input }) => openAppeals(ctx.em, new Date(), input?.language)),
 });
 
 /** After a staff change: the appeal's page at once, the home and donate pages' list within the check's run. */
@@ -57,4 +63,7 @@ export const staffAppealsRouter = router({
       appealChanged(ctx);
     }
   }),
+  translateUpdate: staffProcedure
+    .input(appealUpdateTranslationsInputSchema)
+    .mutation(({ ctx, input }) => translateAppealUpdate(ctx, input).finally(() => appealChanged(ctx))),
 });

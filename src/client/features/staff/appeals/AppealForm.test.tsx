@@ -93,4 +93,34 @@ describe('the appeal form', () => {
     render(<Harness initial={emptyAppeal()} error={error} onSave={() => {}} />);
     expect(screen.getByText('Goal must be at least ₹100')).toBeInTheDocument();
   });
+
+  it('edits the Tamil and Hindi texts beside the English, says what is missing, and sends only what is given', async () => {
+    fakeServer();
+    const onSave = vi.fn();
+    const initial = { ...emptyAppeal(), title: 'Bruno’s surgery', story: 'Bruno was hit by a truck on the bridge.' };
+    render(<Harness initial={initial} onSave={onSave} />);
+    const summary = screen.getByRole('region', { name: 'Translations' });
+    expect(summary).toHaveTextContent('Tamil: title, story missing — English shown');
+    expect(summary).toHaveTextContent('Hindi: title, story missing — English shown');
+    await userEvent.click(screen.getByRole('radio', { name: /^தமிழ்/ }));
+    const title = screen.getByLabelText(/^Title in Tamil/);
+    expect(title).toHaveAttribute('lang', 'ta-IN');
+    await userEvent.type(title, 'புருனோவின் அறுவை சிகிச்சை');
+    expect(summary).toHaveTextContent('Tamil: story missing — English shown');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const saved = onSave.mock.calls[0]?.[0] as AppealFormValues;
+    expect(appealInputOf(saved).translations).toEqual({ ta: { title: 'புருனோவின் அறுவை சிகிச்சை' } });
+  });
+
+  it('shows a refused translation against its field and in the summary', async () => {
+    fakeServer();
+    const error = {
+      message: 'Invalid input',
+      data: { issues: [{ path: 'translations.hi.title', message: 'must be at most 120 characters' }] },
+    };
+    render(<Harness initial={emptyAppeal()} error={error} onSave={() => {}} />);
+    expect(screen.getByText('Hindi title must be at most 120 characters')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: /^हिन्दी/ }));
+    expect(screen.getAllByText('Hindi title must be at most 120 characters')).toHaveLength(2);
+  });
 });

@@ -1,14 +1,45 @@
-import { Button, Card, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Group,
+  List,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import {
   APPEAL_PURPOSE_CLASS_LABELS,
   APPEAL_PURPOSE_CLASSES,
+  APPEAL_TRANSLATION_LANGUAGES,
+  type AppealTranslatedField,
+  type AppealTranslationLanguage,
   DEFAULT_BEYOND_GOAL,
 } from '../../../../shared/appeals.schema';
+import { LANGUAGE_NAMES, LANGUAGE_TAGS, type Language } from '../../../../shared/languages';
 import { ErrorMessage } from '../ErrorMessage';
 import { ImageUploadField } from '../images/ImageUploadField';
 import { AppealPhotosField } from './AppealPhotosField';
-import { type AppealFormValues, formFieldOf } from './appeal-form';
+import {
+  type AppealFormField,
+  type AppealFormValues,
+  type AppealTexts,
+  formFieldOf,
+  missingTranslations,
+} from './appeal-form';
+
+/** The languages' names in English, for the console's labels. */
+const IN_ENGLISH: Record<AppealTranslationLanguage, string> = { ta: 'Tamil', hi: 'Hindi' };
+const FIELD_NAMES: Record<AppealTranslatedField, string> = {
+  title: 'title',
+  story: 'story',
+  beyondGoal: 'beyond-goal text',
+};
+const MISSING = 'missing — English shown';
 
 /** The server's 400 answer as one message per form field (its `issues`, shaped by the tRPC error formatter). */
 export function fieldErrorsOf<Field extends string>(
@@ -40,6 +71,7 @@ export function AppealForm({
   onSave: (values: AppealFormValues) => void;
 }) {
   const [values, setValues] = useState(initial);
+  const [language, setLanguage] = useState<'en' | AppealTranslationLanguage>('en');
   const set =
     <Field extends keyof AppealFormValues>(field: Field) =>
     (value: AppealFormValues[Field]) =>
@@ -53,29 +85,133 @@ export function AppealForm({
     event.preventDefault();
     onSave(values);
   };
-  const label = (field: keyof AppealFormValues, what: string) =>
-    errors[field] ? `${what} ${errors[field]}` : undefined;
+  const label = (field: AppealFormField, what: string) => (errors[field] ? `${what} ${errors[field]}` : undefined);
+  const missing = missingTranslations(values);
+  const translationErrors = APPEAL_TRANSLATION_LANGUAGES.flatMap((code) =>
+    (['title', 'story', 'beyondGoal'] as const).flatMap((field) => {
+      const error = errors[`translations.${code}.${field}`];
+      return error ? [`${IN_ENGLISH[code]} ${FIELD_NAMES[field]} ${error}`] : [];
+    }),
+  );
+  const setTranslation = (code: AppealTranslationLanguage, field: keyof AppealTexts) => ({
+    value: values.translations[code][field],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({
+        ...current,
+        translations: { ...current.translations, [code]: { ...current.translations[code], [field]: value } },
+      }));
+    },
+  });
+  /** A translated text's box: its language's `lang`, and "missing — English shown" while empty. */
+  const translated = (code: AppealTranslationLanguage, field: AppealTranslatedField) => ({
+    lang: LANGUAGE_TAGS[code],
+    ...setTranslation(code, field),
+    error: label(`translations.${code}.${field}`, `${IN_ENGLISH[code]} ${FIELD_NAMES[field]}`),
+  });
+  const missingNote = (code: AppealTranslationLanguage, field: AppealTranslatedField) =>
+    missing[code].includes(field) ? (
+      <Text component="span" size="xs" fw={700}>
+        {MISSING}
+      </Text>
+    ) : null;
 
   return (
     <Card withBorder padding="sm" component="form" onSubmit={submit} noValidate aria-label="Appeal">
       <Stack gap="sm">
-        <TextInput
-          label="Title"
-          description="What the link preview and the page say first, e.g. “Bruno was hit by a truck”"
-          required
-          maxLength={120}
-          {...text('title')}
-          error={label('title', 'Title')}
+        <Card
+          withBorder
+          padding="xs"
+          // A summary, not a live announcement: it changes as staff type.
+          role="region"
+          aria-label="Translations"
+        >
+          <Text size="sm" fw={700}>
+            Translations{' '}
+            {missing.ta.length + missing.hi.length > 0 ? '(the page shows the English for what is missing)' : ''}
+          </Text>
+          <List size="sm" spacing={2}>
+            {APPEAL_TRANSLATION_LANGUAGES.map((code) => (
+              <List.Item key={code}>
+                {IN_ENGLISH[code]}:{' '}
+                {missing[code].length === 0 ? (
+                  'all given'
+                ) : (
+                  <Text span size="sm" fw={600}>
+                    {missing[code].map((field) => FIELD_NAMES[field]).join(', ')} {MISSING}
+                  </Text>
+                )}
+              </List.Item>
+            ))}
+          </List>
+          {translationErrors.map((error) => (
+            <Text key={error} size="sm" c="red.8">
+              {error}
+            </Text>
+          ))}
+        </Card>
+        <SegmentedControl
+          aria-label="Language of the texts"
+          value={language}
+          onChange={(value) => setLanguage(value as typeof language)}
+          data={(['en', ...APPEAL_TRANSLATION_LANGUAGES] as Language[]).map((code) => ({
+            value: code,
+            label:
+              code === 'en' || missing[code].length === 0
+                ? LANGUAGE_NAMES[code]
+                : `${LANGUAGE_NAMES[code]} (${missing[code].length} missing)`,
+          }))}
         />
-        <Textarea
-          label="The animal’s story"
-          description="Plain text: leave an empty line between paragraphs. No HTML."
-          required
-          autosize
-          minRows={6}
-          {...text('story')}
-          error={label('story', 'Story')}
-        />
+        {language === 'en' ? (
+          <>
+            <TextInput
+              label="Title"
+              description="What the link preview and the page say first, e.g. “Bruno was hit by a truck”"
+              required
+              maxLength={120}
+              {...text('title')}
+              error={label('title', 'Title')}
+            />
+            <Textarea
+              label="The animal’s story"
+              description="Plain text: leave an empty line between paragraphs. No HTML."
+              required
+              autosize
+              minRows={6}
+              {...text('story')}
+              error={label('story', 'Story')}
+            />
+          </>
+        ) : (
+          <Stack gap="sm" key={language} aria-label={`Texts in ${IN_ENGLISH[language]}`}>
+            <TextInput
+              label={`Title in ${IN_ENGLISH[language]}`}
+              description={missingNote(language, 'title') ?? `English: ${values.title}`}
+              maxLength={120}
+              {...translated(language, 'title')}
+            />
+            <Textarea
+              label={`The animal’s story in ${IN_ENGLISH[language]}`}
+              description={
+                missingNote(language, 'story') ?? 'Plain text: leave an empty line between paragraphs. No HTML.'
+              }
+              autosize
+              minRows={6}
+              {...translated(language, 'story')}
+            />
+            <TextInput
+              label={`Where money beyond the goal goes, in ${IN_ENGLISH[language]}`}
+              description={
+                missingNote(language, 'beyondGoal') ??
+                (values.beyondGoal.trim() === ''
+                  ? 'Left empty, the page says the site’s own sentence in this language'
+                  : undefined)
+              }
+              maxLength={500}
+              {...translated(language, 'beyondGoal')}
+            />
+          </Stack>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextInput
             label="Goal (₹)"

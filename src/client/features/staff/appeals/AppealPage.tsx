@@ -95,8 +95,8 @@ export function AppealPage() {
         </Group>
       </Group>
       <Text size="sm">
-        Address: <code>/appeals/{data.slug}</code> (kept when the title changes) · created by {data.createdBy}{' '}
-        {indiaTime(data.createdAt)}
+        Address: <code>/appeals/{data.slug}</code> (kept when the title changes; in Tamil and Hindi the same under{' '}
+        <code>/ta</code> and <code>/hi</code>) · created by {data.createdBy} {indiaTime(data.createdAt)}
         {data.publishedAt ? ` · published ${indiaTime(data.publishedAt)}` : ''}
         {data.closedAt ? ` · closed ${indiaTime(data.closedAt)}` : ''}
       </Text>
