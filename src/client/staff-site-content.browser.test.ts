@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../scripts/lib/site-server';
 import { phonePhoto } from '../server/test/image-fixtures';
 import { DEFAULT_CONTENT } from '../shared/site-content';
+import { DEFAULT_TRANSLATIONS } from '../shared/site-content-default-translations';
 import { VIEWPORTS } from './test/browser-harness';
 import { startBrowserSuite } from './test/browser-suite';
 import { collectErrors, waitForHydration } from './test/page-helpers';
@@ -162,15 +163,19 @@ describe('the Site content page on a phone', () => {
     await donor.close();
   });
 
-  it('a Tamil headline typed in the Tamil fields, previewed, published: /ta/ shows it, /hi/ and / the English one', async () => {
+  it('a Tamil headline typed in the Tamil fields, previewed, published: /ta/ shows it, /hi/ the Hindi one, / the English one', async () => {
     const TAMIL_HEADLINE = 'ஒவ்வொரு உயிருக்கும் இரண்டாவது வாய்ப்பு';
     const { context: tamilContext, page: tab } = await openSiteContent(suite.browser, true);
     const tabErrors = collectErrors(tab);
-    await tab.getByText(/^Tamil: \d+ of \d+ texts missing — shown in English$/).waitFor();
+    // The defaults have every text in Tamil and Hindi (site-content-default-translations.ts).
+    await tab.getByText(/^Tamil: every text translated \(\d+\)$/).waitFor();
     await tab.locator('label', { hasText: 'தமிழ்' }).click();
     const headline = tab.getByRole('textbox', { name: 'Headline (Tamil)', exact: true });
     await expect(headline.getAttribute('lang')).resolves.toBe('ta');
-    // The English text under it, and that the page shows it for want of a Tamil one.
+    await expect(headline.inputValue()).resolves.toBe(DEFAULT_TRANSLATIONS.ta.hero.headline);
+    // Emptied: the English text under it, and that the page would show it for want of a Tamil one.
+    await headline.fill('');
+    await tab.getByText(/^Tamil: 1 of \d+ text missing — shown in English$/).waitFor();
     await expect(tab.locator('#translation-ta-hero-headline-description').textContent()).resolves.toBe(
       `Missing — English shown. English: ${DEFAULT_CONTENT.hero.headline}`,
     );
@@ -198,10 +203,10 @@ describe('the Site content page on a phone', () => {
     await tab.getByRole('button', { name: /^Publish draft \d+$/ }).click();
     await tab.getByRole('dialog').getByRole('button', { name: 'Publish', exact: true }).click();
     await tab.getByText(/Version \d+ is published/).waitFor();
-    await tab.getByText(/^Tamil: \d+ of \d+ texts missing — shown in English$/).waitFor();
+    await tab.getByText(/^Tamil: every text translated \(\d+\)$/).waitFor();
     const served = async (path: string) => (await fetch(`${suite.server.url}${path}`)).text();
     expect(await served('/ta/')).toContain(TAMIL_HEADLINE);
-    expect(await served('/hi/')).toContain(DEFAULT_CONTENT.hero.headline);
+    expect(await served('/hi/')).toContain(DEFAULT_TRANSLATIONS.hi.hero.headline);
     expect(await served('/')).not.toContain(TAMIL_HEADLINE);
     expect(tabErrors.filter((error) => !/^401 .*\/trpc\/staff\.me$/.test(error))).toEqual([]);
     await tamilContext.close();

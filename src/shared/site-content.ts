@@ -9,6 +9,7 @@
  */
 import type { ImageRecord } from './images';
 import { DEFAULT_LANGUAGE, glossary, type Language } from './languages';
+import { DEFAULT_TRANSLATIONS } from './site-content-default-translations';
 import { contentIn } from './site-content-languages';
 import { deductionName, deductionShortName, type TaxLaw, taxLawOn } from './tax-law';
 
@@ -260,6 +261,7 @@ export const DEFAULT_CONTENT: EditableContent = {
     hero: { imageId: null, alt: 'A rescued dog and cat resting together in the sun at the shelter' },
     share: { imageId: null, alt: 'Chennai Animal Rescue Trust: rescued dogs and cats' },
   },
+  translations: DEFAULT_TRANSLATIONS,
 };
 
 /** What staff do not edit here. */

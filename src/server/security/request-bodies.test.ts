@@ -16,6 +16,8 @@ const PATHS: [string, number][] = [
   ['/trpc/donation.create', 16 * 1024],
   ['/trpc/subscription.create', 16 * 1024],
   ['/trpc/payment.verify', 16 * 1024],
+  // The site's content in three languages (trpc.plugin.ts SITE_CONTENT_BODY_LIMIT_BYTES); staff only.
+  ['/trpc/staff.siteContent.saveDraft', 256 * 1024],
   ['/api/donations', 16 * 1024],
   ['/api/subscriptions', 16 * 1024],
   ['/api/verify-payment', 16 * 1024],

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureClientBuilt } from '../../../scripts/lib/site-server';
 import { glossary } from '../../shared/languages';
 import { DEFAULT_CONTENT, type EditableContent } from '../../shared/site-content';
+import { DEFAULT_TRANSLATIONS } from '../../shared/site-content-default-translations';
+import { pathName, textAt, translatableTexts } from '../../shared/site-content-languages';
 import { taxLawOn } from '../../shared/tax-law';
 import { callProcedure, createTestApp, type TestApp } from '../test/test-app';
 
@@ -121,11 +123,22 @@ describe("the site's texts in Tamil and Hindi", () => {
       .execute<{ details: { changes: Record<string, unknown> } }[]>(
         `select details from staff_audit where action = 'site_content_published' order by id desc limit 1`,
       );
-    expect(published?.details.changes).toEqual({
-      'translations.ta.hero.headline': { before: null, after: TAMIL_HEADLINE },
-      'translations.ta.hero.text': { before: null, after: TAMIL_TEXT },
-      'translations.ta.donate.heading': { before: null, after: TAMIL_DONATE_HEADING },
-    });
+    // What it replaced is the defaults, which have every text in Tamil and Hindi: the three Tamil
+    // texts changed, and each other default translation, now left out, is named as removed.
+    const written = {
+      'translations.ta.hero.headline': { before: DEFAULT_TRANSLATIONS.ta.hero.headline, after: TAMIL_HEADLINE },
+      'translations.ta.hero.text': { before: DEFAULT_TRANSLATIONS.ta.hero.text, after: TAMIL_TEXT },
+      'translations.ta.donate.heading': { before: DEFAULT_TRANSLATIONS.ta.donate.heading, after: TAMIL_DONATE_HEADING },
+    };
+    const removed = Object.fromEntries(
+      (['ta', 'hi'] as const).flatMap((language) =>
+        translatableTexts(DEFAULT_CONTENT)
+          .map(({ path }) => [`translations.${language}.${pathName(path)}`, path] as const)
+          .filter(([name]) => !(name in written))
+          .map(([name, path]) => [name, { before: textAt(DEFAULT_TRANSLATIONS[language], path), after: null }]),
+      ),
+    );
+    expect(published?.details.changes).toEqual({ ...written, ...removed });
   });
 
   it('opens the console with the translations as published', async () => {
