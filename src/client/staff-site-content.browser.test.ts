@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../scripts/lib/site-server';
 import { phonePhoto } from '../server/test/image-fixtures';
-import { DEFAULT_CONTENT } from '../shared/site-content';
+import { DEFAULT_CONTENT } from '../shared/default-content';
 import { DEFAULT_TRANSLATIONS } from '../shared/site-content-default-translations';
 import { VIEWPORTS } from './test/browser-harness';
 import { startBrowserSuite } from './test/browser-suite';

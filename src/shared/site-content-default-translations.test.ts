@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DEDUCTION_TOKEN, DEFAULT_CONTENT, resolveSiteContent } from './site-content';
+import { DEFAULT_CONTENT } from './default-content';
+import { DEDUCTION_TOKEN, resolveSiteContent } from './site-content';
 import { editableContentSchema } from './site-content.schema';
 import { DEFAULT_TRANSLATIONS } from './site-content-default-translations';
-import { missingTranslations, pathName, textAt, translatableTexts } from './site-content-languages';
+import {
+  missingTranslations,
+  pathName,
+  resolveSiteContentIn,
+  textAt,
+  translatableTexts,
+} from './site-content-languages';
 
 /** Each language's own script, and the script it must not stray into. */
 const SCRIPTS = {
@@ -56,10 +63,10 @@ describe("the defaults' Tamil and Hindi texts", () => {
 
   it("show on the Tamil and Hindi pages with the section named in the page's language; English unchanged", () => {
     const at = new Date('2026-03-01T12:00:00+05:30');
-    const tamil = resolveSiteContent(DEFAULT_CONTENT, at, [], 'ta');
+    const tamil = resolveSiteContentIn(DEFAULT_CONTENT, at, [], 'ta');
     expect(tamil.hero.headline).toBe(DEFAULT_TRANSLATIONS.ta.hero.headline);
     expect(tamil.donate.intro).toContain('பிரிவு 80G-இன் கீழ் வரி விலக்கு');
-    const hindi = resolveSiteContent(DEFAULT_CONTENT, new Date('2026-04-02T12:00:00+05:30'), [], 'hi');
+    const hindi = resolveSiteContentIn(DEFAULT_CONTENT, new Date('2026-04-02T12:00:00+05:30'), [], 'hi');
     expect(hindi.donate.intro).toContain('धारा 133 (पहले 80G) के तहत कर छूट');
     const { translations: _translations, ...english } = DEFAULT_CONTENT;
     expect(resolveSiteContent(DEFAULT_CONTENT, at)).toEqual(resolveSiteContent(english, at));

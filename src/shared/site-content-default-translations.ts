@@ -1,5 +1,5 @@
 /**
- * The site's first version (DEFAULT_CONTENT in ./site-content.ts) in Tamil and Hindi: every text a
+ * The site's first version (DEFAULT_ENGLISH_CONTENT in ./site-content.ts, with these DEFAULT_CONTENT in ./default-content.ts) in Tamil and Hindi: every text a
  * language can have (TRANSLATABLE_TEXTS), written for the trust's donors and neighbours rather
  * than word for word, in the polite forms (நீங்கள் / आप) and the glossary's terms (./languages.ts).
  * Lists match the English ones item for item. `{deduction}` stays where the English has it: the

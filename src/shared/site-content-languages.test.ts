@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONTENT, type EditableContent, resolveSiteContent } from './site-content';
+import { DEFAULT_CONTENT } from './default-content';
+import { type EditableContent, resolveSiteContent } from './site-content';
 import { editableContentSchema } from './site-content.schema';
-import { compactTexts, contentIn, missingTranslations, translatableTexts } from './site-content-languages';
+import {
+  compactTexts,
+  contentIn,
+  missingTranslations,
+  resolveSiteContentIn,
+  translatableTexts,
+} from './site-content-languages';
 
 /** The defaults with one change made by `edit`. */
 function edited(edit: (content: EditableContent) => void): EditableContent {
@@ -59,10 +66,10 @@ describe('the site content in a language', () => {
     const content = edited((c) => {
       c.translations = { hi: { donate: { intro: 'हर दान {deduction} के तहत कर-मुक्त है।' } } };
     });
-    const before = resolveSiteContent(content, new Date('2026-03-01T12:00:00+05:30'), [], 'hi');
+    const before = resolveSiteContentIn(content, new Date('2026-03-01T12:00:00+05:30'), [], 'hi');
     expect(before.donate.intro).toBe('हर दान धारा 80G के तहत कर-मुक्त है।');
     expect(before.meta.description).toContain('tax-deductible under section 80G.');
-    const after = resolveSiteContent(content, new Date('2026-04-02T12:00:00+05:30'), [], 'hi');
+    const after = resolveSiteContentIn(content, new Date('2026-04-02T12:00:00+05:30'), [], 'hi');
     expect(after.donate.intro).toBe('हर दान धारा 133 (पहले 80G) के तहत कर-मुक्त है।');
     expect(after.meta.description).toContain('section 133 (formerly 80G)');
     // The pages never carry the translations themselves: English renders exactly as before.

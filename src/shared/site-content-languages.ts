@@ -5,8 +5,17 @@
  * is what staff write first and what always shows: a language is never a page with holes, only a page
  * partly in English. Isomorphic and without zod, like ./site-content.ts (the pages and the console read it).
  */
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
-import type { EditableContent, TranslatableTexts, TranslatedLanguage } from './site-content';
+import type { ImageRecord } from './images';
+import { DEFAULT_LANGUAGE, glossary, LANGUAGES, type Language } from './languages';
+import {
+  DEDUCTION_TOKEN,
+  type EditableContent,
+  resolveSiteContent,
+  type SiteContent,
+  type TranslatableTexts,
+  type TranslatedLanguage,
+} from './site-content';
+import { taxLawOn } from './tax-law';
 
 /** The shape of a text type with `true` at each text: a list is its items' shape in a one-item tuple. */
 export type TextsSpec<T> = T extends string
@@ -156,4 +165,23 @@ export function compactTexts<T>(value: T): T | undefined {
     return item;
   };
   return compact(value) as T | undefined;
+}
+
+/**
+ * The content a language's pages render on a day (resolveSiteContent, on its texts: contentIn). A
+ * translated text names the section in its own words (பிரிவு 80G); an English one shown in its
+ * place, in English. Here, not in ./site-content.ts, so the pages' bundle carries no glossary.
+ */
+export function resolveSiteContentIn(
+  edited: EditableContent,
+  at: Date,
+  images: readonly ImageRecord[],
+  language: Language,
+): SiteContent {
+  const sectionName = glossary(language).sectionFormerly80G(taxLawOn(at).deductionSection);
+  return resolveSiteContent(
+    contentIn(edited, language, (text) => text.replaceAll(DEDUCTION_TOKEN, sectionName)),
+    at,
+    images,
+  );
 }

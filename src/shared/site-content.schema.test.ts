@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONTENT, type EditableContent, resolveSiteContent } from './site-content';
+import { DEFAULT_CONTENT } from './default-content';
+import { type EditableContent, resolveSiteContent } from './site-content';
 import { editableContentSchema } from './site-content.schema';
 
 /** The defaults with one change made by `edit`. */

@@ -8,9 +8,7 @@
  * carry it: the schema is ./site-content.schema.ts).
  */
 import type { ImageRecord } from './images';
-import { DEFAULT_LANGUAGE, glossary, type Language } from './languages';
-import { DEFAULT_TRANSLATIONS } from './site-content-default-translations';
-import { contentIn } from './site-content-languages';
+import type { Language } from './languages';
 import { deductionName, deductionShortName, type TaxLaw, taxLawOn } from './tax-law';
 
 export interface ImpactFigure {
@@ -168,7 +166,7 @@ export interface SiteContent extends Omit<EditableContent, 'photos' | 'translati
 export type PageContent = Omit<SiteContent, 'legal'>;
 
 /** The first version of what staff edit. */
-export const DEFAULT_CONTENT: EditableContent = {
+export const DEFAULT_ENGLISH_CONTENT: EditableContent = {
   trust: {
     tagline: 'Rescue · Rehabilitate · Rehome',
     blurb:
@@ -261,7 +259,6 @@ export const DEFAULT_CONTENT: EditableContent = {
     hero: { imageId: null, alt: 'A rescued dog and cat resting together in the sun at the shelter' },
     share: { imageId: null, alt: 'Chennai Animal Rescue Trust: rescued dogs and cats' },
   },
-  translations: DEFAULT_TRANSLATIONS,
 };
 
 /** What staff do not edit here. */
@@ -302,23 +299,18 @@ export const contentImageIds = (content: EditableContent): number[] =>
   Object.values(content.photos).flatMap((photo) => (photo.imageId === null ? [] : [photo.imageId]));
 
 /**
- * The content the pages render on a day, in a language: its texts where it has them, else the
- * English ones (contentIn), with the deduction's name of the law in force that day (India time),
- * in the language the text is in; the fixed parts and the tax notice, the photos from `images`
- * (those of contentImageIds). Pure: the same input, the same pages.
+ * The content the pages render on a day: the deduction's name of the law in force that day (India
+ * time), the fixed parts and the tax notice, the photos from `images` (those of contentImageIds).
+ * Its texts as they are (a language's: site-content-languages.ts resolveSiteContentIn). Pure: the
+ * same input, the same pages.
  */
 export function resolveSiteContent(
   edited: EditableContent,
   at: Date = new Date(),
   images: readonly ImageRecord[] = [],
-  language: Language = DEFAULT_LANGUAGE,
 ): SiteContent {
   const law = taxLawOn(at);
-  // A translated text names the section in its own words (பிரிவு 80G); an English one shown in its place, in English.
-  const sectionName = glossary(language).sectionFormerly80G(law.deductionSection);
-  const { translations: _translations, ...texts } = contentIn(edited, language, (text) =>
-    text.replaceAll(DEDUCTION_TOKEN, sectionName),
-  );
+  const { translations: _translations, ...texts } = edited;
   const content = fillLaw(texts, law);
   const shown = ({ imageId, alt }: PhotoRef): ShownPhoto => {
     const image = images.find((candidate) => candidate.id === imageId) ?? null;
@@ -345,4 +337,4 @@ export function pageContentOf({ legal: _legal, ...content }: SiteContent): PageC
 }
 
 /** The defaults as the pages render them today; the server's mails and receipts read the fixed parts here. */
-export const siteContent: SiteContent = resolveSiteContent(DEFAULT_CONTENT);
+export const siteContent: SiteContent = resolveSiteContent(DEFAULT_ENGLISH_CONTENT);

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { DEFAULT_CONTENT } from '../../shared/default-content';
 import type { ImageRecord } from '../../shared/images';
-import { contentImageIds, DEFAULT_CONTENT, type EditableContent } from '../../shared/site-content';
+import { contentImageIds, type EditableContent } from '../../shared/site-content';
 import { editableContentSchema } from '../../shared/site-content.schema';
 import { DomainError } from '../domain-error';
 import { setImageUses } from '../images/image-uses';

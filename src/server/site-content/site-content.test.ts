@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureClientBuilt } from '../../../scripts/lib/site-server';
-import { DEFAULT_CONTENT, type EditableContent } from '../../shared/site-content';
+import { DEFAULT_CONTENT } from '../../shared/default-content';
+import type { EditableContent } from '../../shared/site-content';
 import { storeImage } from '../images/images';
 import { phonePhoto } from '../test/image-fixtures';
 import { callProcedure, createTestApp, SITE, type TestApp } from '../test/test-app';

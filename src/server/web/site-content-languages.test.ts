@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureClientBuilt } from '../../../scripts/lib/site-server';
+import { DEFAULT_CONTENT } from '../../shared/default-content';
 import { glossary } from '../../shared/languages';
-import { DEFAULT_CONTENT, type EditableContent } from '../../shared/site-content';
+import type { EditableContent } from '../../shared/site-content';
 import { DEFAULT_TRANSLATIONS } from '../../shared/site-content-default-translations';
 import { pathName, textAt, translatableTexts } from '../../shared/site-content-languages';
 import { taxLawOn } from '../../shared/tax-law';

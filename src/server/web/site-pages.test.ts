@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureClientBuilt } from '../../../scripts/lib/site-server';
+import { DEFAULT_CONTENT } from '../../shared/default-content';
 import { PAGE_DATA_ELEMENT_ID } from '../../shared/page-render';
-import { DEFAULT_CONTENT } from '../../shared/site-content';
 import { publishSiteContent, saveSiteContentDraft } from '../site-content/site-content-versions';
 import { createTestApp, SITE, type TestApp } from '../test/test-app';
 

@@ -1,11 +1,13 @@
 import { dirname, join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicAppealCard } from '../../shared/appeals.schema';
+import { DEFAULT_CONTENT } from '../../shared/default-content';
 import type { ImageRecord } from '../../shared/images';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/languages';
 import { localizedPath, splitLanguage } from '../../shared/locale-paths';
 import type { PageData } from '../../shared/page-render';
-import { DEFAULT_CONTENT, type EditableContent, pageContentOf, resolveSiteContent } from '../../shared/site-content';
+import { type EditableContent, pageContentOf } from '../../shared/site-content';
+import { resolveSiteContentIn } from '../../shared/site-content-languages';
 import { SITE_URL_TOKEN } from '../../shared/site-url-token';
 import { taxLawOn } from '../../shared/tax-law';
 import { openAppealsInEveryLanguage } from '../appeals/public-appeals';
@@ -201,7 +203,7 @@ export class SitePages implements SitePagesHandle {
     images: readonly ImageRecord[],
     language: Language = DEFAULT_LANGUAGE,
   ): PageData {
-    const data: PageData = { content: pageContentOf(resolveSiteContent(content, at, images, language)) };
+    const data: PageData = { content: pageContentOf(resolveSiteContentIn(content, at, images, language)) };
     return language === DEFAULT_LANGUAGE ? data : { ...data, language };
   }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_CONTENT } from '../../../shared/site-content';
+import { DEFAULT_CONTENT } from '../../../shared/default-content';
 import {
   editableContentSchema,
   siteContentPreviewInputSchema,
