@@ -12,7 +12,9 @@ import { readSiteUrl } from './site-url';
  */
 export function hydratePage(path: string, page: ComponentType, messages: Messages): void {
   const container = document.getElementById('root');
-  if (!container) return;
+  const content = readPageContent();
+  // A prerendered React page always embeds its data; without it there is nothing to hydrate with.
+  if (!container || !content) return;
   // As a transition, React hydrates in slices of a few milliseconds, yielding to the browser in
   // between, instead of one long task that would keep a slow phone from answering a tap.
   startTransition(() => {
@@ -23,7 +25,7 @@ export function hydratePage(path: string, page: ComponentType, messages: Message
           path={path}
           page={page}
           siteUrl={readSiteUrl()}
-          content={readPageContent()}
+          content={content}
           language={readPageData()?.language}
           messages={messages}
         />

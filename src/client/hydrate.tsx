@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { pageContentOf, siteContent } from '../shared/site-content';
 import { AppShell } from './AppShell';
 import { createAppRouter } from './router';
 import { readPageContent } from './site-content-context';
@@ -16,7 +17,7 @@ export async function renderApp() {
   await router.load();
   createRoot(container).render(
     <StrictMode>
-      <AppShell router={router} siteUrl={readSiteUrl()} content={readPageContent()} />
+      <AppShell router={router} siteUrl={readSiteUrl()} content={readPageContent() ?? pageContentOf(siteContent)} />
     </StrictMode>,
   );
 }

@@ -1,16 +1,21 @@
 import { createContext, useContext } from 'react';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '../shared/page-render';
-import { type PageContent, pageContentOf, siteContent } from '../shared/site-content';
+import type { PageContent } from '../shared/site-content';
 
 /**
  * The site content a page shows: the published version the server rendered the page with (a React
  * page carries it as JSON, so hydration sees the same texts the HTML has), or the defaults of
- * shared/site-content.ts where no page data is (the dev server, the staff console's shell).
+ * shared/site-content.ts where no page data is (the router's app: hydrate.tsx). Always provided, so
+ * a page's bundle never carries the defaults.
  */
-const SiteContentContext = createContext<PageContent>(pageContentOf(siteContent));
+const SiteContentContext = createContext<PageContent | null>(null);
 export const SiteContentProvider = SiteContentContext.Provider;
 
-export const useSiteContent = () => useContext(SiteContentContext);
+export function useSiteContent(): PageContent {
+  const content = useContext(SiteContentContext);
+  if (!content) throw new Error('a component showing the site content is rendered outside a SiteContentProvider');
+  return content;
+}
 
 /** In the browser: the data the server rendered this page with, if it embedded any. */
 export function readPageData(): PageData | undefined {
@@ -23,5 +28,5 @@ export function readPageData(): PageData | undefined {
   }
 }
 
-/** The content to show in the browser: this page's, else the defaults. */
-export const readPageContent = (): PageContent => readPageData()?.content ?? pageContentOf(siteContent);
+/** The content this page was rendered with, if it embedded any. */
+export const readPageContent = (): PageContent | undefined => readPageData()?.content;

@@ -22,9 +22,7 @@ export const APPEAL_PURPOSE_CLASS_LABELS: Record<AppealPurposeClass, string> = {
   others: 'Others',
 };
 
-/** Said on the page when staff write nothing of their own about money beyond the goal. */
-export const DEFAULT_BEYOND_GOAL =
-  'Anything given beyond the goal goes to our general fund, for the care of every animal at the shelter.';
+export { DEFAULT_BEYOND_GOAL } from './appeal-defaults';
 
 export const MIN_APPEAL_GOAL_PAISE = 100_00;
 /** ₹1 crore: above any one animal's care, well inside the integer column. */

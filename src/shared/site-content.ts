@@ -10,6 +10,7 @@
 import type { ImageRecord } from './images';
 import type { Language } from './languages';
 import { deductionName, deductionShortName, type TaxLaw, taxLawOn } from './tax-law';
+import { TRUST_NAME } from './trust-name';
 
 export interface ImpactFigure {
   value: string;
@@ -263,7 +264,7 @@ export const DEFAULT_ENGLISH_CONTENT: EditableContent = {
 
 /** What staff do not edit here. */
 const FIXED = {
-  trust: { name: 'Chennai Animal Rescue Trust', shortName: 'Animal Rescue Trust' },
+  trust: { name: TRUST_NAME, shortName: 'Animal Rescue Trust' },
   themeColor: '#1b5e20',
   footer: { copyrightYear: 2024 },
   // PLACEHOLDERS: not the trust's real registration. Replace them (here or in the staff console)
@@ -337,4 +338,5 @@ export function pageContentOf({ legal: _legal, ...content }: SiteContent): PageC
 }
 
 /** The defaults as the pages render them today; the server's mails and receipts read the fixed parts here. */
-export const siteContent: SiteContent = resolveSiteContent(DEFAULT_ENGLISH_CONTENT);
+// Pure: a bundle that does not use it (a page's: its content comes with the page) leaves the defaults out.
+export const siteContent: SiteContent = /* @__PURE__ */ resolveSiteContent(DEFAULT_ENGLISH_CONTENT);

@@ -3,7 +3,7 @@
  * favicon.svg; the header inlines it as a data URI, so no page requests anything but its hero
  * image before it paints.
  */
-import { siteContent } from '../../shared/site-content';
+import { TRUST_NAME } from '../../shared/trust-name';
 
 const GREEN = '#1b5e20';
 
@@ -27,4 +27,4 @@ export function logoSvg(title: string): string {
 </svg>`;
 }
 
-export const LOGO_DATA_URI = `data:image/svg+xml,${encodeURIComponent(logoSvg(siteContent.trust.name))}`;
+export const LOGO_DATA_URI = `data:image/svg+xml,${encodeURIComponent(logoSvg(TRUST_NAME))}`;

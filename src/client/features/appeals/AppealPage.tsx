@@ -1,4 +1,5 @@
-import { type AppealTranslatedField, DEFAULT_BEYOND_GOAL } from '../../../shared/appeals.schema';
+import { DEFAULT_BEYOND_GOAL } from '../../../shared/appeal-defaults';
+import type { AppealTranslatedField } from '../../../shared/appeals.schema';
 import { LANGUAGE_TAGS } from '../../../shared/languages';
 import type { AppealOnPage } from '../../../shared/page-render';
 import { ResponsiveImage } from '../../components/ResponsiveImage';

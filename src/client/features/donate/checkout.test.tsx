@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DonationInput } from '../../../shared/donation.schema';
+import { pageContentOf, siteContent } from '../../../shared/site-content';
 import { translatorOf } from '../../i18n';
 import * as english from '../../paraglide/messages/en.js';
 import { buildCheckoutOptions } from './checkout';
@@ -30,6 +31,7 @@ describe('checkout options (one-time pays an order, monthly a subscription, unde
       input,
       t,
       callbacks,
+      pageContentOf(siteContent),
     );
     expect(options).toEqual({
       key: 'rzp_test_1',
@@ -54,6 +56,7 @@ describe('checkout options (one-time pays an order, monthly a subscription, unde
       { ...input, donationType: 'monthly', purpose: undefined },
       t,
       callbacks,
+      pageContentOf(siteContent),
     );
     expect(options).toMatchObject({
       key: 'rzp_test_1',

@@ -1,5 +1,5 @@
 import type { CreateDonationOutput, CreateSubscriptionOutput, DonationInput } from '../../../shared/donation.schema';
-import { siteContent } from '../../../shared/site-content';
+import type { PageContent } from '../../../shared/site-content';
 import type { Translate } from '../../i18n';
 
 /** What Razorpay's checkout hands `handler` on success; forwarded to verification as received. */
@@ -42,13 +42,14 @@ export function buildCheckoutOptions(
   input: DonationInput,
   t: Translate,
   callbacks: Pick<RazorpayOptions, 'handler' | 'modal'>,
+  { trust, meta }: Pick<PageContent, 'trust' | 'meta'>,
 ): RazorpayOptions {
   const purpose = t(`donate_purpose_${input.purpose ?? 'general'}`);
   const common = {
     key: created.razorpayKeyId,
-    name: siteContent.trust.name,
+    name: trust.name,
     prefill: { name: input.name, email: input.email, contact: input.phone },
-    theme: { color: siteContent.meta.themeColor },
+    theme: { color: meta.themeColor },
     ...callbacks,
   };
   if ('subscription' in created) {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { DonationInput, VerifyPaymentOutput } from '../../../shared/donation.schema';
 import { useMessages } from '../../i18n';
+import { useSiteContent } from '../../site-content-context';
 import { buildCheckoutOptions } from './checkout';
 import type { DonationApi } from './donation-api';
 import { type ToastKind, useToast } from './toast';
@@ -15,6 +16,7 @@ export function useDonationCheckout(api: DonationApi, { onPaid }: { onPaid: (ver
   const [processing, setProcessing] = useState(false);
   const toast = useToast();
   const t = useMessages();
+  const content = useSiteContent();
 
   const fail = (kind: ToastKind) => {
     toast(kind);
@@ -40,26 +42,32 @@ export function useDonationCheckout(api: DonationApi, { onPaid }: { onPaid: (ver
     }
 
     const subscriptionId = 'subscription' in created ? created.subscription.id : undefined;
-    const options = buildCheckoutOptions(created, input, t, {
-      handler: (response) => {
-        void api
-          .verifyPayment({
-            ...response,
-            donation_id: created.donation.id,
-            ...(subscriptionId ? { subscription_id: subscriptionId } : {}),
-          })
-          .then(
-            (verified) => {
-              toast('success');
-              onPaid(verified);
-            },
-            () => toast('verifyFailed'),
-          )
-          .finally(() => setProcessing(false));
+    const options = buildCheckoutOptions(
+      created,
+      input,
+      t,
+      {
+        handler: (response) => {
+          void api
+            .verifyPayment({
+              ...response,
+              donation_id: created.donation.id,
+              ...(subscriptionId ? { subscription_id: subscriptionId } : {}),
+            })
+            .then(
+              (verified) => {
+                toast('success');
+                onPaid(verified);
+              },
+              () => toast('verifyFailed'),
+            )
+            .finally(() => setProcessing(false));
+        },
+        // Closing the checkout ends the attempt; nothing is sent.
+        modal: { ondismiss: () => setProcessing(false) },
       },
-      // Closing the checkout ends the attempt; nothing is sent.
-      modal: { ondismiss: () => setProcessing(false) },
-    });
+      content,
+    );
     try {
       if (!window.Razorpay) throw new Error('checkout script missing');
       new window.Razorpay(options).open();
