@@ -50,5 +50,12 @@ export async function pdfText(pdf: Buffer): Promise<string[]> {
 export async function pdfTextAsCopied(pdf: Buffer): Promise<string> {
   const child = promisify(execFile)('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { encoding: 'utf8' });
   child.child.stdin?.end(pdf);
-  return (await child).stdout.replace(/\s+/g, ' ');
+  try {
+    return (await child).stdout.replace(/\s+/g, ' ');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new Error('pdftotext is not installed: it comes with Poppler (Debian: apt-get install poppler-utils)');
+    }
+    throw error;
+  }
 }
