@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language } from '../shared/languages';
+import type { Language } from '../shared/languages';
 import { localizedPath } from '../shared/locale-paths';
 import type { PageMeta } from '../shared/page-render';
 import type { PageContent } from '../shared/site-content';
