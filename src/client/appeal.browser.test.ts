@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { siteContent } from '../shared/site-content';
+import { axeViolations } from './test/axe';
 import { VIEWPORTS } from './test/browser-harness';
 import { startBrowserSuite } from './test/browser-suite';
 import { collectErrors, layoutShift, waitForHydration } from './test/page-helpers';
 import { query } from './test/staff-setup';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const suite = startBrowserSuite();
 
@@ -28,12 +25,6 @@ async function seedAppeal(): Promise<number> {
 }
 
 const progressText = (page: Page) => page.getByRole('progressbar').getAttribute('aria-valuetext');
-
-interface AxeViolation {
-  id: string;
-  impact: string;
-  nodes: { target: string[] }[];
-}
 
 /**
  * A donor on a phone, from a WhatsApp link: the appeal's page, a gift to it through the sandbox's
@@ -116,14 +107,7 @@ describe('an appeal’s page on a phone', () => {
     await page.goto(`${suite.server.url}/appeals/${SLUG}`);
     await waitForHydration(page);
     await page.waitForLoadState('networkidle');
-    await page.addScriptTag({ content: AXE_SOURCE });
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
-      return (await axe.run()).violations;
-    });
-    expect(
-      violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(await page.locator('h1').count()).toBe(1);
     // The home page lists the open appeal (server-rendered, within the pages' check), axe clean too.
     for (let tries = 0; ; tries++) {
@@ -133,12 +117,7 @@ describe('an appeal’s page on a phone', () => {
       await page.waitForTimeout(1_000);
     }
     await waitForHydration(page);
-    await page.addScriptTag({ content: AXE_SOURCE });
-    const homeViolations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
-      return (await axe.run()).violations.map((v) => v.id);
-    });
-    expect(homeViolations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Bruno’s surgery' }).click();
     await page.waitForURL(`**/appeals/${SLUG}`);
     await page.getByRole('progressbar').waitFor();

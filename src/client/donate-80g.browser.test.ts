@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { siteContent } from '../shared/site-content';
+import { axeViolations } from './test/axe';
 import { VIEWPORTS } from './test/browser-harness';
 import { startBrowserSuite } from './test/browser-suite';
 import { collectErrors, waitForHydration } from './test/page-helpers';
 
 const suite = startBrowserSuite();
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const ADDRESS = '12 Beach Road, Besant Nagar, Chennai 600090';
 
 async function donationStatus(email: string): Promise<string | undefined> {
@@ -110,15 +108,6 @@ describe('giving with the 80G details on a phone', () => {
     await expect(donationStatus('aadhaar-typo@example.org')).resolves.toBeUndefined();
   });
 });
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    type Violation = { id: string; nodes: { target: string[] }[] };
-    const { axe } = window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } };
-    return (await axe.run()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 describe('accessibility of the 80G fields and the thank-you panel', () => {
   it('axe-core finds no violations on the form with the 80G fields open and in error, nor on the panel', async () => {

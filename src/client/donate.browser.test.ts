@@ -1,24 +1,16 @@
 // Over 250 lines on purpose: the donor's whole flow at two screen sizes shares one built site, one
 // server and one Chromium; split, each file would start all three again.
-import pg from 'pg';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { siteContent } from '../shared/site-content';
 import { VIEWPORTS } from './test/browser-harness';
 import { startBrowserSuite } from './test/browser-suite';
 import { collectErrors, layoutShift, waitForHydration } from './test/page-helpers';
+import { query } from './test/staff-setup';
 
 const suite = startBrowserSuite();
 
-async function rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client(suite.db.url);
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+const rows = <T>(sql: string, params: unknown[] = []) => query<T>(suite.db.url, sql, params);
 
 /** Records the options the page hands the checkout (functions named by type), and still opens it. */
 const RECORD_CHECKOUT_OPTIONS = `

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfTextAsCopied } from '../server/test/donor-fixtures';
@@ -6,6 +5,7 @@ import { siteContent } from '../shared/site-content';
 import { VIEWPORTS } from './test/browser-harness';
 import { startBrowserSuite } from './test/browser-suite';
 import { collectErrors, layoutShift, waitForHydration } from './test/page-helpers';
+import { query } from './test/staff-setup';
 
 /**
  * A Tamil-speaking donor on a phone who follows a shared link to /ta/: the page is in Tamil, in
@@ -16,15 +16,7 @@ import { collectErrors, layoutShift, waitForHydration } from './test/page-helper
 
 const suite = startBrowserSuite();
 
-async function rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client(suite.db.url);
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+const rows = <T>(sql: string, params: unknown[] = []) => query<T>(suite.db.url, sql, params);
 
 /** Records the checkout's description (the donor reads it in Razorpay's window). */
 const RECORD_CHECKOUT_DESCRIPTION = `

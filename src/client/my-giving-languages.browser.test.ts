@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { donorToken } from '../server/donors/donor-link';
 import { type DevMailbox, startDevMailbox } from '../server/mail/dev-mailbox';
 import { resolveDataEncryptionKey } from '../server/personal-data/data-encryption-key';
 import { seedPaidGift } from '../server/test/donor-fixtures';
+import { axeViolations } from './test/axe';
 import { startBrowserSuite } from './test/browser-suite';
 import { collectErrors, waitForHydration } from './test/page-helpers';
 
@@ -27,7 +26,6 @@ afterAll(async () => mailbox?.close());
 const suite = startBrowserSuite(env);
 const PHONE = { width: 360, height: 740 };
 const EMAIL = 'meena.kumar@example.org';
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let key: Buffer;
 let context: BrowserContext;
@@ -55,15 +53,6 @@ beforeEach(async () => {
 
 const noSidewaysScroll = () =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-
-async function axeViolations(on: Page): Promise<string[]> {
-  await on.addScriptTag({ content: AXE_SOURCE });
-  return on.evaluate(async () => {
-    type Violation = { id: string; nodes: { target: string[] }[] };
-    const { axe } = window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } };
-    return (await axe.run()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 describe('a Tamil donor on a phone', () => {
   it('asks for a link on /ta/my-giving, opens it from the mailbox, and sees their gifts in Tamil', async () => {

@@ -1,13 +1,13 @@
 // Over 250 lines on purpose: a donor's whole visit (asking for a link, opening it, downloads,
 // cancelling, their data) runs on one server with one seeded donor; split, each part would seed again.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { donorToken } from '../server/donors/donor-link';
 import { resolveDataEncryptionKey } from '../server/personal-data/data-encryption-key';
 import { LINK_SENT } from '../server/routes/link-request';
 import { pdfText, seedPaidGift } from '../server/test/donor-fixtures';
+import { axeViolations } from './test/axe';
 import { startBrowserSuite } from './test/browser-suite';
 import { collectErrors, waitForHydration } from './test/page-helpers';
 import { giveMonthly, query } from './test/staff-setup';
@@ -16,7 +16,6 @@ const suite = startBrowserSuite();
 /** A small phone: the page must work at this width, where donors open their e-mail's link. */
 const PHONE = { width: 360, height: 740 };
 const EMAIL = 'asha.raman@example.org';
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let key: Buffer;
 let token: string;
@@ -56,15 +55,6 @@ async function openFromLink(withToken = token) {
 const linkForm = () => page.getByRole('form', { name: 'Get a link to your page' });
 const noSidewaysScroll = () =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-
-async function axeViolations(on: Page): Promise<string[]> {
-  await on.addScriptTag({ content: AXE_SOURCE });
-  return on.evaluate(async () => {
-    type Violation = { id: string; nodes: { target: string[] }[] };
-    const { axe } = window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } };
-    return (await axe.run()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 describe('without a link', () => {
   it('is served as a page that says what it is and that it needs JavaScript', async () => {

@@ -1,14 +1,13 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phonePhoto } from '../server/test/image-fixtures';
+import { axeViolations } from './test/axe';
 import { VIEWPORTS } from './test/browser-harness';
 import { startBrowserSuite } from './test/browser-suite';
 import { collectErrors } from './test/page-helpers';
 import { createStaffWithCli, query, signInAs } from './test/staff-setup';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'correct horse battery staple';
 /** Screenshots to look at after a run (not compared: a person judges them). */
 const SHOTS = '/tmp/staff-appeals-shots';
@@ -132,15 +131,7 @@ describe('an appeal written on a phone', () => {
           .or(tab.getByRole('form', { name: 'Appeal' }))
           .first()
           .waitFor();
-        await tab.addScriptTag({ content: AXE_SOURCE });
-        const violations = await tab.evaluate(async () => {
-          type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-          return (await (window as unknown as { axe: { run(): Promise<Result> } }).axe.run()).violations;
-        });
-        expect(
-          violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-          path,
-        ).toEqual([]);
+        expect(await axeViolations(tab), path).toEqual([]);
       }
     } finally {
       await phone.close();

@@ -1,15 +1,14 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phonePhoto } from '../server/test/image-fixtures';
+import { axeViolations } from './test/axe';
 import { VIEWPORTS } from './test/browser-harness';
 import { startBrowserSuite } from './test/browser-suite';
 import { collectErrors } from './test/page-helpers';
 import { createStaffWithCli, query, signInAs } from './test/staff-setup';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'correct horse battery staple';
 /** Screenshots to look at after a run (not compared: a person judges them). */
 const SHOTS = '/tmp/staff-photos-shots';
@@ -107,12 +106,7 @@ describe('the Photos page on a phone', () => {
 
     const { phone, tab } = await openPhotos(true);
     await tab.getByText('Bruno, a brown dog, after his surgery', { exact: true }).waitFor();
-    await tab.addScriptTag({ content: AXE_SOURCE });
-    const violations = await tab.evaluate(async () => {
-      type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-      return (await (window as unknown as { axe: { run(): Promise<Result> } }).axe.run()).violations;
-    });
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(tab)).toEqual([]);
     await phone.close();
   });
 });

@@ -1,17 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../scripts/lib/site-server';
 import { phonePhoto } from '../server/test/image-fixtures';
 import { DEFAULT_CONTENT } from '../shared/default-content';
 import { DEFAULT_TRANSLATIONS } from '../shared/site-content-default-translations';
+import { axeViolations } from './test/axe';
 import { VIEWPORTS } from './test/browser-harness';
 import { startBrowserSuite } from './test/browser-suite';
 import { collectErrors, waitForHydration } from './test/page-helpers';
 import { createStaffWithCli, query, signInAs } from './test/staff-setup';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'correct horse battery staple';
 const NEW_PHONE = '+91 44 2345 6789';
 const NEW_FIGURE = '2500+';
@@ -191,12 +189,7 @@ describe('the Site content page on a phone', () => {
     await tab
       .getByRole('region', { name: 'Preview', exact: true })
       .screenshot({ path: '/tmp/site-content-tamil-preview.png' });
-    await tab.addScriptTag({ content: AXE_SOURCE });
-    const violations = await tab.evaluate(async () => {
-      type Result = { violations: { id: string; nodes: { target: string[] }[] }[] };
-      return (await (window as unknown as { axe: { run(): Promise<Result> } }).axe.run()).violations;
-    });
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(tab)).toEqual([]);
 
     // The saved notice lies over the publish button on a phone: closed, as she would.
     await tab.getByRole('button', { name: 'Close the notice' }).click();
@@ -217,12 +210,7 @@ describe('the Site content page on a phone', () => {
     await tab.getByRole('textbox', { name: 'Tagline' }).fill('Rescue, heal, rehome');
     await tab.getByRole('button', { name: 'Save draft' }).click();
     await tab.frameLocator('iframe[title="Preview of the home page"]').getByRole('heading', { level: 1 }).waitFor();
-    await tab.addScriptTag({ content: AXE_SOURCE });
-    const violations = await tab.evaluate(async () => {
-      type Result = { violations: { id: string; nodes: { target: string[] }[] }[] };
-      return (await (window as unknown as { axe: { run(): Promise<Result> } }).axe.run()).violations;
-    });
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(tab)).toEqual([]);
     await axeContext.close();
   });
 });

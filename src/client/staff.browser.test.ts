@@ -1,30 +1,20 @@
 // Over 250 lines on purpose: the accountant's day in the console (sign-in to sign-out, then receipts)
 // runs in order on one server and one browser; split, each part would set them up again.
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteContent } from '../shared/site-content';
+import { axeViolations } from './test/axe';
 import { VIEWPORTS } from './test/browser-harness';
 import { startBrowserSuite } from './test/browser-suite';
 import { collectErrors, waitForHydration } from './test/page-helpers';
 import { createStaffWithCli, giveMonthly, query, seedDonations, signInAs } from './test/staff-setup';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'correct horse battery staple';
 /** Screenshots to look at after a run (not compared: a person judges them). */
 const SHOTS = '/tmp/staff-console-shots';
 
 const suite = startBrowserSuite();
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    return (await (window as unknown as { axe: { run(): Promise<Result> } }).axe.run()).violations;
-  });
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function signIn(page: Page, password = PASSWORD) {
   await signInAs(page, 'admin', password);
