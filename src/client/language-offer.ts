@@ -1,3 +1,4 @@
+import { LANGUAGE_FONTS } from '../shared/language-fonts';
 import { LANGUAGE_TAGS } from '../shared/languages';
 import { switchTarget } from '../shared/locale-paths';
 import { OFFER_DISMISSED_KEY, type OfferedLanguage } from './language-preference';
@@ -15,16 +16,12 @@ const OFFER: Record<OfferedLanguage, { text: string; link: string; dismiss: stri
 };
 
 /**
- * The offered language's font, as its own pages load it (server/web/page-documents.ts): this page is
- * in another script, and a computer without the font would show boxes. The phone's own first.
+ * The offered language's font, as its own pages load it: this page is in another script, and a
+ * computer without the font would show boxes. The phone's own first.
  */
-const FONTS: Record<OfferedLanguage, { family: string; file: string; unicodeRange: string }> = {
-  ta: { family: 'Noto Sans Tamil', file: 'noto-sans-tamil', unicodeRange: 'U+0B80-0BFF' },
-  hi: { family: 'Noto Sans Devanagari', file: 'noto-sans-devanagari', unicodeRange: 'U+0900-097F' },
-};
-
-function loadFont(language: OfferedLanguage): string {
-  const font = FONTS[language];
+function loadFont(language: OfferedLanguage): string | undefined {
+  const font = LANGUAGE_FONTS[language];
+  if (!font) return undefined;
   const face = new FontFace(
     font.family,
     `local("${font.family}"), url(/fonts/${font.file}-400.woff2) format("woff2")`,
@@ -43,7 +40,8 @@ export function showLanguageOffer(language: OfferedLanguage, path: string): void
   const bar = document.createElement('aside');
   bar.className = 'language-offer';
   bar.lang = LANGUAGE_TAGS[language];
-  bar.style.fontFamily = `"${loadFont(language)}", system-ui, sans-serif`;
+  const family = loadFont(language);
+  if (family) bar.style.fontFamily = `"${family}", system-ui, sans-serif`;
   bar.setAttribute('aria-label', link);
   const message = document.createElement('p');
   message.textContent = `${text} `;

@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { LANGUAGE_FONTS } from '../../shared/language-fonts';
 import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, type Language } from '../../shared/languages';
 import { OG_LOCALES } from '../../shared/locale-paths';
 import { type PageData, pageDataScript, type RenderedPage } from '../../shared/page-render';
@@ -112,20 +113,6 @@ export function makePageKit(options: { clientDir: string; manifest: Manifest; re
   const chunkStylesheets = Object.fromEntries(reactPageChunks.map((chunk) => [chunk, pageChunkCss(manifest, chunk)]));
   return { kit: { template, staticTemplate: staticPage.template, chunkStylesheets }, scriptHash: staticPage.hash };
 }
-
-/** The Noto font of each language that needs one (public/fonts: the script's block only, woff2). */
-const LANGUAGE_FONTS: Partial<Record<Language, { family: string; file: string; unicodeRange: string }>> = {
-  ta: {
-    family: 'Noto Sans Tamil',
-    file: 'noto-sans-tamil',
-    unicodeRange: 'U+0964-0965,U+0B80-0BFF,U+200C-200D,U+25CC',
-  },
-  hi: {
-    family: 'Noto Sans Devanagari',
-    file: 'noto-sans-devanagari',
-    unicodeRange: 'U+0900-097F,U+200C-200D,U+20B9,U+25CC',
-  },
-};
 
 /**
  * A Tamil or Hindi page's font, on that language's pages only (an English page loads nothing more):
