@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfTextAsCopied } from '../server/test/donor-fixtures';
+import { pdfTextAsCopied } from '../server/test/pdf-text';
 import { siteContent } from '../shared/site-content';
 import { VIEWPORTS } from './test/browser-harness';
 import { startBrowserSuite } from './test/browser-suite';

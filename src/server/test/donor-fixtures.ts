@@ -1,5 +1,3 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Orm } from '../db/orm';
 import { type SeededGift, seedReceipt } from './statement-fixtures';
@@ -25,7 +23,10 @@ export async function seedPaidGift(orm: Orm, key: Buffer, gift: SeededGift & { p
   return { receipt, donationId: (row as { id: number }).id };
 }
 
-/** The text of each page, as a PDF reader extracts it, whitespace squeezed. */
+/**
+ * The text of each page as pdf.js extracts it, whitespace squeezed: Tamil and Devanagari in the order
+ * the glyphs are drawn (pdf-text.ts's pdfTextAsCopied gives them as written).
+ */
 export async function pdfText(pdf: Buffer): Promise<string[]> {
   const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise;
   const pages: string[] = [];
@@ -40,22 +41,4 @@ export async function pdfText(pdf: Buffer): Promise<string[]> {
   }
   await document.destroy();
   return pages;
-}
-
-/**
- * The text as a reader copies it out of the PDF: Poppler's pdftotext (poppler-utils, as pdftoppm),
- * which, like Chrome's and Acrobat's readers, reads a span's ActualText. pdf.js does not, and gives
- * Tamil and Devanagari in the order the glyphs are drawn: that is pdfText above.
- */
-export async function pdfTextAsCopied(pdf: Buffer): Promise<string> {
-  const child = promisify(execFile)('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { encoding: 'utf8' });
-  child.child.stdin?.end(pdf);
-  try {
-    return (await child).stdout.replace(/\s+/g, ' ');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new Error('pdftotext is not installed: it comes with Poppler (Debian: apt-get install poppler-utils)');
-    }
-    throw error;
-  }
 }
