@@ -87,5 +87,5 @@ export function matchCertificate(fields: CertificateFields, year: string, donors
       reason: `the certificate's name ${fields.donorName} differs from the receipts' ${otherNames.join(', ')}`,
     };
   }
-  return { ok: true, donor, note: `${id} and amount ${formatRupees(fields.amount)} match the year's receipts` };
+  return { ok: true, donor, note: `${id} and amount ${formatRupees(fields.amount)} match what Part B reports` };
 }
