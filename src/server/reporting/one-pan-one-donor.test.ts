@@ -43,12 +43,13 @@ beforeAll(async () => {
   // 2025-26: one person writing her name three ways (case, spaces, an initial before or after) and her
   // Gmail address with a dot and a tag.
   const priya = { kind: 'pan' as const, value: 'PRIYA1234S' };
-  for (const [at, name, email] of [
+  const ways: [string, string, string][] = [
     ['2025-05-01T10:00:00+05:30', 'A. Priya Sharma', 'priya.sharma@gmail.com'],
     ['2025-06-01T10:00:00+05:30', 'priya sharma', 'PriyaSharma+gifts@gmail.com'],
     ['2025-07-01T10:00:00+05:30', 'PRIYA  SHARMA A', 'priyasharma@gmail.com'],
-  ]) {
-    await seedReceipt(t.db.orm, key, { at: at as string, rupees: 1000, name: name as string, email, taxId: priya });
+  ];
+  for (const [at, name, email] of ways) {
+    await seedReceipt(t.db.orm, key, { at, rupees: 1000, name, email, taxId: priya });
   }
   // 2024-25: ₹4,000 by bank transfer and ₹3,000 in cash (above ₹2,000: no deduction, not in Part B).
   const gopal = {
