@@ -25,9 +25,14 @@ export class DecryptionError extends Error {
 
 export function createFieldCipher(key: Buffer): FieldCipher {
   if (key.length !== 32) throw new Error('The data encryption key must be 32 bytes');
+  const hashKeys = new Map<string, Buffer>();
   return {
     keyedHash(purpose, plain) {
-      const hashKey = Buffer.from(hkdfSync('sha256', key, '', purpose, 32));
+      let hashKey = hashKeys.get(purpose);
+      if (!hashKey) {
+        hashKey = Buffer.from(hkdfSync('sha256', key, '', purpose, 32));
+        hashKeys.set(purpose, hashKey);
+      }
       return createHmac('sha256', hashKey).update(plain).digest('base64url');
     },
     encrypt(plain) {
