@@ -20,6 +20,16 @@ export const statementPurposeInputSchema = z.object({
   donationType: z.enum(['corpus', 'specific-grant', 'others']),
 });
 
+/**
+ * Staff's choice for an ID whose receipts carry more than one person: the ID by the keyed hash the
+ * summary lists it with, and the receipt whose name and address its Part B rows carry.
+ */
+export const statementReviewInputSchema = z.object({
+  year: financialYearSchema,
+  idHash: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be an ID as the summary lists it'),
+  receiptNumber: z.string().trim().min(1, 'choose a receipt').max(64),
+});
+
 /** `POST /api/my-giving/link`: the address, and the language of the page it was asked on (the mail's; English if none). */
 export const donorLinkRequestSchema = z.object({
   email: z.email().trim().max(254),

@@ -1,67 +1,91 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatRupees } from '../../shared/rupees';
 import type { FieldCipher } from '../personal-data/field-cipher';
+import { nameKey, peopleOf } from '../reporting/one-person';
+import { buildStatement, normaliseId } from '../reporting/statement';
+import { loadStatementLayout } from '../reporting/statement-layout';
 import type { CertificateFields } from './read-certificate';
 
-/** A donor of the year as the trust's receipts know them: by ID number, with where to write. */
+/** A donor of the year as Part B reports them: by ID number, with who their receipts name. */
 export interface YearDonor {
-  /** The latest receipt's e-mail and name; null e-mail when they asked to be erased. */
+  /** Where the certificate may go on its own: the one e-mail address on the receipts; null when none, or erased. */
   email: string | null;
+  /** The name Part B's rows carry. */
   name: string;
-  /** Paise, all their issued receipts of the year. */
-  total: number;
+  /** Whole rupees: what Part B reports for this ID (the sum of its rows, as filed). */
+  amount: number;
+  /** The distinct names and e-mail addresses on the receipts Part B counts, as first written. */
+  names: string[];
+  emails: string[];
 }
 
 export type Match = { ok: true; donor: YearDonor; note: string } | { ok: false; reason: string };
 
-const normaliseId = (value: string) => value.replace(/\s+/g, '').toUpperCase();
-
 /**
- * Every donor of a year with an ID number on their receipts, keyed by that number (PAN or Aadhaar,
- * decrypted). Receipts kept only for the tax law after an erasure give no address.
+ * Every ID number (PAN or Aadhaar, decrypted) of a year's Part B with what it reports: read from
+ * the statement itself, so the amount a certificate is checked against is the one filed (no cash
+ * above ₹2,000, no gift in kind). Receipts kept only for the tax law after an erasure give no address.
  */
 export async function donorsOfYear(
   em: EntityManager,
   cipher: FieldCipher,
   year: string,
 ): Promise<Map<string, YearDonor>> {
-  const rows = await em.execute<{ email: string; name: string; encrypted: string; amount: number; erased: boolean }[]>(
-    `select r.donor_email as email, r.donor_name as name, r.donor_id_encrypted as encrypted, r.amount,
-            exists (select 1 from erasure_requests e where e.kept_receipt_ids @> to_jsonb(r.id)) as erased
-       from receipts r
-      where r.financial_year = ? and r.status = 'issued' and r.donor_id_encrypted is not null
-      order by r.issued_at, r.id`,
+  const statement = await buildStatement(em, { cipher, layout: loadStatementLayout(), year });
+  const erased = await em.execute<{ id: number }[]>(
+    `select r.id from receipts r
+      where r.financial_year = ? and exists (select 1 from erasure_requests e where e.kept_receipt_ids @> to_jsonb(r.id))`,
     [year],
   );
+  const erasedIds = new Set(erased.map((row) => row.id));
   const donors = new Map<string, YearDonor>();
-  for (const row of rows) {
-    const id = normaliseId(cipher.decrypt(row.encrypted));
-    const known = donors.get(id);
-    // Oldest first: the last receipt seen names the donor and says where to write.
-    donors.set(id, {
-      email: row.erased || !row.email ? null : row.email,
-      name: row.name,
-      total: (known?.total ?? 0) + Number(row.amount),
+  for (const donor of statement.donors) {
+    const { names, emails } = peopleOf(donor.receipts);
+    const [email] = emails.values();
+    const row = statement.rows[(donor.serialNumbers[0] ?? 1) - 1];
+    donors.set(donor.idNumber, {
+      email: email === undefined || donor.receipts.some((line) => erasedIds.has(line.id)) ? null : email,
+      name: row?.name ?? (donor.receipts.at(-1)?.donorName as string),
+      amount: donor.amount,
+      names: [...names.values()],
+      emails: [...emails.values()],
     });
   }
   return donors;
 }
 
 /**
- * The donor a certificate belongs to: its ID number among the year's receipts, and its amount
- * the donor's total for the year in whole rupees (the portal reports whole rupees).
+ * The donor a certificate belongs to: its ID number in the year's Part B, and its amount what Part B
+ * reports for that ID. It goes out on its own only when the receipts came from one e-mail address
+ * (or none: it is printed) under the certificate's name; otherwise it waits for staff, saying why,
+ * since a PAN typed on a form proves nothing.
  */
 export function matchCertificate(fields: CertificateFields, year: string, donors: Map<string, YearDonor>): Match {
   if (fields.year !== year) return { ok: false, reason: `it is for ${fields.year}, not ${year}` };
   const donor = donors.get(normaliseId(fields.donorId));
   const id = fields.donorIdKind === 'pan' ? 'PAN' : 'Aadhaar';
   if (!donor) return { ok: false, reason: `no receipt of ${year} carries this ${id}` };
-  const ours = Math.round(donor.total / 100) * 100;
+  const ours = donor.amount * 100;
   if (ours !== fields.amount) {
     return {
       ok: false,
-      reason: `the amount differs: the certificate says ${formatRupees(fields.amount)}, our receipts ${formatRupees(donor.total)}`,
+      reason: `the amount differs: the certificate says ${formatRupees(fields.amount)}, our receipts ${formatRupees(ours)}`,
     };
   }
-  return { ok: true, donor, note: `${id} and amount ${formatRupees(fields.amount)} match the year's receipts` };
+  if (donor.emails.length > 1) {
+    return {
+      ok: false,
+      reason: `the receipts for this ${id} came from ${donor.emails.length} e-mail addresses: ${donor.emails.join(', ')}`,
+    };
+  }
+  if (fields.donorName === null) return { ok: false, reason: `the certificate's name could not be read` };
+  const certificateName = nameKey(fields.donorName);
+  const otherNames = donor.names.filter((name) => nameKey(name) !== certificateName);
+  if (otherNames.length > 0) {
+    return {
+      ok: false,
+      reason: `the certificate's name ${fields.donorName} differs from the receipts' ${otherNames.join(', ')}`,
+    };
+  }
+  return { ok: true, donor, note: `${id} and amount ${formatRupees(fields.amount)} match what Part B reports` };
 }

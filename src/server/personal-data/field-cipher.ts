@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
  * Encrypts one text field for storage: AES-256-GCM with a fresh 96-bit IV each time, written as
@@ -8,6 +8,12 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 export interface FieldCipher {
   encrypt(plain: string): string;
   decrypt(stored: string): string;
+  /**
+   * A keyed hash (HMAC-SHA256, base64url) of a value, for looking a row up by a personal datum
+   * without storing it: the same value and purpose give the same hash; a key derived per purpose
+   * from the same key, so the hashes of one purpose say nothing of another's.
+   */
+  keyedHash(purpose: string, plain: string): string;
 }
 
 export class DecryptionError extends Error {
@@ -19,7 +25,16 @@ export class DecryptionError extends Error {
 
 export function createFieldCipher(key: Buffer): FieldCipher {
   if (key.length !== 32) throw new Error('The data encryption key must be 32 bytes');
+  const hashKeys = new Map<string, Buffer>();
   return {
+    keyedHash(purpose, plain) {
+      let hashKey = hashKeys.get(purpose);
+      if (!hashKey) {
+        hashKey = Buffer.from(hkdfSync('sha256', key, '', purpose, 32));
+        hashKeys.set(purpose, hashKey);
+      }
+      return createHmac('sha256', hashKey).update(plain).digest('base64url');
+    },
     encrypt(plain) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);

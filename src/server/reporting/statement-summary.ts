@@ -1,8 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { financialYearOf, financialYearStarting } from '../../shared/india-time';
+import { maskTaxId } from '../../shared/tax-id';
 import type { FieldCipher } from '../personal-data/field-cipher';
 import { type Actor, audit } from '../staff/audit';
-import { buildStatement, type StatementRow, type UnreportableReasonCode } from './statement';
+import {
+  buildStatement,
+  dateOf,
+  type StatementDonor,
+  type StatementRow,
+  type UnreportableReasonCode,
+} from './statement';
 import { modeOfReceiptFor, STATEMENT_MODES, type StatementLayout } from './statement-layout';
 import { type StatementDonationKind, StatementPurpose } from './statement-purpose.entity';
 
@@ -20,10 +27,37 @@ function sumBy(rows: StatementRow[], labels: string[], labelOf: (row: StatementR
 }
 
 /**
+ * An ID whose receipts carry more than one person, for staff to say whose name and address its rows
+ * carry: the ID masked, its rows, each receipt whole, and the receipt chosen (null until chosen, or
+ * again once a receipt from someone else came).
+ */
+function reviewOf(donor: StatementDonor) {
+  return {
+    idHash: donor.idHash,
+    idKind: donor.idKind,
+    idMasked: maskTaxId(donor.idKind, donor.idNumber),
+    serialNumbers: donor.serialNumbers,
+    needsReview: donor.needsReview,
+    chosenReceiptNumber: donor.review?.receipt.number ?? null,
+    resolvedBy: donor.review?.resolvedBy ?? null,
+    receipts: donor.receipts.map((line) => ({
+      number: line.number,
+      date: dateOf(line),
+      name: line.donorName,
+      email: line.donorEmail,
+      address: line.donorAddress,
+      amountPaise: Number(line.amount),
+      mode: line.mode,
+    })),
+  };
+}
+
+/**
  * What the console shows before the download. Every Part B figure is summed from the rows the
  * CSV carries (each already rounded to whole rupees), so the page and the file cannot differ by a
  * rupee: rows, donors, the total, and the totals by donation type and by mode of receipt. The
- * gifts left out are listed whole, each with its reason, in paise as their list carries them.
+ * gifts left out are listed whole, each with its reason, in paise as their list carries them; so
+ * are the IDs whose receipts carry more than one person, and the rows that wait for staff's review.
  */
 export async function statementSummary(
   em: EntityManager,
@@ -62,6 +96,10 @@ export async function statementSummary(
       STATEMENT_MODES.map((mode) => modeOfReceiptFor(layout, year, mode)),
       (row) => row.modeOfReceipt,
     ).map(({ label, ...figures }) => ({ modeOfReceipt: label, ...figures })),
+    /** Every ID with more than one person on its receipts, reviewed or not; `needsReview` per row. */
+    reviews: statement.donors.filter((donor) => donor.morePeople).map(reviewOf),
+    /** The rows still waiting for staff to say whose they are (their serial numbers), named before the download. */
+    rowsNeedingReview: rows.filter((row) => row.needsReview).map((row) => Number(row.serialNumber)),
     unreportable: {
       count: unreportable.count,
       totalPaise: unreportable.total,

@@ -260,13 +260,16 @@ describe('the statement of donations (Part B)', () => {
     const response = await download('2025-26');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
-    expect(response.headers['content-disposition']).toContain('Form10BD-2025-26.csv');
+    // Asha's PAN came with another name and e-mail too (rows 2 and 4): the file says so until staff choose.
+    expect(response.headers['content-disposition']).toContain('Form10BD-2025-26-NEEDS-REVIEW.csv');
+    expect(response.headers['x-rows-needing-review']).toBe('2,4');
     const body = response.body.replace(/^\uFEFF/, '');
     const [headings, ...rows] = parse(body) as string[][];
     expect(headings).toEqual(PART_B_HEADINGS);
     expect(rows).toEqual([
       row(1, 'Aadhaar Number', '234567890124', 'Ravi Kumar', 'Flat 3, Anna Nagar, Chennai 600040', 'Others', 6000),
-      // 1000 + 2500 + 500 (the same PAN under another e-mail); named and addressed as on the latest gift.
+      // 1000 + 2500 + 500 (the same PAN under another e-mail); named and addressed as on the latest gift
+      // until staff say whose the PAN is.
       row(2, 'Permanent Account Number', 'ABCDE1234F', 'Asha R.', '5 Park St Chennai 600002', 'Others', 4000),
       // The refunded ₹3,000 is left out (its name too); the quotes the portal refuses are dropped.
       row(3, 'Permanent Account Number', 'PQRSX6789K', 'Meena Devi', '', 'Others', 2000),
@@ -317,6 +320,15 @@ describe('the statement of donations (Part B)', () => {
         { donationType: 'Others', rows: 4, total: 12100 },
       ],
       byMode: [{ modeOfReceipt: ELECTRONIC, rows: 5, total: 22100 }],
+      reviews: [
+        expect.objectContaining({
+          idMasked: 'XXXXX1234F',
+          serialNumbers: [2, 4],
+          needsReview: true,
+          chosenReceiptNumber: null,
+        }),
+      ],
+      rowsNeedingReview: [2, 4],
       unreportable: {
         count: 1,
         totalPaise: 75000,
@@ -367,7 +379,7 @@ describe('the statement of donations (Part B)', () => {
     );
     expect(entry).toEqual({
       action: 'statement_export',
-      details: { year: '2025-26', part: 'statement', formName: 'Form 10BD', rows: 5 },
+      details: { year: '2025-26', part: 'statement', formName: 'Form 10BD', rows: 5, rowsNeedingReview: [2, 4] },
     });
   });
 

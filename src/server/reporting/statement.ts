@@ -4,6 +4,7 @@ import { formatIndiaDateTime } from '../../shared/india-time';
 import { formatRupees } from '../../shared/rupees';
 import type { FieldCipher } from '../personal-data/field-cipher';
 import { getTrustDetails } from '../receipts/trust-details';
+import { peopleOf } from './one-person';
 import {
   formatStatementDate,
   formNameFor,
@@ -15,9 +16,11 @@ import {
   sectionCodeFor,
 } from './statement-layout';
 import type { StatementDonationKind } from './statement-purpose.entity';
+import { reviewsOf, type StatementReviewChoice, standingReview, statementIdHash } from './statement-review';
 
 /** One receipt as the statement reads it: what was acknowledged is what is reported. */
-interface ReceiptLine {
+export interface ReceiptLine {
+  id: number;
   number: string;
   issuedAt: Date;
   amount: number;
@@ -59,14 +62,39 @@ export interface UnreportableGift {
   reason: UnreportableReason;
 }
 
-/** Part B's rows as filed: each keyed by the layout's fields, the amount in whole rupees. */
-export type StatementRow = Record<StatementField, string>;
+/**
+ * Part B's rows as filed: each keyed by the layout's fields, the amount in whole rupees; and whether
+ * staff must still say who the row's donor is (its ID's receipts carry more than one person).
+ */
+export type StatementRow = Record<StatementField, string> & { needsReview: boolean };
+
+/** One ID number's place in Part B: its rows, their receipts, and who those receipts name. */
+export interface StatementDonor {
+  idKind: 'pan' | 'aadhaar';
+  /** The ID in clear, normalised (only Part B and the certificates' matching read it). */
+  idNumber: string;
+  /** A keyed hash of `kind:ID`: how the console and the reviews name it. */
+  idHash: string;
+  /** Its rows' serial numbers. */
+  serialNumbers: number[];
+  /** Whole rupees: the sum of its rows, as filed. */
+  amount: number;
+  /** Its Part B receipts, oldest first. */
+  receipts: ReceiptLine[];
+  /** More than one name or e-mail address among its receipts (reporting/one-person.ts). */
+  morePeople: boolean;
+  /** Staff's choice, while it still covers every person on the receipts; null when none or outdated. */
+  review: (StatementReviewChoice & { receipt: ReceiptLine }) | null;
+  needsReview: boolean;
+}
 
 export interface Statement {
   year: string;
   formName: string;
   /** Part B's rows, in the order they are filed: the one source of the CSV and of every figure of the summary. */
   rows: StatementRow[];
+  /** The ID numbers Part B's rows are grouped by, in the order of their first row. */
+  donors: StatementDonor[];
   unreportable: { count: number; total: number; gifts: UnreportableGift[] };
 }
 
@@ -78,7 +106,7 @@ export interface Statement {
  */
 async function receiptLines(em: EntityManager, year: string): Promise<ReceiptLine[]> {
   return em.execute<ReceiptLine[]>(
-    `select r.number, r.issued_at as "issuedAt", r.amount, r.purpose, r.mode,
+    `select r.id, r.number, r.issued_at as "issuedAt", r.amount, r.purpose, r.mode,
             to_char(d.received_on, 'YYYY-MM-DD') as "receivedOn", r.donor_name as "donorName",
             r.donor_email as "donorEmail", r.donor_address as "donorAddress", r.donor_id_kind as "donorIdKind",
             r.donor_id_encrypted as "donorIdEncrypted",
@@ -94,7 +122,7 @@ async function receiptLines(em: EntityManager, year: string): Promise<ReceiptLin
 }
 
 /** The same PAN however it was typed (case, spaces) is one donor. */
-const normaliseId = (value: string) => value.replace(/\s+/g, '').toUpperCase();
+export const normaliseId = (value: string) => value.replace(/\s+/g, '').toUpperCase();
 
 /** Paise to the whole rupees a row files, half a rupee up. */
 const wholeRupees = (paise: number) => Math.round(paise / 100);
@@ -113,16 +141,17 @@ function placeOf(
 }
 
 /** A gift recorded by staff is dated the day it came (its time is not known); an online one, the moment paid. */
-function dateOf(line: ReceiptLine): string {
+export function dateOf(line: ReceiptLine): string {
   const moment = formatIndiaDateTime(new Date(line.issuedAt));
   return line.mode === 'online' ? moment : (line.receivedOn ?? moment.slice(0, 10));
 }
 
 /**
  * The statement of donations for a financial year: one row per donor (by PAN or Aadhaar) per
- * donation type per mode of receipt, summing their issued receipts, named and addressed as on
- * their latest gift, each row's amount rounded to whole rupees once. Every other receipt of the
- * year is listed as unreportable with its reason.
+ * donation type per mode of receipt, summing their issued receipts, each row's amount rounded to
+ * whole rupees once. A donor's rows carry the name and address of their latest gift; when the ID's
+ * receipts carry more than one person, those of the receipt staff chose, and until they choose the
+ * rows need review. Every other receipt of the year is listed as unreportable with its reason.
  */
 export async function buildStatement(
   em: EntityManager,
@@ -130,12 +159,9 @@ export async function buildStatement(
 ): Promise<Statement> {
   const lines = await receiptLines(em, year);
   const trust = await getTrustDetails(em);
-  const groups = new Map<
-    string,
-    { kind: 'pan' | 'aadhaar'; id: string; type: StatementDonationKind; mode: StatementMode; amount: number }
-  >();
-  /** Each donor's latest gift, whatever its type: their rows carry its name and address. */
-  const latest = new Map<string, ReceiptLine>();
+  const groups = new Map<string, { donor: string; type: StatementDonationKind; mode: StatementMode; amount: number }>();
+  /** Each ID's Part B receipts, whatever their type and mode, oldest first. */
+  const byDonor = new Map<string, { kind: 'pan' | 'aadhaar'; id: string; receipts: ReceiptLine[] }>();
   const unreportable: UnreportableGift[] = [];
   for (const line of lines) {
     const amount = Number(line.amount);
@@ -157,18 +183,43 @@ export async function buildStatement(
     const donor = `${place.idKind}:${id}`;
     const key = `${donor}:${line.donationType}:${place.mode}`;
     const group = groups.get(key);
-    // Lines come oldest first, so the last one seen is the latest gift.
-    latest.set(donor, line);
     if (group) group.amount += amount;
-    else groups.set(key, { kind: place.idKind, id, type: line.donationType, mode: place.mode, amount });
+    else groups.set(key, { donor, type: line.donationType, mode: place.mode, amount });
+    const receipts = byDonor.get(donor)?.receipts ?? [];
+    receipts.push(line);
+    byDonor.set(donor, { kind: place.idKind, id, receipts });
+  }
+  const reviews = await reviewsOf(em, year);
+  const donors = new Map<string, StatementDonor>();
+  for (const [donor, { kind, id, receipts }] of byDonor) {
+    const idHash = statementIdHash(cipher, kind, id);
+    const people = peopleOf(receipts);
+    const morePeople = !people.oneName || !people.oneEmail;
+    const review = morePeople ? standingReview(cipher, reviews.get(idHash), receipts) : null;
+    donors.set(donor, {
+      idKind: kind,
+      idNumber: id,
+      idHash,
+      serialNumbers: [],
+      amount: 0,
+      receipts,
+      morePeople,
+      review,
+      needsReview: morePeople && review === null,
+    });
   }
   const rows = [...groups.values()].map((group, index): StatementRow => {
-    const { donorName, donorAddress } = latest.get(`${group.kind}:${group.id}`) as ReceiptLine;
+    const donor = donors.get(group.donor) as StatementDonor;
+    // Receipts come oldest first, so the last one is the latest gift.
+    const { donorName, donorAddress } = donor.review?.receipt ?? (donor.receipts.at(-1) as ReceiptLine);
+    const amount = wholeRupees(group.amount);
+    donor.serialNumbers.push(index + 1);
+    donor.amount += amount;
     return {
       serialNumber: String(index + 1),
       preAcknowledgementNumber: '',
-      idCode: layout.idCodes[group.kind],
-      idNumber: group.id,
+      idCode: layout.idCodes[donor.idKind],
+      idNumber: donor.idNumber,
       sectionCode: sectionCodeFor(layout, year),
       urn: trust.registration80g,
       urnDate: formatStatementDate(layout, trust.approvedOn),
@@ -176,13 +227,15 @@ export async function buildStatement(
       address: portalText(donorAddress ?? '', layout.maxAddressLength, layout),
       donationType: layout.donationTypes[group.type] ?? group.type,
       modeOfReceipt: modeOfReceiptFor(layout, year, group.mode),
-      amount: String(wholeRupees(group.amount)),
+      amount: String(amount),
+      needsReview: donor.needsReview,
     };
   });
   return {
     year,
     formName: formNameFor(layout, year),
     rows,
+    donors: [...donors.values()].sort((a, b) => (a.serialNumbers[0] ?? 0) - (b.serialNumbers[0] ?? 0)),
     unreportable: {
       count: unreportable.length,
       total: unreportable.reduce((sum, gift) => sum + gift.amount, 0),

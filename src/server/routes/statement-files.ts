@@ -35,13 +35,20 @@ export async function statementFileRoutes(app: FastifyInstance, options: Stateme
       const { year } = parsed.data;
       const em = options.orm.em.fork();
       const statement = await buildStatement(em, { cipher, layout, year });
+      // Part B with a row whose donor staff have not yet named still downloads (to check it), but
+      // says so where the accountant looks when filing: the file's name, a header naming the rows,
+      // and the audit entry.
+      const waiting = part === 'statement' ? statement.rows.filter((row) => row.needsReview) : [];
       await audit(em, actorOf(staffOf(request)), 'statement_export', {
         year,
         part,
         formName: statement.formName,
         rows: part === 'statement' ? statement.rows.length : statement.unreportable.count,
+        ...(waiting.length > 0 && { rowsNeedingReview: waiting.map((row) => Number(row.serialNumber)) }),
       });
-      const filename = `${name}-${statement.formName.replace(/\s+/g, '')}-${year}.csv`;
+      const unchecked = waiting.length > 0 ? '-NEEDS-REVIEW' : '';
+      const filename = `${name}-${statement.formName.replace(/\s+/g, '')}-${year}${unchecked}.csv`;
+      if (waiting.length > 0) reply.header('x-rows-needing-review', waiting.map((row) => row.serialNumber).join(','));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)

@@ -15,6 +15,7 @@ export type AuditAction =
   | 'password_changed'
   | 'statement_export'
   | 'statement_purpose_set'
+  | 'statement_review_resolved'
   | 'donor_subscription_cancelled'
   | 'donor_data_exported'
   | 'erasure_requested'

@@ -12,6 +12,7 @@ import { SETTLEMENT_ENTITIES } from '../razorpay-settlements/settlement.entity';
 import { Receipt, ReceiptCounter } from '../receipts/receipt.entity';
 import { TrustSettings } from '../receipts/trust-settings.entity';
 import { StatementPurpose } from '../reporting/statement-purpose.entity';
+import { StatementReview } from '../reporting/statement-review.entity';
 import { RateLimitCounter } from '../security/rate-limit-counter.entity';
 import { SiteContentVersion } from '../site-content/site-content-version.entity';
 import { STAFF_ENTITIES } from '../staff/staff.entities';
@@ -34,6 +35,7 @@ export const ENTITIES = [
   ReceiptCounter,
   OutboxMessage,
   StatementPurpose,
+  StatementReview,
   ErasureRequest,
   RateLimitCounter,
   DonorCertificate,

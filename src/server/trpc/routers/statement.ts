@@ -1,5 +1,10 @@
-import { statementPurposeInputSchema, statementYearInputSchema } from '../../../shared/annual.schema';
+import {
+  statementPurposeInputSchema,
+  statementReviewInputSchema,
+  statementYearInputSchema,
+} from '../../../shared/annual.schema';
 import { createFieldCipher } from '../../personal-data/field-cipher';
+import { resolveStatementReview } from '../../reporting/resolve-statement-review';
 import { loadStatementLayout } from '../../reporting/statement-layout';
 import {
   listStatementPurposes,
@@ -30,4 +35,14 @@ export const statementRouter = router({
   setPurpose: adminProcedure
     .input(statementPurposeInputSchema)
     .mutation(({ ctx, input }) => setStatementPurpose(ctx.em, actorOf(ctx.staff), input)),
+  /** An admin says whose name and address the rows of an ID with more than one person carry. */
+  resolveReview: adminProcedure
+    .input(statementReviewInputSchema)
+    .mutation(({ ctx, input }) =>
+      resolveStatementReview(
+        ctx.em,
+        { cipher: cipherOf(ctx.personalDataKey), layout, actor: actorOf(ctx.staff) },
+        input,
+      ),
+    ),
 });

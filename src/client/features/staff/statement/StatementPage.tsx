@@ -7,6 +7,7 @@ import { Figure } from '../Figure';
 import { rupees } from '../format';
 import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';
+import { DonorReviews, ReviewWarning } from './DonorReviews';
 import { NotInPartB } from './NotInPartB';
 import { StatementPurposes } from './StatementPurposes';
 import { filingDeadline, statementCsvHref } from './statement-year';
@@ -111,6 +112,7 @@ export function StatementPage() {
               electronic: online, cheque, draft, bank transfer), in the portal’s column order. The figures above are its
               rows, summed.
             </Text>
+            <ReviewWarning summary={data} />
             {isAdmin ? (
               <Group>
                 <Button component="a" href={statementCsvHref(year)} download c="white">
@@ -121,6 +123,7 @@ export function StatementPage() {
               <Text size="sm">It holds donors’ full PAN and Aadhaar, so an admin downloads it.</Text>
             )}
           </Card>
+          <DonorReviews year={year} summary={data} isAdmin={isAdmin} />
           <NotInPartB year={year} unreportable={data.unreportable} />
         </>
       )}
