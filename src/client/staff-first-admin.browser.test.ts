@@ -8,9 +8,9 @@ import { query } from './test/staff-setup';
 const suite = startBrowserSuite();
 const PASSWORD = 'a trustee picks four words';
 
-/** The link the server printed at its start on the empty database, as a trustee copies it from the log. */
+/** The link the server printed at its start on the empty database (a JSON log line), as a trustee copies it. */
 function printedLink(): string {
-  const link = /No admin yet: open this link to create the first one \(valid 24 hours\): (\S+)/.exec(
+  const link = /No admin yet: open this link to create the first one \(valid 24 hours\): (\S+?token=[\w-]+)/.exec(
     suite.server.output(),
   )?.[1];
   if (!link) throw new Error(`no setup link in the server's log:\n${suite.server.output()}`);
