@@ -190,6 +190,22 @@ describe('the setup link', () => {
     expect((await check(token, from)).json()).toEqual({ ready: true });
   });
 
+  it('refuses a username taken by a disabled account (409), writing nothing and leaving the link alive', async () => {
+    await t.addAccount('trustee', 'admin');
+    await sql(`update users set disabled = true`);
+    const token = await newToken();
+    const from = newAddress();
+    const trail = () => sql('select id from staff_audit');
+    const before = await trail();
+    const taken = await setUp(token, from);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ message: 'The username trustee is taken' });
+    expect(await trail()).toEqual(before);
+    expect(await sql('select id from staff_sessions')).toEqual([]);
+    expect((await check(token, from)).json()).toEqual({ ready: true });
+    expect((await setUp(token, from, { username: 'trustee2' })).statusCode).toBe(200);
+  });
+
   it('used twice at once creates exactly one admin; so do two links at once', async () => {
     const token = await newToken();
     const both = await Promise.all([
