@@ -22,10 +22,12 @@ import { restRoutes } from './routes/rest';
 import { settlementsCsvRoutes } from './routes/settlements-csv';
 import { staffReceiptFileRoutes } from './routes/staff-receipt-file';
 import { staffSessionRoutes } from './routes/staff-session';
+import { staffSetupRoutes } from './routes/staff-setup';
 import { statementFileRoutes } from './routes/statement-files';
 import { webhookRoutes } from './routes/webhooks';
 import { DonationBudget } from './security/donation-budget';
 import { securityPlugin } from './security/security.plugin';
+import { announceSetupLink } from './staff/setup-link';
 import { trpcPlugin } from './trpc/trpc.plugin';
 import { AppealPages } from './web/appeal-pages';
 import { SitePages } from './web/site-pages';
@@ -140,6 +142,9 @@ export async function buildApp({
   await app.register(fastifyCookie);
   await app.register(trpcPlugin, { procedures, rateLimitPerMinute });
   await app.register(staffSessionRoutes, { orm, siteUrl: config.siteUrl });
+  await app.register(staffSetupRoutes, { orm, siteUrl: config.siteUrl });
+  // With no enabled admin, the log shows a one-time link to create the first one (staff/setup-link.ts).
+  app.addHook('onReady', () => announceSetupLink(orm.em.fork(), config.siteUrl, app.log));
   await app.register(donationsCsvRoutes, { orm });
   await app.register(settlementsCsvRoutes, { orm });
   await app.register(statementFileRoutes, { orm, personalDataKey: deps.personalDataKey });

@@ -90,6 +90,15 @@ export const addStaffInputSchema = z.object({
   password: passwordSchema,
 });
 
+/** A setup link's token (32 random bytes as base64url, 43 characters); a longer string is no token of ours. */
+const setupTokenSchema = z.string().max(100);
+
+export const setupCheckInputSchema = z.object({ token: setupTokenSchema });
+
+/** The first admin, made in the browser through the setup link: the same rules as every other account's. */
+export const firstAdminInputSchema = addStaffInputSchema.omit({ role: true }).extend({ token: setupTokenSchema });
+export type FirstAdminInput = z.infer<typeof firstAdminInputSchema>;
+
 export const setDisabledInputSchema = z.object({ id: z.number().int().positive(), disabled: z.boolean() });
 
 export const resetPasswordInputSchema = z.object({ id: z.number().int().positive(), password: passwordSchema });

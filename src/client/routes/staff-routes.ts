@@ -24,6 +24,15 @@ const loginRoute = createRoute({
   component: page('LoginPage'),
 });
 
+/** The first admin's setup, from the link a start with no admin prints in the server's log. */
+const setupRoute = createRoute({
+  getParentRoute: () => staffRoute,
+  path: '/setup',
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' ? { token: search.token } : {},
+  component: page('SetupPage'),
+});
+
 /** Every page behind the sign-in: the layout checks the session and sends strangers to the login. */
 const consoleRoute = createRoute({
   getParentRoute: () => staffRoute,
@@ -148,6 +157,7 @@ const passwordRoute = createRoute({
 
 export const staffRouteTree = staffRoute.addChildren([
   loginRoute,
+  setupRoute,
   consoleRoute.addChildren([
     overviewRoute,
     donationsRoute,

@@ -13,18 +13,8 @@ import { LOCKED_OUT, signIn, WRONG_CREDENTIALS } from '../staff/sign-in';
  * the device cookie of staff/devices.ts). Everything else is a `staff.*` procedure or a download.
  */
 export async function staffSessionRoutes(app: FastifyInstance, { orm, siteUrl }: { orm: Orm; siteUrl: string }) {
-  const cookieOptions = {
-    httpOnly: true,
-    sameSite: 'strict' as const,
-    path: '/',
-    secure: new URL(siteUrl).protocol === 'https:',
-  };
-
-  const refuseCrossSite = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!isSameOrigin(request.headers, siteUrl)) {
-      return reply.code(403).send({ message: 'Refused: the request did not come from the console' });
-    }
-  };
+  const cookieOptions = sessionCookieOptions(siteUrl);
+  const refuseCrossSite = refuseCrossSiteOf(siteUrl);
 
   app.post('/staff/api/sign-in', { onRequest: refuseCrossSite }, async (request, reply) => {
     const parsed = signInInputSchema.safeParse(request.body);
@@ -43,13 +33,7 @@ export async function staffSessionRoutes(app: FastifyInstance, { orm, siteUrl }:
         ? reply.code(429).send({ message: LOCKED_OUT })
         : reply.code(401).send({ message: WRONG_CREDENTIALS });
     }
-    reply.setCookie(SESSION_COOKIE, result.token, { ...cookieOptions, maxAge: ABSOLUTE_LIMIT_SECONDS });
-    // Sent only to the console's own paths; it lets this browser in while guessers lock the account.
-    reply.setCookie(DEVICE_COOKIE, result.deviceToken, {
-      ...cookieOptions,
-      path: '/staff',
-      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
-    });
+    setSignedInCookies(reply, siteUrl, result);
     return { staff: result.staff };
   });
 
@@ -62,5 +46,34 @@ export async function staffSessionRoutes(app: FastifyInstance, { orm, siteUrl }:
     }
     reply.clearCookie(SESSION_COOKIE, cookieOptions);
     return reply.code(204).send();
+  });
+}
+
+function sessionCookieOptions(siteUrl: string) {
+  return { httpOnly: true, sameSite: 'strict' as const, path: '/', secure: new URL(siteUrl).protocol === 'https:' };
+}
+
+/** A state-changing console route's `onRequest`: 403 unless the call comes from the console's own pages. */
+export function refuseCrossSiteOf(siteUrl: string) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!isSameOrigin(request.headers, siteUrl)) {
+      return reply.code(403).send({ message: 'Refused: the request did not come from the console' });
+    }
+  };
+}
+
+/** A signed-in browser's cookies: set by the sign-in and by the first admin's setup (routes/staff-setup.ts). */
+export function setSignedInCookies(
+  reply: FastifyReply,
+  siteUrl: string,
+  { token, deviceToken }: { token: string; deviceToken: string },
+) {
+  const cookieOptions = sessionCookieOptions(siteUrl);
+  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: ABSOLUTE_LIMIT_SECONDS });
+  // Sent only to the console's own paths; it lets this browser in while guessers lock the account.
+  reply.setCookie(DEVICE_COOKIE, deviceToken, {
+    ...cookieOptions,
+    path: '/staff',
+    maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
   });
 }

@@ -9,6 +9,7 @@ export type AuditAction =
   | 'export'
   | 'subscription_cancelled'
   | 'staff_added'
+  | 'first_admin_created'
   | 'staff_disabled'
   | 'staff_enabled'
   | 'password_reset'

@@ -70,4 +70,21 @@ export const AuditEntry = defineEntity({
 });
 export type AuditEntry = InferEntity<typeof AuditEntry>;
 
-export const STAFF_ENTITIES = [StaffSession, SignInFailure, StaffDevice, AuditEntry];
+/**
+ * A one-time link to create the first admin (setup-link.ts), printed in the server's log. Only the
+ * SHA-256 of its token is kept: the table shows no one the link.
+ */
+export const StaffSetupToken = defineEntity({
+  name: 'StaffSetupToken',
+  tableName: 'staff_setup_tokens',
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    tokenHash: p.text().unique('staff_setup_tokens_token_hash_unique'),
+    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    expiresAt: p.datetime().columnType('timestamptz'),
+    usedAt: p.datetime().columnType('timestamptz').nullable(),
+  }),
+});
+export type StaffSetupToken = InferEntity<typeof StaffSetupToken>;
+
+export const STAFF_ENTITIES = [StaffSession, SignInFailure, StaffDevice, AuditEntry, StaffSetupToken];

@@ -90,6 +90,8 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: TestAp
   const logger = createLogger({ env: config.env, logLevel: 'trace' }, stream);
   const { clientDir, contentCheckIntervalMs, appealPageMaxAgeMs } = options;
   const app = await buildApp({ config, deps, logger, clientDir, contentCheckIntervalMs, appealPageMaxAgeMs });
+  // Ready as a started server is (its onReady work, the first admin's setup link, done) before a test's first request.
+  await app.ready();
   // The mail worker only (polling fast): reconciliation and retention are called by the tests that need them.
   const jobs = startBackgroundJobs(deps, logger, { jobs: ['mail'], mailPollIntervalMs: 50 });
   return {

@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { firstAdminInputSchema, setupCheckInputSchema } from '../../shared/staff.schema';
+import type { Orm } from '../db/orm';
+import { fieldIssues } from '../http/field-issues';
+import { spendFromLimits } from '../security/shared-counters';
+import { createFirstAdmin } from '../staff/first-admin';
+import { type SetupRefusal, setupRefusal } from '../staff/setup-link';
+import { refuseCrossSiteOf, setSignedInCookies } from './staff-session';
+
+/** Tries of a setup link per client address: plenty for a trustee, nothing for a guesser of 256 bits. */
+export const SETUP_TRIES = { max: 10, windowMs: 15 * 60_000 };
+
+/** A guessed link is forbidden (403); one that worked once, or no longer can, is gone (410). */
+const REFUSALS: Record<SetupRefusal, { status: 403 | 410; message: string }> = {
+  unknown: { status: 403, message: "This setup link is not valid. Copy the whole link from the server's log." },
+  used: { status: 410, message: 'This setup link was already used.' },
+  expired: {
+    status: 410,
+    message: 'This setup link has expired or a newer one replaced it. Restart the server: its log shows a new link.',
+  },
+  done: { status: 410, message: 'Setup is done: an admin account exists. Sign in instead.' },
+};
+
+/**
+ * The first admin's setup (staff/setup-link.ts, staff/first-admin.ts): plain routes, as the setup
+ * signs the new admin in with the session cookie. `check` tells the page whether its link works
+ * before the trustee types anything; both spend from one limit per client address, in PostgreSQL.
+ */
+export async function staffSetupRoutes(app: FastifyInstance, { orm, siteUrl }: { orm: Orm; siteUrl: string }) {
+  const knex = orm.em.getConnection().getKnex();
+  const refuseCrossSite = refuseCrossSiteOf(siteUrl);
+
+  /** Spends one try of the client's address; false (and the 429 sent) when none is left. */
+  const spendTry = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    const outcome = await spendFromLimits(
+      knex,
+      [{ key: `staff-setup:address:${request.ip}`, ...SETUP_TRIES }],
+      Date.now(),
+    );
+    if (outcome.spent) return true;
+    await reply
+      .code(429)
+      .header('retry-after', String(Math.ceil(outcome.retryAfterMs / 1000)))
+      .send({ message: 'Too many tries of a setup link: wait 15 minutes and try again' });
+    return false;
+  };
+  const refuse = (reply: FastifyReply, reason: SetupRefusal) => {
+    const { status, message } = REFUSALS[reason];
+    return reply.code(status).send({ message, reason });
+  };
+
+  app.post('/staff/api/setup/check', { onRequest: refuseCrossSite }, async (request, reply) => {
+    const parsed = setupCheckInputSchema.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ message: 'Invalid input', issues: fieldIssues(parsed.error) });
+    if (!(await spendTry(request, reply))) return reply;
+    const reason = await setupRefusal(orm.em.fork(), parsed.data.token);
+    return reason ? refuse(reply, reason) : { ready: true };
+  });
+
+  app.post('/staff/api/setup', { onRequest: refuseCrossSite }, async (request, reply) => {
+    const parsed = firstAdminInputSchema.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ message: 'Invalid input', issues: fieldIssues(parsed.error) });
+    if (!(await spendTry(request, reply))) return reply;
+    const result = await createFirstAdmin(orm.em.fork(), parsed.data, request.ip);
+    if (!result.ok) return refuse(reply, result.reason);
+    setSignedInCookies(reply, siteUrl, result);
+    return { staff: result.staff };
+  });
+}
