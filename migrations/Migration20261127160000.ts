@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * The console's settings (settings/console-settings.ts): Razorpay's keys and the SMTP server, one
- * row. The secrets are stored encrypted with DATA_ENCRYPTION_KEY (personal-data/field-cipher.ts);
+ * row (id 1, the only one console-settings.ts writes). The secrets are stored encrypted with DATA_ENCRYPTION_KEY (personal-data/field-cipher.ts);
  * `version` goes up with each save, so every instance notices a change with one cheap read.
  *
  * The last webhook deliveries (settings/webhook-deliveries.ts): what came and whether its signature
@@ -11,7 +11,7 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261127160000 extends Migration {
   override async up(): Promise<void> {
     this.addSql(`create table "console_settings" (
-      "id" smallint primary key default 1 check ("id" = 1),
+      "id" int not null,
       "razorpay_key_id" text null,
       "razorpay_key_secret" text null,
       "razorpay_webhook_secret" text null,
@@ -22,15 +22,17 @@ export class Migration20261127160000 extends Migration {
       "mail_from_address" text null,
       "mail_from_name" text null,
       "version" integer not null default 0,
-      "updated_at" timestamptz not null default now()
+      "updated_at" timestamptz not null default now(),
+      constraint "console_settings_pkey" primary key ("id")
     );`);
     this.addSql(`create sequence "webhook_delivery_seq";`);
     this.addSql(`create table "webhook_deliveries" (
-      "slot" smallint primary key,
+      "slot" int not null,
       "seq" bigint not null,
       "received_at" timestamptz not null,
       "event_type" text null,
-      "verified" boolean not null
+      "verified" boolean not null,
+      constraint "webhook_deliveries_pkey" primary key ("slot")
     );`);
   }
 

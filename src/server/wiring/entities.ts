@@ -13,9 +13,11 @@ import { Receipt, ReceiptCounter } from '../receipts/receipt.entity';
 import { TrustSettings } from '../receipts/trust-settings.entity';
 import { StatementPurpose } from '../reporting/statement-purpose.entity';
 import { RateLimitCounter } from '../security/rate-limit-counter.entity';
+import { ConsoleSettings } from '../settings/console-settings.entity';
 import { SiteContentVersion } from '../site-content/site-content-version.entity';
 import { STAFF_ENTITIES } from '../staff/staff.entities';
 import { User } from '../users/user.entity';
+import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
 import { WebhookEvent } from '../webhooks/webhook-event.entity';
 
 /**
@@ -43,4 +45,6 @@ export const ENTITIES = [
   ...IMAGE_ENTITIES,
   ...APPEAL_ENTITIES,
   SiteContentVersion,
+  ConsoleSettings,
+  WebhookDelivery,
 ];
