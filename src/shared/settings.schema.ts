@@ -81,9 +81,7 @@ export interface SettingView {
 }
 
 /** Check the keys saved (all empty) or the ones typed (a key id and a secret typed but not yet saved). */
-export const razorpayCheckInputSchema = z
-  .object({ keyId: razorpayKeyIdSchema.optional(), keySecret: secret })
-  .strict();
+export const razorpayCheckInputSchema = z.object({ keyId: razorpayKeyIdSchema.optional(), keySecret: secret }).strict();
 export type RazorpayCheckInput = z.infer<typeof razorpayCheckInputSchema>;
 
 /** What a check of the keys found, in the words the page shows. */

@@ -45,7 +45,9 @@ export function effectiveSettings(environment: SettingsEnvironment, stored: Stor
     razorpay: {
       keyId: set.keyId ? payments.keyId : (storedKeyId ?? payments.keyId),
       keySecret: set.keySecret ? payments.keySecret : (storedKeySecret ?? payments.keySecret),
-      webhookSecret: set.webhookSecret ? payments.webhookSecret : (stored.razorpayWebhookSecret ?? payments.webhookSecret),
+      webhookSecret: set.webhookSecret
+        ? payments.webhookSecret
+        : (stored.razorpayWebhookSecret ?? payments.webhookSecret),
     },
     smtp:
       mail.smtpUrl || !stored.smtpHost
@@ -110,7 +112,9 @@ export function describeSettings(
     return storedValue !== null ? view(storedValue, 'console') : view(null, 'default');
   };
   const fromField = (storedValue: string | null) =>
-    mail.from ? plain(null, 'environment', 'MAIL_FROM') : plain(storedValue, storedValue !== null ? 'console' : 'default');
+    mail.from
+      ? plain(null, 'environment', 'MAIL_FROM')
+      : plain(storedValue, storedValue !== null ? 'console' : 'default');
   const { keyId } = effective.razorpay;
   return {
     mode: provider,

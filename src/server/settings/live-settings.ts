@@ -40,7 +40,7 @@ export async function createLiveSettings(parts: {
   keys: CurrentRazorpayKeys;
   gateway: ReturnType<typeof createSwitchableGateway>;
   /** The sandbox, which must accept the keys the gateway sends and sign with the secrets. */
-  emulator?: { useKeys(keys: CurrentRazorpayKeys): void };
+  emulator?: { acceptKeys(keys: CurrentRazorpayKeys): void };
   mailer: Mailer;
 }): Promise<LiveSettings> {
   const { environment, orm, cipher, keys, gateway, emulator, mailer } = parts;
@@ -63,10 +63,12 @@ export async function createLiveSettings(parts: {
         if (keysChanged) {
           const { keyId, keySecret } = next.razorpay;
           gateway.use(
-            keyId && keySecret ? createRazorpayGateway({ keyId, keySecret, apiUrl: environment.apiUrl }) : gatewayWithoutKeys(),
+            keyId && keySecret
+              ? createRazorpayGateway({ keyId, keySecret, apiUrl: environment.apiUrl })
+              : gatewayWithoutKeys(),
           );
         }
-        emulator?.useKeys(next.razorpay);
+        emulator?.acceptKeys(next.razorpay);
         Object.assign(keys, next.razorpay);
         await mailer.use({ smtp: next.smtp, from: next.from });
         live.stored = stored;

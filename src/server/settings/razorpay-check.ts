@@ -16,13 +16,18 @@ export async function checkRazorpay(
   const keySecret = input.keySecret || live.effective.razorpay.keySecret;
   const { provider, apiUrl } = live.environment;
   if (!keyId || !keySecret) {
-    return { ok: false, problem: 'unset', message: 'No Razorpay keys are set: type the Key Id and Key Secret, then check.' };
+    return {
+      ok: false,
+      problem: 'unset',
+      message: 'No Razorpay keys are set: type the Key Id and Key Secret, then check.',
+    };
   }
   if (!usableInMode(provider, keyId)) {
     return {
       ok: false,
       problem: 'refused',
-      message: 'This server runs the sandbox: a live key (rzp_live_…) cannot be used with it. Use a test key (rzp_test_…).',
+      message:
+        'This server runs the sandbox: a live key (rzp_live_…) cannot be used with it. Use a test key (rzp_test_…).',
     };
   }
   const mode = keyId.startsWith('rzp_live_') ? 'live' : 'test';
@@ -45,7 +50,11 @@ export async function checkRazorpay(
         message: `${where} could not be reached (no answer, or the connection failed): check the server’s internet connection and try again.`,
       };
     }
-    return { ok: false, problem: 'error', message: `${where} answered with an error (HTTP ${error.status}); try again later.` };
+    return {
+      ok: false,
+      problem: 'error',
+      message: `${where} answered with an error (HTTP ${error.status}); try again later.`,
+    };
   }
   return {
     ok: true,

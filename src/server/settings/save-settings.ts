@@ -36,7 +36,10 @@ function merge(saved: StoredSettings, input: SettingsInput): StoredSettings {
 function problemWith(settings: StoredSettings, live: LiveSettings): DomainError | undefined {
   const refuse = (field: keyof StoredSettings, message: string) => new DomainError('BAD_REQUEST', message, { field });
   if (settings.razorpayKeyId && !settings.razorpayKeySecret) {
-    return refuse('razorpayKeySecret', 'Paste the Key Secret Razorpay showed with this Key Id (it is shown only once; regenerate it there if lost)');
+    return refuse(
+      'razorpayKeySecret',
+      'Paste the Key Secret Razorpay showed with this Key Id (it is shown only once; regenerate it there if lost)',
+    );
   }
   if (!settings.razorpayKeyId && settings.razorpayKeySecret) {
     return refuse('razorpayKeyId', 'Type the Key Id that goes with this Key Secret (rzp_test_… or rzp_live_…)');
@@ -48,7 +51,10 @@ function problemWith(settings: StoredSettings, live: LiveSettings): DomainError 
     );
   }
   if (!settings.smtpHost && (settings.smtpPort !== null || settings.smtpUser || settings.smtpPassword)) {
-    return refuse('smtpHost', 'Type the SMTP server’s host name (e.g. smtp.gmail.com), or clear the other mail server fields');
+    return refuse(
+      'smtpHost',
+      'Type the SMTP server’s host name (e.g. smtp.gmail.com), or clear the other mail server fields',
+    );
   }
   if (settings.smtpPassword && !settings.smtpUser) {
     return refuse('smtpUser', 'Type the user name that goes with the SMTP password (often the full e-mail address)');

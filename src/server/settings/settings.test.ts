@@ -147,15 +147,24 @@ describe('settings: check the keys', () => {
   });
 
   it('says a wrong secret is refused, and saves nothing by checking', async () => {
-    const refused = await data(await call('checkRazorpay', 'mutation', { keyId: KEY_ID, keySecret: 'wrong-secret-123' }));
-    expect(refused).toMatchObject({ ok: false, problem: 'refused', message: expect.stringMatching(/refused the keys/) });
+    const refused = await data(
+      await call('checkRazorpay', 'mutation', { keyId: KEY_ID, keySecret: 'wrong-secret-123' }),
+    );
+    expect(refused).toMatchObject({
+      ok: false,
+      problem: 'refused',
+      message: expect.stringMatching(/refused the keys/),
+    });
     expect(t.deps.razorpay.keySecret).toBe(KEY_SECRET);
   });
 
   it('says Razorpay could not be reached when nothing answers', async () => {
     const closed = await freePort();
     const result = await checkRazorpay(
-      { environment: { ...t.deps.settings.environment, apiUrl: `http://127.0.0.1:${closed}` }, effective: t.deps.settings.effective },
+      {
+        environment: { ...t.deps.settings.environment, apiUrl: `http://127.0.0.1:${closed}` },
+        effective: t.deps.settings.effective,
+      },
       {},
     );
     expect(result).toMatchObject({ ok: false, problem: 'unreachable' });
@@ -166,7 +175,9 @@ describe('settings: webhooks', () => {
   it('gives the URL and the events to tick, and shows each delivery verified or with its signature failed', async () => {
     const page = await data(await call('get', 'query'));
     expect(page.webhook.url).toBe('https://rescue.example.org/api/webhooks/razorpay');
-    expect(page.webhook.events).toEqual(expect.arrayContaining(['payment.captured', 'refund.processed', 'subscription.charged']));
+    expect(page.webhook.events).toEqual(
+      expect.arrayContaining(['payment.captured', 'refund.processed', 'subscription.charged']),
+    );
 
     const payment = paymentEntity({ amount: 50000, orderId: 'order_NoSuch0001', status: 'failed' });
     const event = razorpayEvent('payment.failed', { payment });
@@ -256,15 +267,22 @@ describe('settings: secrets never shown back', () => {
     );
     const answers = [
       await call('get', 'query'),
-      await call('save', 'mutation', { ...empty, razorpayKeyId: KEY_ID, smtpHost: '127.0.0.1', smtpPort: t.mailbox.port }),
+      await call('save', 'mutation', {
+        ...empty,
+        razorpayKeyId: KEY_ID,
+        smtpHost: '127.0.0.1',
+        smtpPort: t.mailbox.port,
+      }),
       await call('checkRazorpay', 'mutation', {}),
       await call('checkRazorpay', 'mutation', { keyId: KEY_ID, keySecret: 'wrong-secret-123' }),
       await call('sendTestMail', 'mutation', { to: 'anita@rescue.example.org' }),
       await call('webhookDeliveries', 'query'),
     ].map((response) => response.body);
-    const audit = await t.db.orm.em.fork().execute<{ action: string; details: unknown }[]>(
-      `select action, details from staff_audit where action like 'settings%' order by id`,
-    );
+    const audit = await t.db.orm.em
+      .fork()
+      .execute<{ action: string; details: unknown }[]>(
+        `select action, details from staff_audit where action like 'settings%' order by id`,
+      );
     expect(audit.filter((row) => row.action === 'settings_changed').length).toBeGreaterThan(3);
     expect(audit[0]?.details).toMatchObject({ changed: expect.arrayContaining(['razorpayKeySecret']) });
     const stored = await t.db.orm.em.fork().execute('select * from console_settings');

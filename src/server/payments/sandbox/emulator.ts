@@ -43,7 +43,7 @@ export type RazorpayEmulator = Awaited<ReturnType<typeof startRazorpayEmulator>>
  * what can no longer be done (an order already paid…).
  */
 export async function startRazorpayEmulator(options: RazorpayEmulatorOptions) {
-  // What it accepts and signs with; the console's settings may change them (useKeys).
+  // What it accepts and signs with; the console's settings may change them (acceptKeys).
   const keys = { keyId: options.keyId, keySecret: options.keySecret, webhookSecret: options.webhookSecret };
   const store = await openSandboxStore(options.database);
   const controls = { latencyMs: Math.max(0, options.latencyMs ?? 0), failuresLeft: 0 };
@@ -69,7 +69,7 @@ export async function startRazorpayEmulator(options: RazorpayEmulatorOptions) {
      * From now on, accepts this key pair only (any other is refused with 401, as Razorpay refuses a
      * wrong key) and signs payments and webhooks with these secrets: the console saved new keys.
      */
-    useKeys(next: { keyId: string; keySecret: string; webhookSecret: string }) {
+    acceptKeys(next: { keyId: string; keySecret: string; webhookSecret: string }) {
       Object.assign(keys, next);
     },
     setLatency(ms: number) {
