@@ -329,3 +329,36 @@ describe('settings: the environment wins', () => {
     }
   });
 });
+
+describe('settings: production without keys in the environment', () => {
+  it('takes no donation and trusts no webhook until an admin saves the keys, then uses them at once', async () => {
+    const production = await createTestApp({ NODE_ENV: 'production' });
+    try {
+      expect(production.deps.razorpay).toMatchObject({ provider: 'razorpay', keyId: '', keySecret: '' });
+      await expect(production.caller.donation.create(donationBody())).rejects.toMatchObject({ code: 'BAD_GATEWAY' });
+      // Signed with the empty secret anyone could use: refused, and shown as failed.
+      const event = razorpayEvent('payment.failed', { payment: paymentEntity({ amount: 50000, status: 'failed' }) });
+      expect((await postWebhook(production.app, '', event)).statusCode).toBe(400);
+
+      await production.addAccount('meena', 'admin');
+      const token = await production.signIn('meena');
+      const saved = await callProcedure(production.app, 'staff.settings.save', 'mutation', {
+        token,
+        input: {
+          ...empty,
+          razorpayKeyId: 'rzp_live_Production0001',
+          razorpayKeySecret: KEY_SECRET,
+          razorpayWebhookSecret: WEBHOOK_SECRET,
+        },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().result.data.settings).toMatchObject({ mode: 'razorpay', keyMode: 'live' });
+      expect(production.deps.razorpay).toMatchObject({ keyId: 'rzp_live_Production0001', keySecret: KEY_SECRET });
+      expect((await postWebhook(production.app, WEBHOOK_SECRET, event)).statusCode).toBe(200);
+      const deliveries = await callProcedure(production.app, 'staff.settings.webhookDeliveries', 'query', { token });
+      expect(deliveries.json().result.data.map((row: { verified: boolean }) => row.verified)).toEqual([true, false]);
+    } finally {
+      await production.close();
+    }
+  });
+});
