@@ -55,7 +55,8 @@ export async function createLiveSettings(parts: {
     mailer,
     apply(stored, version) {
       // One at a time, and never an older version over a newer one (a refresh racing a save).
-      applying = applying.then(async () => {
+      // A failed apply is the caller's to report; the next one still runs.
+      applying = applying.catch(() => {}).then(async () => {
         if (version <= live.version) return;
         const next = effectiveSettings(environment, stored);
         const keysChanged =
