@@ -56,26 +56,28 @@ export async function createLiveSettings(parts: {
     apply(stored, version) {
       // One at a time, and never an older version over a newer one (a refresh racing a save).
       // A failed apply is the caller's to report; the next one still runs.
-      applying = applying.catch(() => {}).then(async () => {
-        if (version <= live.version) return;
-        const next = effectiveSettings(environment, stored);
-        const keysChanged =
-          next.razorpay.keyId !== keys.keyId || next.razorpay.keySecret !== keys.keySecret || live.version < 0;
-        if (keysChanged) {
-          const { keyId, keySecret } = next.razorpay;
-          gateway.use(
-            keyId && keySecret
-              ? createRazorpayGateway({ keyId, keySecret, apiUrl: environment.apiUrl })
-              : gatewayWithoutKeys(),
-          );
-        }
-        emulator?.acceptKeys(next.razorpay);
-        Object.assign(keys, next.razorpay);
-        await mailer.use({ smtp: next.smtp, from: next.from });
-        live.stored = stored;
-        live.effective = next;
-        live.version = version;
-      });
+      applying = applying
+        .catch(() => {})
+        .then(async () => {
+          if (version <= live.version) return;
+          const next = effectiveSettings(environment, stored);
+          const keysChanged =
+            next.razorpay.keyId !== keys.keyId || next.razorpay.keySecret !== keys.keySecret || live.version < 0;
+          if (keysChanged) {
+            const { keyId, keySecret } = next.razorpay;
+            gateway.use(
+              keyId && keySecret
+                ? createRazorpayGateway({ keyId, keySecret, apiUrl: environment.apiUrl })
+                : gatewayWithoutKeys(),
+            );
+          }
+          emulator?.acceptKeys(next.razorpay);
+          Object.assign(keys, next.razorpay);
+          await mailer.use({ smtp: next.smtp, from: next.from });
+          live.stored = stored;
+          live.effective = next;
+          live.version = version;
+        });
       return applying;
     },
     async refresh() {
