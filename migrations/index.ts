@@ -129,4 +129,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261127150000',
     load: async () => (await import('./Migration20261127150000')).Migration20261127150000,
   },
+  {
+    name: 'Migration20261127160000',
+    load: async () => (await import('./Migration20261127160000')).Migration20261127160000,
+  },
 ];

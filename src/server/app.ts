@@ -160,7 +160,7 @@ export async function buildApp({
   await app.register(openApiRoutes, { siteUrl: config.siteUrl });
   await app.register(webhookRoutes, {
     orm,
-    secret: razorpay.webhookSecret,
+    keys: razorpay,
     donorLinks: deps.donorLinks,
     gateway: deps.gateway,
   });

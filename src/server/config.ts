@@ -98,6 +98,8 @@ export interface Config {
     keyId: string;
     keySecret: string;
     webhookSecret: string;
+    /** Which of the three came from the environment: those win over the console's (settings/). */
+    setInEnvironment: { keyId: boolean; keySecret: boolean; webhookSecret: boolean };
     sandboxLatencyMs: number;
     sandboxDevControls: boolean;
     /** Unset: the sandbox's own T+2 days. */
@@ -141,15 +143,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = values.RAZORPAY_KEY_ID ? 'RAZORPAY_KEY_SECRET' : 'RAZORPAY_KEY_ID';
     throw new ConfigError([`${missing}: required when the other Razorpay key is set`]);
   }
-  const provider = values.PAYMENT_PROVIDER ?? (hasKeys ? 'razorpay' : 'sandbox');
+  // Production without keys runs in razorpay mode all the same, waiting for an admin to save the
+  // keys in the console (settings/): never the sandbox there, whose checkout takes no money.
+  const provider = values.PAYMENT_PROVIDER ?? (hasKeys || values.NODE_ENV === 'production' ? 'razorpay' : 'sandbox');
   // Never the sandbox in production: anyone could "pay" any order through its checkout with no
   // money moving, and each such payment would take a number from the trust's real receipt series
   // and count in the statement it files. A demo or staging site runs without NODE_ENV=production.
   if (values.NODE_ENV === 'production' && provider === 'sandbox') {
     throw new ConfigError([
-      values.PAYMENT_PROVIDER
-        ? 'PAYMENT_PROVIDER: the sandbox cannot run with NODE_ENV=production (it takes no money but issues real receipts); use razorpay, or run a demo without NODE_ENV=production'
-        : 'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: required in production',
+      'PAYMENT_PROVIDER: the sandbox cannot run with NODE_ENV=production (it takes no money but issues real receipts); use razorpay, or run a demo without NODE_ENV=production',
     ]);
   }
   // In production every mail links to SITE_URL and the staff cookie is Secure only on https.
@@ -164,15 +166,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError([
       'RAZORPAY_KEY_ID: a live key (rzp_live_…) cannot be used with the sandbox; use a rzp_test_ key, or PAYMENT_PROVIDER=razorpay',
     ]);
-  }
-
-  if (provider === 'razorpay') {
-    const missing = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'].filter(
-      (name) => !values[name as keyof typeof values],
-    );
-    if (missing.length > 0) {
-      throw new ConfigError(missing.map((name) => `${name}: required when PAYMENT_PROVIDER is razorpay`));
-    }
   }
 
   // The constant secrets are public (they are in this file): fine on loopback, never reachable from
@@ -196,9 +189,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     payments: {
       provider,
-      keyId: values.RAZORPAY_KEY_ID ?? SANDBOX_KEYS.keyId,
-      keySecret: values.RAZORPAY_KEY_SECRET ?? secrets.keySecret,
-      webhookSecret: values.RAZORPAY_WEBHOOK_SECRET ?? secrets.webhookSecret,
+      // In razorpay mode a key left unset is empty until the console sets it: nothing signs or
+      // verifies with an empty secret (payments/signatures.ts).
+      keyId: values.RAZORPAY_KEY_ID ?? (provider === 'sandbox' ? SANDBOX_KEYS.keyId : ''),
+      keySecret: values.RAZORPAY_KEY_SECRET ?? (provider === 'sandbox' ? secrets.keySecret : ''),
+      webhookSecret: values.RAZORPAY_WEBHOOK_SECRET ?? (provider === 'sandbox' ? secrets.webhookSecret : ''),
+      setInEnvironment: {
+        keyId: values.RAZORPAY_KEY_ID !== undefined,
+        keySecret: values.RAZORPAY_KEY_SECRET !== undefined,
+        webhookSecret: values.RAZORPAY_WEBHOOK_SECRET !== undefined,
+      },
       sandboxLatencyMs: values.SANDBOX_LATENCY_MS,
       sandboxDevControls: values.SANDBOX_DEV_CONTROLS === 'true',
       sandboxSettlementDelayMs: values.SANDBOX_SETTLEMENT_DELAY_MS,

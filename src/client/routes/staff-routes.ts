@@ -137,6 +137,12 @@ const trustRoute = createRoute({
   component: page('TrustPage'),
 });
 
+const settingsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/settings',
+  component: page('SettingsPage'),
+});
+
 const accountsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/accounts',
@@ -175,6 +181,7 @@ export const staffRouteTree = staffRoute.addChildren([
     photosRoute,
     siteContentRoute,
     trustRoute,
+    settingsRoute,
     accountsRoute,
     auditRoute,
     passwordRoute,

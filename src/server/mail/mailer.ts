@@ -4,15 +4,42 @@ import { siteContent } from '../../shared/site-content';
 import type { Config } from '../config';
 import type { DevMailbox } from './dev-mailbox';
 
-/** Where outbox messages go. `transport` is null in production without SMTP_URL: messages wait. */
+/**
+ * Where outbox messages go. `transport` is null in production without an SMTP server: messages
+ * wait. The console's settings change the server and the sender while the server runs (`use`);
+ * the mail worker reads `transport` and `from` at each message.
+ */
 export interface Mailer {
   transport: Transporter | null;
   from: string;
   /** The right-hand side of every Message-ID: the sender's domain. */
   domain: string;
   devMailbox: DevMailbox | null;
+  /** The console's SMTP server and sender; null for either: the one the server started with. */
+  use(settings: { smtp: SmtpServer | null; from: string | null }): Promise<void>;
   close(): Promise<void>;
 }
+
+/** An SMTP server as the console's settings name it (port 465: TLS from the start, others STARTTLS when offered). */
+export interface SmtpServer {
+  host: string;
+  port: number;
+  user: string | null;
+  password: string | null;
+}
+
+/** Mail options for that server, with the same timeouts as every other transport here. */
+export function smtpTransportOptions(server: SmtpServer) {
+  return {
+    host: server.host,
+    port: server.port,
+    secure: server.port === 465,
+    auth: server.user ? { user: server.user, pass: server.password ?? '' } : undefined,
+    ...TIMEOUTS,
+  };
+}
+
+const domainOf = (from: string) => from.replace(/^.*@/, '').replace(/>.*$/, '').trim() || 'localhost';
 
 // nodemailer, and the development mailbox's SMTP server and parser, are loaded only when used:
 // production without SMTP_URL never needs them, and no health check waits on them at start.
@@ -24,19 +51,51 @@ export async function createMailer(
   config: Pick<Config, 'env' | 'siteUrl' | 'mail'>,
   log: Pick<Logger, 'info' | 'warn' | 'error'>,
 ): Promise<Mailer> {
-  const from = config.mail.from ?? `"${siteContent.trust.name}" <no-reply@${new URL(config.siteUrl).hostname}>`;
-  const domain = from.replace(/^.*@/, '').replace(/>.*$/, '').trim() || 'localhost';
+  const startFrom = config.mail.from ?? `"${siteContent.trust.name}" <no-reply@${new URL(config.siteUrl).hostname}>`;
+  const started = await startTransport(config, log);
+  let consoleTransport: Transporter | null = null;
+  const mailer: Mailer = {
+    transport: started.transport,
+    from: startFrom,
+    domain: domainOf(startFrom),
+    devMailbox: started.devMailbox,
+    async use({ smtp, from }) {
+      const previous = consoleTransport;
+      if (smtp) {
+        const { default: nodemailer } = await import('nodemailer');
+        consoleTransport = nodemailer.createTransport(smtpTransportOptions(smtp));
+      } else {
+        consoleTransport = null;
+      }
+      mailer.transport = consoleTransport ?? started.transport;
+      mailer.from = from ?? startFrom;
+      mailer.domain = domainOf(mailer.from);
+      // A message being sent on the old one finishes first: close() waits for its connections.
+      previous?.close();
+    },
+    async close() {
+      consoleTransport?.close();
+      await started.close();
+    },
+  };
+  return mailer;
+}
 
+/** The transport the server starts with: SMTP_URL, else the in-process mailbox (not in production), else none. */
+async function startTransport(
+  config: Pick<Config, 'env' | 'mail'>,
+  log: Pick<Logger, 'info' | 'warn' | 'error'>,
+): Promise<{ transport: Transporter | null; devMailbox: DevMailbox | null; close(): Promise<void> }> {
   if (config.mail.smtpUrl) {
     const { default: nodemailer } = await import('nodemailer');
     const transport = nodemailer.createTransport({ url: config.mail.smtpUrl, ...TIMEOUTS });
-    return { transport, from, domain, devMailbox: null, close: async () => transport.close() };
+    return { transport, devMailbox: null, close: async () => transport.close() };
   }
   if (config.env === 'production') {
     log.error(
-      'SMTP_URL is not set: no mail will be sent. Receipts and notices wait in the outbox until SMTP_URL is set and the server restarts.',
+      'No SMTP server is set: no mail will be sent. Receipts and notices wait in the outbox until an admin sets one in Settings (or SMTP_URL is set).',
     );
-    return { transport: null, from, domain, devMailbox: null, close: async () => {} };
+    return { transport: null, devMailbox: null, close: async () => {} };
   }
   const [{ default: nodemailer }, { startDevMailbox }] = await Promise.all([
     import('nodemailer'),
@@ -53,8 +112,6 @@ export async function createMailer(
   });
   return {
     transport,
-    from,
-    domain,
     devMailbox,
     async close() {
       transport.close();

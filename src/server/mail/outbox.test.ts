@@ -188,7 +188,7 @@ describe('the mailer', () => {
       { env: 'production', siteUrl: 'https://rescue.example.org', mail: { smtpUrl: undefined, from: undefined } },
       { ...log, error: (message: string) => errors.push(message) },
     );
-    expect(errors.join()).toMatch(/SMTP_URL is not set/);
+    expect(errors.join()).toMatch(/No SMTP server is set/);
     expect(mailer.devMailbox).toBeNull();
     await inTransaction((em) => enqueueMail(em, notice('payment-failed-pay_waiting')));
     expect(await sendNextMail(db.orm, mailer, options)).toBe('idle');

@@ -156,7 +156,8 @@ interface SdkHttp {
 /** Where the SDK sends its calls unless told otherwise. */
 const RAZORPAY_API_URL = 'https://api.razorpay.com';
 
-export function createRazorpayGateway(options: { keyId: string; keySecret: string; apiUrl?: string }): PaymentGateway {
+/** The SDK, set up as every call here wants it: a timeout, pooled connections, no redirects. */
+function createSdkClient(options: { keyId: string; keySecret: string; apiUrl?: string }): Razorpay {
   const client = new Razorpay({ key_id: options.keyId, key_secret: options.keySecret });
   // The SDK has no option for its host or agents; its axios instance is the documented-by-source seam.
   const sdkHttp = (client as unknown as { api: { rq: SdkHttp } }).api.rq;
@@ -172,6 +173,24 @@ export function createRazorpayGateway(options: { keyId: string; keySecret: strin
   // goes to one host, so it is asked once, here, with the same library axios asks: with no proxy
   // for that host, axios is told so; with one, axios still finds and uses it on each call.
   if (!getProxyForUrl(options.apiUrl ?? RAZORPAY_API_URL)) sdkHttp.defaults.proxy = false;
+  return client;
+}
+
+/**
+ * Asks Razorpay for one order with these keys: the cheapest authenticated call. Resolves when the
+ * keys are accepted; throws PaymentProviderError otherwise (status 401: refused; none: unreachable).
+ */
+export async function checkRazorpayKeys(options: { keyId: string; keySecret: string; apiUrl?: string }) {
+  const client = createSdkClient(options);
+  try {
+    await client.orders.all({ count: 1 });
+  } catch (error) {
+    throw new PaymentProviderError('key check', error);
+  }
+}
+
+export function createRazorpayGateway(options: { keyId: string; keySecret: string; apiUrl?: string }): PaymentGateway {
+  const client = createSdkClient(options);
 
   async function call<T>(operation: string, schema: z.ZodType<T>, request: () => Promise<unknown>): Promise<T> {
     try {

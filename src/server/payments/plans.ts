@@ -28,16 +28,17 @@ function isUnknownPlan(error: unknown): boolean {
  * (single flight); across instances the unique (key, amount) decides, and the loser reuses the winner's
  * plan. No database connection is held while Razorpay is asked.
  */
-export function createPlanCatalog(orm: Orm, gateway: PaymentGateway, keyId: string): PlanCatalog {
-  const inFlight = new Map<number, Promise<string>>();
+export function createPlanCatalog(orm: Orm, gateway: PaymentGateway, currentKeyId: () => string): PlanCatalog {
+  // Keyed by key id and amount: the keys may change while the server runs (the console's settings).
+  const inFlight = new Map<string, Promise<string>>();
 
-  async function findPlanId(amount: number): Promise<string | undefined> {
+  async function findPlanId(keyId: string, amount: number): Promise<string | undefined> {
     const plan = await orm.em.fork().findOne(RazorpayPlan, { keyId, amount });
     return plan?.razorpayPlanId;
   }
 
-  async function createPlan(amount: number): Promise<string> {
-    const existing = await findPlanId(amount);
+  async function createPlan(keyId: string, amount: number): Promise<string> {
+    const existing = await findPlanId(keyId, amount);
     if (existing) return existing;
     const { id } = await gateway.createMonthlyPlan({ amount });
     await orm.em
@@ -47,24 +48,26 @@ export function createPlanCatalog(orm: Orm, gateway: PaymentGateway, keyId: stri
       .onConflict(['keyId', 'amount'])
       .ignore()
       .execute();
-    const stored = await findPlanId(amount);
+    const stored = await findPlanId(keyId, amount);
     if (!stored) throw new Error(`plan for ${amount} paise vanished after insert`);
     return stored;
   }
 
-  function planFor(amount: number): Promise<string> {
-    let pending = inFlight.get(amount);
+  function planFor(amount: number, keyId = currentKeyId()): Promise<string> {
+    const key = `${keyId}:${amount}`;
+    let pending = inFlight.get(key);
     if (!pending) {
-      pending = createPlan(amount).finally(() => inFlight.delete(amount));
-      inFlight.set(amount, pending);
+      pending = createPlan(keyId, amount).finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
     }
     return pending;
   }
 
   return {
-    planFor,
+    planFor: (amount) => planFor(amount),
     async subscribe(amount, { totalCount, notes }) {
-      const stale = await planFor(amount);
+      const keyId = currentKeyId();
+      const stale = await planFor(amount, keyId);
       try {
         return { planId: stale, subscription: await gateway.createSubscription({ planId: stale, totalCount, notes }) };
       } catch (error) {
@@ -72,7 +75,7 @@ export function createPlanCatalog(orm: Orm, gateway: PaymentGateway, keyId: stri
       }
       // Only the stale id: another request may already have stored the new plan.
       await orm.em.fork().nativeDelete(RazorpayPlan, { keyId, amount, razorpayPlanId: stale });
-      const planId = await planFor(amount);
+      const planId = await planFor(amount, keyId);
       return { planId, subscription: await gateway.createSubscription({ planId, totalCount, notes }) };
     },
   };

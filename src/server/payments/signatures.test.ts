@@ -28,6 +28,12 @@ describe('Razorpay signatures', () => {
     expect(webhookSignature(Buffer.from(body), 'hook')).toBe(independent(body, 'hook'));
   });
 
+  it('verifies nothing with a secret not set yet (an empty key anyone can sign with)', () => {
+    expect(isValidOrderPayment('order_A1', 'pay_B2', independent('order_A1|pay_B2', ''), '')).toBe(false);
+    expect(isValidSubscriptionPayment('pay_B2', 'sub_C3', independent('pay_B2|sub_C3', ''), '')).toBe(false);
+    expect(isValidWebhook('{}', independent('{}', ''), '')).toBe(false);
+  });
+
   it('accepts exactly the right signature', () => {
     expect(isValidOrderPayment('order_A1', 'pay_B2', independent('order_A1|pay_B2'), secret)).toBe(true);
     expect(isValidOrderPayment('order_A1', 'pay_B2', independent('order_A1|pay_B2').toUpperCase(), secret)).toBe(true);

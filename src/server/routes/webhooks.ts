@@ -9,6 +9,7 @@ import { applyEvent, type EventOutcome } from '../webhooks/apply-event';
 import { FailedPaymentBurst } from '../webhooks/failed-payment-burst';
 import { razorpayEventSchema } from '../webhooks/razorpay-event.schema';
 import { toStorableJson } from '../webhooks/storable-json';
+import { eventTypeOf, recordWebhookDelivery } from '../webhooks/webhook-deliveries';
 import { WebhookEvent } from '../webhooks/webhook-event.entity';
 
 /** Razorpay's webhook bodies are a few KB; refunds with notes stay far below this. */
@@ -24,10 +25,16 @@ export async function webhookRoutes(
   app: FastifyInstance,
   {
     orm,
-    secret,
+    keys,
     donorLinks,
     gateway,
-  }: { orm: Orm; secret: string; donorLinks: DonorLinks; gateway: SettlementFetchDependencies['gateway'] },
+  }: {
+    orm: Orm;
+    /** The current webhook secret, read at each delivery: the console's settings may change it. */
+    keys: { webhookSecret: string };
+    donorLinks: DonorLinks;
+    gateway: SettlementFetchDependencies['gateway'];
+  },
 ) {
   const failedPayments = new FailedPaymentBurst(app.log);
 
@@ -40,9 +47,13 @@ export async function webhookRoutes(
   app.post('/api/webhooks/razorpay', async (request, reply) => {
     const raw = request.body;
     const signature = request.headers['x-razorpay-signature'];
-    if (!Buffer.isBuffer(raw) || typeof signature !== 'string' || !isValidWebhook(raw, signature, secret)) {
-      return reply.code(400).send({ message: 'Missing or invalid X-Razorpay-Signature' });
-    }
+    if (!Buffer.isBuffer(raw)) return reply.code(400).send({ message: 'Missing or invalid X-Razorpay-Signature' });
+    const verified = typeof signature === 'string' && isValidWebhook(raw, signature, keys.webhookSecret);
+    // Kept for the console's Settings (a wrong secret shows there); never in the way of the event.
+    await recordWebhookDelivery(orm.em.fork(), { eventType: eventTypeOf(raw), verified }).catch((error) =>
+      request.log.warn({ err: error }, 'webhook delivery not recorded'),
+    );
+    if (!verified) return reply.code(400).send({ message: 'Missing or invalid X-Razorpay-Signature' });
     const eventId = eventIdOf(request.headers['x-razorpay-event-id'], raw);
     let parsed: unknown;
     try {

@@ -39,7 +39,9 @@ export type AuditAction =
   | 'appeal_published'
   | 'appeal_closed'
   | 'appeal_update_posted'
-  | 'appeal_update_translated';
+  | 'appeal_update_translated'
+  | 'settings_changed'
+  | 'settings_test_mail_sent';
 
 /** Who acted: `userId` null for a failed sign-in on a name no account has. */
 export interface Actor {

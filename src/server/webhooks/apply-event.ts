@@ -40,6 +40,17 @@ const SUBSCRIPTION_EVENTS = new Set([
   'subscription.resumed',
 ]);
 
+/** Every event applied here: the ones to tick in Razorpay's dashboard (the console's Settings lists them). */
+export const HANDLED_EVENTS: readonly string[] = [
+  'payment.captured',
+  'order.paid',
+  'payment.failed',
+  'refund.created',
+  'refund.processed',
+  'settlement.processed',
+  ...SUBSCRIPTION_EVENTS,
+];
+
 /**
  * Applies one Razorpay event to the books, inside the caller's transaction. Razorpay's webhooks
  * are the final word on what was paid, but only for the amount and currency we asked for.

@@ -4,10 +4,11 @@ import { startRetentionJob } from '../donors/retention';
 import { startMailWorker } from '../mail/mail-worker';
 import { startSettlementFetchJob } from '../razorpay-settlements/settlement-fetch-job';
 import { startReconciler } from '../reconciliation/reconciler';
+import { startSettingsRefresh } from '../settings/live-settings';
 import type { ServerDependencies } from './composition-root';
 import { resolveAttachment } from './resolve-attachment';
 
-export type BackgroundJob = 'mail' | 'reconciliation' | 'retention' | 'settlements' | 'backups';
+export type BackgroundJob = 'mail' | 'reconciliation' | 'retention' | 'settlements' | 'backups' | 'settings';
 
 export interface BackgroundJobs {
   /** Stops every loop, waiting for a pass in progress. */
@@ -19,13 +20,14 @@ export interface BackgroundJobs {
  * (sends the outbox), the reconciler (asks Razorpay about donations no one reported, every 5
  * minutes), the retention pass (anonymises receipts past their eight years, daily), the fetch of
  * Razorpay's settlements and their lines (daily) and, given `nightlyBackups` (main.ts: with the
- * embedded database), a backup at 02:30 India time. Each is safe on several instances at once
+ * embedded database), a backup at 02:30 India time, and the check for settings another instance
+ * saved in the console (every 10 s). Each is safe on several instances at once
  * (row locks, advisory locks; the nightly backup runs on the one server of an embedded database).
  * Command-line tools start none: their mail is sent by the running servers. Tests start only the
  * ones they need.
  */
 export function startBackgroundJobs(
-  deps: Pick<ServerDependencies, 'orm' | 'gateway' | 'donorLinks' | 'mailer'>,
+  deps: Pick<ServerDependencies, 'orm' | 'gateway' | 'donorLinks' | 'mailer' | 'settings'>,
   log: FastifyBaseLogger,
   options: {
     jobs?: readonly BackgroundJob[];
@@ -33,7 +35,7 @@ export function startBackgroundJobs(
     nightlyBackups?: NightlyBackupSettings;
   } = {},
 ): BackgroundJobs {
-  const jobs = new Set(options.jobs ?? ['mail', 'reconciliation', 'retention', 'settlements', 'backups']);
+  const jobs = new Set(options.jobs ?? ['mail', 'reconciliation', 'retention', 'settlements', 'backups', 'settings']);
   const { orm } = deps;
   const running = [
     jobs.has('mail')
@@ -47,6 +49,7 @@ export function startBackgroundJobs(
     jobs.has('backups') && options.nightlyBackups
       ? startNightlyBackups({ orm, log }, options.nightlyBackups)
       : undefined,
+    jobs.has('settings') ? startSettingsRefresh(deps.settings, log) : undefined,
   ];
   return {
     async stop() {

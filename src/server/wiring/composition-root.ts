@@ -4,18 +4,23 @@ import type { Orm } from '../db/orm';
 import { donateAgainUrl } from '../donors/donate-again-url';
 import { donorLink } from '../donors/donor-link';
 import { createMailer, type Mailer } from '../mail/mailer';
-import { createRazorpayGateway, type PaymentGateway } from '../payments/gateway';
+import type { PaymentGateway } from '../payments/gateway';
 import { createPlanCatalog, type PlanCatalog } from '../payments/plans';
 import type { RazorpayEmulator, WebhookDelivery } from '../payments/sandbox/emulator';
+import { createSwitchableGateway, gatewayWithoutKeys } from '../payments/switchable-gateway';
 import { resolveDataEncryptionKey } from '../personal-data/data-encryption-key';
 import { createFieldCipher, type FieldCipher } from '../personal-data/field-cipher';
 import { createReceiptLinks, type ReceiptLinks } from '../receipts/receipt-links';
+import { createLiveSettings, type LiveSettings } from '../settings/live-settings';
 import type { DonorLinks } from '../settlement/donor-notices';
 
 export const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 export const SANDBOX_CHECKOUT_SCRIPT = '/sandbox/checkout.js';
 
-/** The Razorpay account the server works with, and the checkout script the donate page loads for it. */
+/**
+ * The Razorpay account the server works with, and the checkout script the donate page loads for
+ * it. The keys are the current ones: the console's settings change them in place (settings/).
+ */
 export interface RazorpaySettings {
   provider: PaymentProvider;
   keyId: string;
@@ -45,6 +50,8 @@ export interface ServerDependencies {
   donorLinks: DonorLinks;
   /** Where the outbox's messages go; its worker sends them while the server runs. */
   mailer: Mailer;
+  /** The console's settings in force here: Razorpay's keys and the SMTP server, applied without a restart. */
+  settings: LiveSettings;
   /** Stops what was started here (the mailer, the sandbox); the database belongs to whoever opened it. */
   close(): Promise<void>;
 }
@@ -72,24 +79,45 @@ export async function buildDependencies(
       settlementDelayMs: sandboxSettlementDelayMs,
     });
   }
-  const gateway = createRazorpayGateway({ keyId, keySecret, apiUrl: emulator?.url });
   const dataEncryptionKey = resolveDataEncryptionKey(config);
+  const cipher = createFieldCipher(dataEncryptionKey);
   const receiptLinks = createReceiptLinks(dataEncryptionKey, config.siteUrl);
   const mailer = await createMailer(config, log ?? SILENT);
+  // The keys and the gateway start from the environment; the console's saved settings are applied
+  // over them (createLiveSettings), before the first request.
+  const razorpay: RazorpaySettings = {
+    provider,
+    keyId,
+    keySecret,
+    webhookSecret,
+    checkoutScriptUrl: emulator ? SANDBOX_CHECKOUT_SCRIPT : RAZORPAY_CHECKOUT_SCRIPT,
+  };
+  const switchable = createSwitchableGateway(gatewayWithoutKeys());
+  const settings = await createLiveSettings({
+    environment: {
+      provider,
+      payments: config.payments,
+      mail: config.mail,
+      siteUrl: config.siteUrl,
+      apiUrl: emulator?.url,
+    },
+    orm,
+    cipher,
+    keys: razorpay,
+    gateway: switchable,
+    emulator,
+    mailer,
+  });
+  const gateway = switchable.gateway;
   return {
     orm,
     gateway,
-    plans: createPlanCatalog(orm, gateway, keyId),
-    razorpay: {
-      provider,
-      keyId,
-      keySecret,
-      webhookSecret,
-      checkoutScriptUrl: emulator ? SANDBOX_CHECKOUT_SCRIPT : RAZORPAY_CHECKOUT_SCRIPT,
-    },
+    plans: createPlanCatalog(orm, gateway, () => razorpay.keyId),
+    razorpay,
+    settings,
     emulator,
     personalDataKey: dataEncryptionKey,
-    cipher: createFieldCipher(dataEncryptionKey),
+    cipher,
     receiptLinks,
     donorLinks: {
       donateAgainUrl: (gift) => donateAgainUrl(config.siteUrl, gift),

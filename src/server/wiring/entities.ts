@@ -14,9 +14,11 @@ import { TrustSettings } from '../receipts/trust-settings.entity';
 import { StatementPurpose } from '../reporting/statement-purpose.entity';
 import { StatementReview } from '../reporting/statement-review.entity';
 import { RateLimitCounter } from '../security/rate-limit-counter.entity';
+import { ConsoleSettings } from '../settings/console-settings.entity';
 import { SiteContentVersion } from '../site-content/site-content-version.entity';
 import { STAFF_ENTITIES } from '../staff/staff.entities';
 import { User } from '../users/user.entity';
+import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
 import { WebhookEvent } from '../webhooks/webhook-event.entity';
 
 /**
@@ -45,4 +47,6 @@ export const ENTITIES = [
   ...IMAGE_ENTITIES,
   ...APPEAL_ENTITIES,
   SiteContentVersion,
+  ConsoleSettings,
+  WebhookDelivery,
 ];

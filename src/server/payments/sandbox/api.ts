@@ -55,6 +55,7 @@ const invoiceQuery = z.object({
   count: z.coerce.number().int().min(1).max(100).default(10),
   skip: z.coerce.number().int().min(0).default(0),
 });
+const listQuery = z.object({ count: z.coerce.number().int().min(1).max(100).default(10) });
 
 const unixTime = z.coerce.number().int().min(0);
 const settlementQuery = z.object({
@@ -83,8 +84,8 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
 }
 
 export function razorpayApi(options: {
-  keyId: string;
-  keySecret: string;
+  /** The key pair it accepts; read at each call, since the console's settings may change it. */
+  keys: { keyId: string; keySecret: string };
   controls: { latencyMs: number; failuresLeft: number };
   store: SandboxStore;
   /** Sends a call's webhook events once its transaction has committed. */
@@ -92,7 +93,8 @@ export function razorpayApi(options: {
 }): FastifyInstance {
   const { controls, store } = options;
   // HTTP Basic `keyId:keySecret`, as the SDK sends it.
-  const authorization = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
+  const authorization = () =>
+    `Basic ${Buffer.from(`${options.keys.keyId}:${options.keys.keySecret}`).toString('base64')}`;
   const app = Fastify({ logger: false });
 
   // The SDK posts a cancel without a body, as a form; nothing else here is a form.
@@ -103,7 +105,7 @@ export function razorpayApi(options: {
       controls.failuresLeft -= 1;
       throw new RazorpayApiError(500, SERVER_ERROR);
     }
-    if (request.headers.authorization !== authorization) throw new RazorpayApiError(401, 'Authentication failed');
+    if (request.headers.authorization !== authorization()) throw new RazorpayApiError(401, 'Authentication failed');
   });
   app.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
     const known = error instanceof RazorpayApiError ? error : undefined;
@@ -127,6 +129,14 @@ export function razorpayApi(options: {
     await store.save(order);
     return order;
   });
+  // The console's check of the keys asks for one order (settings/razorpay-check.ts): newest first.
+  app.get('/v1/orders', (request) =>
+    store.transaction(async (tx) => {
+      const { count } = parse(listQuery, request.query);
+      const items = (await tx.list('order')).reverse().slice(0, count);
+      return { entity: 'collection', count: items.length, items };
+    }),
+  );
   app.get<ById>('/v1/orders/:id/payments', (request) =>
     store.transaction(async (tx) => {
       found(await tx.find('order', request.params.id));

@@ -43,17 +43,18 @@ export type RazorpayEmulator = Awaited<ReturnType<typeof startRazorpayEmulator>>
  * what can no longer be done (an order already paid…).
  */
 export async function startRazorpayEmulator(options: RazorpayEmulatorOptions) {
-  const { keySecret } = options;
+  // What it accepts and signs with; the console's settings may change them (acceptKeys).
+  const keys = { keyId: options.keyId, keySecret: options.keySecret, webhookSecret: options.webhookSecret };
   const store = await openSandboxStore(options.database);
   const controls = { latencyMs: Math.max(0, options.latencyMs ?? 0), failuresLeft: 0 };
-  const webhooks = webhookQueue(options.webhookSecret, options.webhookRetryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS);
+  const webhooks = webhookQueue(() => keys.webhookSecret, options.webhookRetryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS);
   /** One transaction per action; its webhooks leave only once it has committed. */
   const act = async <T>(work: (tx: SandboxTransaction) => Promise<{ answer: T; events: EmulatorEvent[] }>) => {
     const { answer, events } = await store.transaction(work);
     webhooks.enqueue(events);
     return answer;
   };
-  const api = razorpayApi({ ...options, controls, store, emit: webhooks.enqueue });
+  const api = razorpayApi({ keys, controls, store, emit: webhooks.enqueue });
   const settlementDelayMs = Math.max(0, options.settlementDelayMs ?? SETTLEMENT_DELAY_MS);
   const settle = (capturedBy = new Date(Date.now() - settlementDelayMs)) => act((tx) => settleCaptured(tx, capturedBy));
   const settling = settleOnItsOwn(settle, settlementDelayMs);
@@ -64,6 +65,13 @@ export async function startRazorpayEmulator(options: RazorpayEmulatorOptions) {
   const emulator = {
     /** The SDK's base URL, e.g. http://127.0.0.1:41234 (the SDK adds /v1/…). */
     url: `http://127.0.0.1:${address.port}`,
+    /**
+     * From now on, accepts this key pair only (any other is refused with 401, as Razorpay refuses a
+     * wrong key) and signs payments and webhooks with these secrets: the console saved new keys.
+     */
+    acceptKeys(next: { keyId: string; keySecret: string; webhookSecret: string }) {
+      Object.assign(keys, next);
+    },
     setLatency(ms: number) {
       controls.latencyMs = Math.max(0, ms);
     },
@@ -73,7 +81,7 @@ export async function startRazorpayEmulator(options: RazorpayEmulatorOptions) {
     },
     /** The donor pays: a captured payment and the signed response checkout.js hands over. */
     completePayment: (target: PaymentTarget, payer: Payer = {}) =>
-      act((tx) => completePayment(tx, keySecret, target, payer)),
+      act((tx) => completePayment(tx, keys.keySecret, target, payer)),
     /** The donor's payment fails: a failed payment and what checkout.js passes to `payment.failed`. */
     failPayment: (target: PaymentTarget, payer: Payer = {}) => act((tx) => failPayment(tx, target, payer)),
     /** What the checkout modal shows. */

@@ -31,8 +31,11 @@ export interface RazorpayWebhookBody extends EmulatorEvent {
 /** Waits before the 1st, 2nd and 3rd retry; after the last the delivery is dropped. */
 export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [200, 1000, 3000];
 
-/** Without a secret nothing can be signed, so nothing is delivered. */
-export function webhookQueue(secret: string | undefined, retryDelaysMs: readonly number[]) {
+/**
+ * Without a secret nothing can be signed, so nothing is delivered. The secret is asked for at each
+ * event: the console's settings may change it while the sandbox runs.
+ */
+export function webhookQueue(currentSecret: () => string | undefined, retryDelaysMs: readonly number[]) {
   const accountId = razorpayId('acc');
   let deliver: WebhookDeliverer | undefined;
   /** The last delivery queued: each waits for the one before, so they leave one at a time, in order. */
@@ -78,6 +81,7 @@ export function webhookQueue(secret: string | undefined, retryDelaysMs: readonly
     },
     /** Signs and queues the events' webhooks; sending starts after the current task, in order. */
     enqueue(events: EmulatorEvent[]) {
+      const secret = currentSecret();
       if (!secret || !deliver || stop.signal.aborted) return;
       for (const delivery of events.map((item) => signed(item, secret))) {
         tail = tail.then(() => new Promise((resolve) => setImmediate(resolve))).then(() => send(delivery));

@@ -22,6 +22,7 @@ import { erasureRouter } from './erasure';
 import { imagesRouter } from './images';
 import { offlineGiftsRouter } from './offline-gifts';
 import { mailboxRouter, outboxRouter, receiptsRouter, trustRouter } from './receipts-and-mail';
+import { settingsRouter } from './settings';
 import { settlementsRouter } from './settlements';
 import { siteContentRouter } from './site-content';
 import { statementRouter } from './statement';
@@ -71,4 +72,5 @@ export const staffRouter = router({
   mailbox: mailboxRouter,
   trust: trustRouter,
   siteContent: siteContentRouter,
+  settings: settingsRouter,
 });

@@ -14,6 +14,7 @@ export const NAV_ITEMS = [
   { to: '/staff/photos', label: 'Photos', admin: false },
   { to: '/staff/site-content', label: 'Site content', admin: false },
   { to: '/staff/trust', label: 'Trust details', admin: true },
+  { to: '/staff/settings', label: 'Settings', admin: true },
   { to: '/staff/accounts', label: 'Staff accounts', admin: true },
   { to: '/staff/audit', label: 'Audit trail', admin: true },
   { to: '/staff/password', label: 'My password', admin: false },
