@@ -145,8 +145,13 @@ export async function buildApp({
   await app.register(statementFileRoutes, { orm, personalDataKey: deps.personalDataKey });
   await app.register(donorRoutes, { orm, siteUrl: config.siteUrl, personalDataKey: deps.personalDataKey });
   await app.register(staffReceiptFileRoutes, { orm });
-  await app.register(certificateUploadRoutes, { orm, cipher: deps.cipher });
-  await app.register(offlineGiftFileRoutes, { orm, cipher: deps.cipher, donorLinks: deps.donorLinks });
+  await app.register(certificateUploadRoutes, { orm, cipher: deps.cipher, siteUrl: config.siteUrl });
+  await app.register(offlineGiftFileRoutes, {
+    orm,
+    cipher: deps.cipher,
+    donorLinks: deps.donorLinks,
+    siteUrl: config.siteUrl,
+  });
   await app.register(appealGiftsCsvRoutes, { orm });
   await app.register(appealUnsubscribeRoutes, { orm, personalDataKey: deps.personalDataKey });
   await app.register(imageUploadRoutes, { orm, storage: config.images, siteUrl: config.siteUrl });

@@ -39,11 +39,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const upload = (body: Buffer, type: string, name: string, token: string | null = staff) =>
+const upload = (body: Buffer, type: string, name: string, token: string | null = staff, origin = SITE) =>
   t.app.inject({
     method: 'POST',
     url: `/staff/api/certificates?year=${YEAR}&name=${encodeURIComponent(name)}`,
-    headers: { 'content-type': type, ...(token ? { cookie: `staff_session=${token}` } : {}), origin: SITE },
+    headers: { 'content-type': type, ...(token ? { cookie: `staff_session=${token}` } : {}), origin },
     payload: body,
   });
 const list = async () =>
@@ -85,6 +85,17 @@ describe("donors' certificates", () => {
     expect((await upload(files.meena as Buffer, 'application/pdf', 'x.pdf', null)).statusCode).toBe(401);
     const plain = await upload(Buffer.from('x'), 'text/plain', 'x.txt');
     expect(plain.statusCode).toBe(415);
+    expect((await list()).summary.total).toBe(5);
+  });
+
+  it("takes uploads from the console's own pages only: another site's form is refused before anything is stored", async () => {
+    const other = await portalCertificatePdf({
+      ...certificates.meena,
+      certificateNumber: 'CN-from-elsewhere',
+    } as PortalCertificate);
+    const elsewhere = await upload(other, 'application/pdf', 'other.pdf', staff, 'https://attacker.example');
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json().message).toBe('Refused: the request did not come from the console');
     expect((await list()).summary.total).toBe(5);
   });
 
