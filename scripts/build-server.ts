@@ -26,6 +26,8 @@ const SERVER_ENTRIES = {
   'create-staff': 'src/server/staff/create-staff-cli.ts',
   backup: 'src/server/backups/backup-cli.ts',
   restore: 'src/server/backups/restore-cli.ts',
+  // A worker thread's script, at the path certificates/read-upload.ts starts it from.
+  'certificates/read-upload.worker': 'src/server/certificates/read-upload.worker.ts',
 };
 
 const CODE = /\.(ts|tsx|mts)$/;

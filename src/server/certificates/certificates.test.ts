@@ -57,14 +57,27 @@ describe("donors' certificates", () => {
       'ravi.pdf': files.ravi as Buffer,
       'stranger.pdf': files.stranger as Buffer,
       'lata.pdf': files.lata as Buffer,
-      'certificates/kumar.pdf': files.kumar as Buffer,
+      // A folder is skipped without a word; the file in it is read.
+      certificates: { 'kumar.pdf': files.kumar as Buffer },
       'readme.txt': new TextEncoder().encode('not a certificate'),
+      'more.zip': zipOf({ 'other.pdf': files.stranger as Buffer }),
     });
     const response = await upload(zip, 'application/zip', 'Form114-2026-27.zip');
     expect(response.statusCode).toBe(200);
     const outcomes = response.json().outcomes as { file: string; result: string; matched: boolean; note: string }[];
     const byFile = Object.fromEntries(outcomes.map((outcome) => [outcome.file, outcome]));
-    expect(Object.keys(byFile).sort()).toEqual(['kumar.pdf', 'lata.pdf', 'meena.pdf', 'ravi.pdf', 'stranger.pdf']);
+    expect(Object.keys(byFile).sort()).toEqual([
+      'kumar.pdf',
+      'lata.pdf',
+      'meena.pdf',
+      'more.zip',
+      'ravi.pdf',
+      'readme.txt',
+      'stranger.pdf',
+    ]);
+    // Judged by their content, not their names, and listed with the reason they were not read.
+    expect(byFile['readme.txt']).toMatchObject({ result: 'refused', note: 'not a PDF' });
+    expect(byFile['more.zip']).toMatchObject({ result: 'refused', note: 'a zip inside the zip: upload it on its own' });
     expect(byFile['meena.pdf']).toMatchObject({ result: 'stored', matched: true });
     expect(byFile['ravi.pdf']).toMatchObject({ result: 'stored', matched: true });
     expect(byFile['kumar.pdf']).toMatchObject({ result: 'stored', matched: true });

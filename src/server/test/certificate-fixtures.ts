@@ -1,4 +1,5 @@
-import { zipSync } from 'fflate';
+import { createDeflateRaw } from 'node:zlib';
+import { type Zippable, zipSync } from 'fflate';
 import PDFDocument from 'pdfkit';
 
 /** The fields the portal prints on a donor's certificate (Form 10BE / Form 114). */
@@ -48,4 +49,50 @@ export function portalCertificatePdf(certificate: PortalCertificate): Promise<Bu
 }
 
 /** A zip of files, as the portal's bulk download gives them. */
-export const zipOf = (files: Record<string, Uint8Array>) => Buffer.from(zipSync(files));
+export const zipOf = (files: Zippable) => Buffer.from(zipSync(files));
+
+/**
+ * A zip bomb: one entry, `name`, whose headers claim it unpacks to 1,024 bytes while its DEFLATE
+ * data inflates to `inflatedMb` MB of zeros (about 1 KB of zip per MB). Written by hand, as fflate's
+ * zipSync writes the true size.
+ */
+export async function zipBomb(name: string, inflatedMb: number): Promise<Buffer> {
+  const deflater = createDeflateRaw({ level: 9 });
+  const chunks: Buffer[] = [];
+  deflater.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<void>((resolve) => deflater.on('end', resolve));
+  const megabyte = Buffer.alloc(1024 * 1024);
+  for (let written = 0; written < inflatedMb; written += 1) {
+    if (!deflater.write(megabyte)) await new Promise((resolve) => deflater.once('drain', resolve));
+  }
+  deflater.end();
+  await done;
+  const data = Buffer.concat(chunks);
+  const fileName = Buffer.from(name);
+  const claimedSize = 1024;
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4); // version needed
+  local.writeUInt16LE(8, 8); // DEFLATE
+  local.writeUInt32LE(0, 14); // CRC-32: never reached
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(claimedSize, 22);
+  local.writeUInt16LE(fileName.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4); // version made by
+  central.writeUInt16LE(20, 6); // version needed
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(claimedSize, 24);
+  central.writeUInt16LE(fileName.length, 28);
+  central.writeUInt32LE(0, 42); // the local header's offset
+  const directoryOffset = local.length + fileName.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + fileName.length, 12);
+  end.writeUInt32LE(directoryOffset, 16);
+  return Buffer.concat([local, fileName, data, central, fileName, end]);
+}
