@@ -9,6 +9,7 @@ import { DomainError } from './domain-error';
 import { InFlightWork } from './in-flight';
 import { appealGiftsCsvRoutes } from './routes/appeal-gifts-csv';
 import { appealUnsubscribeRoutes } from './routes/appeal-unsubscribe';
+import { certificateFileRoutes } from './routes/certificate-files';
 import { certificateUploadRoutes } from './routes/certificate-upload';
 import { donationsCsvRoutes } from './routes/donations-csv';
 import { donorRoutes } from './routes/donor-files';
@@ -145,6 +146,7 @@ export async function buildApp({
   await app.register(statementFileRoutes, { orm, personalDataKey: deps.personalDataKey });
   await app.register(donorRoutes, { orm, siteUrl: config.siteUrl, personalDataKey: deps.personalDataKey });
   await app.register(staffReceiptFileRoutes, { orm });
+  await app.register(certificateFileRoutes, { orm });
   await app.register(certificateUploadRoutes, { orm, cipher: deps.cipher, siteUrl: config.siteUrl });
   await app.register(offlineGiftFileRoutes, {
     orm,

@@ -18,6 +18,8 @@ export interface PortalCertificate {
   rupees: number;
   /** Makes two certificates of the same donor different files. */
   certificateNumber?: string;
+  /** Pages after the first (the portal's notes, say). */
+  extraPages?: number;
 }
 
 /** A PDF in the shape of the portal's certificate: numbered, labelled rows, as its text reads. */
@@ -44,6 +46,7 @@ export function portalCertificatePdf(certificate: PortalCertificate): Promise<Bu
   rows.forEach(([label, value], index) => {
     doc.text(`${index + 1}. ${label}: ${value}`);
   });
+  for (let page = 0; page < (certificate.extraPages ?? 0); page++) doc.addPage().text(`Notes, page ${page + 2}`);
   doc.end();
   return done;
 }
