@@ -10,6 +10,8 @@ import { type UploadedFile, UploadRefused, unpackUpload } from './unpack-upload'
  * pdf.js (a hostile PDF can keep pdf.js busy for long). Posts `reading` before each PDF, so a
  * timeout can name the file, then `done` with every file, or `refused` with why.
  */
+const MAX_TEXT_CHARS = 100_000;
+
 async function readUpload(upload: UploadedFile) {
   const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => parentPort?.postMessage(message, transfer);
   let unpacked: ReturnType<typeof unpackUpload>;
@@ -26,8 +28,9 @@ async function readUpload(upload: UploadedFile) {
       continue;
     }
     post({ kind: 'reading', name: file.name });
-    // Text that cannot be read is a file that is not a certificate: the match says so.
-    const text = await pdfText(file.bytes).catch(() => '');
+    // Text that cannot be read is a file that is not a certificate: the match says so. A
+    // certificate's text is a few KB; more is cut, so the match's patterns run on little.
+    const text = (await pdfText(file.bytes).catch(() => '')).slice(0, MAX_TEXT_CHARS);
     files.push({ name: file.name, bytes: file.bytes, sha256: sha256(file.bytes), text });
   }
   const buffers = files.flatMap((file) => ('bytes' in file ? [file.bytes.buffer as ArrayBuffer] : []));

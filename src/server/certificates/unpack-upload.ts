@@ -1,18 +1,30 @@
 import { Unzip, UnzipInflate } from 'fflate';
 import { isPdf } from './read-certificate';
 
-/** A zip from the portal holds a few hundred certificates of a few hundred KB each. */
-export const MAX_FILES = 2_000;
-/** A certificate is a page or two: far below this. */
-export const MAX_ENTRY_BYTES = 20 * 1024 * 1024;
-export const MAX_UNZIPPED_BYTES = 300 * 1024 * 1024;
+export interface UnpackLimits {
+  maxFiles: number;
+  /** Bytes one file of the zip may inflate to. */
+  maxEntryBytes: number;
+  /** Bytes all of them may inflate to. */
+  maxTotalBytes: number;
+}
+
+/**
+ * A zip from the portal holds a few hundred certificates of a few hundred KB each; a certificate
+ * is a page or two, far below the limit of one file.
+ */
+export const UNPACK_LIMITS: UnpackLimits = {
+  maxFiles: 2_000,
+  maxEntryBytes: 20 * 1024 * 1024,
+  maxTotalBytes: 300 * 1024 * 1024,
+};
 /**
  * The zip is fed to the inflater this much at a time. DEFLATE expands at most about 1,032 to 1, so
  * one step produces at most ~4 MB before the bytes produced so far are counted again.
  */
 const STEP_BYTES = 4 * 1024;
 
-const MB = 1024 * 1024;
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 export interface UploadedFile {
   name: string;
@@ -34,7 +46,8 @@ const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b;
  * at a limit: the sizes a zip's headers claim are not trusted. Synchronous and CPU-bound: run it
  * off the event loop (read-upload.worker.ts).
  */
-export function unpackUpload(upload: UploadedFile): UnpackedFile[] {
+export function unpackUpload(upload: UploadedFile, limits: UnpackLimits = UNPACK_LIMITS): UnpackedFile[] {
+  const { maxFiles, maxEntryBytes, maxTotalBytes } = limits;
   if (isPdf(upload.bytes) || !isZip(upload.bytes)) return [describe(upload.name, upload.bytes)];
   const files: UnpackedFile[] = [];
   let total = 0;
@@ -43,8 +56,8 @@ export function unpackUpload(upload: UploadedFile): UnpackedFile[] {
   const unzip = new Unzip((entry) => {
     if (entry.name.endsWith('/')) return;
     count += 1;
-    if (count > MAX_FILES) {
-      refusal ??= `${upload.name} holds more than ${MAX_FILES} files: upload it in parts`;
+    if (count > maxFiles) {
+      refusal ??= `${upload.name} holds more than ${maxFiles} files: upload it in parts`;
       return;
     }
     const name = entry.name.split('/').pop() ?? entry.name;
@@ -63,12 +76,12 @@ export function unpackUpload(upload: UploadedFile): UnpackedFile[] {
       }
       size += data.length;
       total += data.length;
-      if (size > MAX_ENTRY_BYTES) {
-        refusal = `${name} in ${upload.name} unpacks to more than ${MAX_ENTRY_BYTES / MB} MB, far more than a certificate: refused`;
+      if (size > maxEntryBytes) {
+        refusal = `${name} in ${upload.name} unpacks to more than ${megabytes(maxEntryBytes)}, far more than a certificate: refused`;
         return;
       }
-      if (total > MAX_UNZIPPED_BYTES) {
-        refusal = `${upload.name} unpacks to more than ${MAX_UNZIPPED_BYTES / MB} MB: upload it in parts`;
+      if (total > maxTotalBytes) {
+        refusal = `${upload.name} unpacks to more than ${megabytes(maxTotalBytes)}: upload it in parts`;
         return;
       }
       chunks.push(data);
