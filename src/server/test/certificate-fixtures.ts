@@ -1,4 +1,4 @@
-import { createDeflateRaw } from 'node:zlib';
+import { createDeflateRaw, deflateSync } from 'node:zlib';
 import { type Zippable, zipSync } from 'fflate';
 import PDFDocument from 'pdfkit';
 
@@ -98,4 +98,45 @@ export async function zipBomb(name: string, inflatedMb: number): Promise<Buffer>
   end.writeUInt32LE(central.length + fileName.length, 12);
   end.writeUInt32LE(directoryOffset, 16);
   return Buffer.concat([local, fileName, data, central, fileName, end]);
+}
+
+/**
+ * A small hostile PDF: one page whose compressed content stream inflates to `contentMb` MB of
+ * text operators, which keeps pdf.js busy for seconds (about 10 s for 5 MB on the test machine).
+ */
+export function slowPdf(contentMb: number): Buffer {
+  const operator = Buffer.from('BT /F1 1 Tf 0 0 Td (Form No. 114) Tj ET\n');
+  const content = Buffer.alloc(contentMb * 1024 * 1024);
+  for (let at = 0; at + operator.length <= content.length; at += operator.length) operator.copy(content, at);
+  const stream = deflateSync(content, { level: 9 });
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 800] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    null,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  const parts = [Buffer.from('%PDF-1.4\n')];
+  const offsets: number[] = [];
+  let length = parts[0]?.length ?? 0;
+  objects.forEach((body, index) => {
+    offsets.push(length);
+    const part =
+      body === null
+        ? Buffer.concat([
+            Buffer.from(`${index + 1} 0 obj\n<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`),
+            stream,
+            Buffer.from('\nendstream\nendobj\n'),
+          ])
+        : Buffer.from(`${index + 1} 0 obj\n${body}\nendobj\n`);
+    parts.push(part);
+    length += part.length;
+  });
+  const entries = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  parts.push(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`,
+    ),
+  );
+  return Buffer.concat(parts);
 }
