@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ParseSpeeds, PDFDocument } from 'pdf-lib';
 import { type Actor, audit } from '../staff/audit';
+import { mergePdfs } from './merge-pdfs';
 
 /** One stored certificate, as the portal issued it, for staff; each download is in the audit trail. */
 export async function certificateFile(em: EntityManager, actor: Actor, id: number) {
@@ -26,18 +26,7 @@ export async function certificatesToPrint(em: EntityManager, actor: Actor, year:
     [year],
   );
   if (rows.length === 0) return null;
-  const merged = await mergePdfs(rows.map((row) => row.pdf));
-  await audit(em, actor, 'certificates_printed', { year, certificates: rows.length, pages: merged.getPageCount() });
-  // pdf-lib writes a few objects per turn of the event loop, and parses the same way (mergePdfs).
-  return { filename: `certificates-to-print-${year}.pdf`, pdf: Buffer.from(await merged.save({ objectsPerTick: 50 })) };
-}
-
-/** Every page of each PDF, in order, in one document. */
-async function mergePdfs(pdfs: Uint8Array[]): Promise<PDFDocument> {
-  const merged = await PDFDocument.create();
-  for (const pdf of pdfs) {
-    const source = await PDFDocument.load(pdf, { parseSpeed: ParseSpeeds.Slow, ignoreEncryption: true });
-    for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
-  }
-  return merged;
+  const merged = await mergePdfs(rows.map((row) => new Uint8Array(row.pdf)));
+  await audit(em, actor, 'certificates_printed', { year, certificates: rows.length, pages: merged.pages });
+  return { filename: `certificates-to-print-${year}.pdf`, pdf: merged.pdf };
 }

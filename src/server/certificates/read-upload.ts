@@ -1,5 +1,5 @@
-import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { DomainError } from '../domain-error';
+import { startWorker } from './start-worker';
 import type { UploadedFile } from './unpack-upload';
 
 /** One file of an upload, read: a PDF with its hash and text, or why it is not read. */
@@ -17,19 +17,6 @@ export const READ_TIMEOUT_MS = 120_000;
 /** The worker's own heap: pdf.js's objects for one PDF at a time. A PDF that needs more is refused. */
 const WORKER_HEAP_MB = 512;
 
-// The build compiles the worker to a bundle of its own beside this module's mirror
-// (scripts/build-server.ts); from the sources (tests, the dev server) it is TypeScript.
-const fromSources = import.meta.url.endsWith('.ts');
-const WORKER_URL = new URL(`./read-upload.worker.${fromSources ? 'ts' : 'js'}`, import.meta.url);
-
-function startWorker(options: WorkerOptions): Worker {
-  if (!fromSources) return new Worker(WORKER_URL, options);
-  // A worker runs no TypeScript by itself (`--import tsx` in its execArgv is not honoured on Node
-  // 20): the sources' worker registers tsx's loader first, then imports the script.
-  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL.href)}); })`;
-  return new Worker(bootstrap, { ...options, eval: true });
-}
-
 /**
  * Unpacks and reads an upload in a worker thread (read-upload.worker.ts), so a zip bomb or a
  * hostile PDF costs that thread, never the event loop: the server answers meanwhile. A refusal
@@ -38,7 +25,7 @@ function startWorker(options: WorkerOptions): Worker {
 export function readUpload(upload: UploadedFile, timeoutMs = READ_TIMEOUT_MS): Promise<ReadFile[]> {
   // The worker gets its own copy: the request's buffer may be a slice of a larger one.
   const bytes = new Uint8Array(upload.bytes);
-  const worker = startWorker({
+  const worker = startWorker('read-upload', {
     workerData: { name: upload.name, bytes },
     transferList: [bytes.buffer],
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
