@@ -26,6 +26,9 @@ const SERVER_ENTRIES = {
   'create-staff': 'src/server/staff/create-staff-cli.ts',
   backup: 'src/server/backups/backup-cli.ts',
   restore: 'src/server/backups/restore-cli.ts',
+  // Worker threads' scripts, at the paths certificates/start-worker.ts starts them from.
+  'certificates/read-upload.worker': 'src/server/certificates/read-upload.worker.ts',
+  'certificates/merge-pdfs.worker': 'src/server/certificates/merge-pdfs.worker.ts',
 };
 
 const CODE = /\.(ts|tsx|mts)$/;

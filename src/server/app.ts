@@ -9,6 +9,7 @@ import { DomainError } from './domain-error';
 import { InFlightWork } from './in-flight';
 import { appealGiftsCsvRoutes } from './routes/appeal-gifts-csv';
 import { appealUnsubscribeRoutes } from './routes/appeal-unsubscribe';
+import { certificateFileRoutes } from './routes/certificate-files';
 import { certificateUploadRoutes } from './routes/certificate-upload';
 import { donationsCsvRoutes } from './routes/donations-csv';
 import { donorRoutes } from './routes/donor-files';
@@ -150,8 +151,14 @@ export async function buildApp({
   await app.register(statementFileRoutes, { orm, personalDataKey: deps.personalDataKey });
   await app.register(donorRoutes, { orm, siteUrl: config.siteUrl, personalDataKey: deps.personalDataKey });
   await app.register(staffReceiptFileRoutes, { orm });
-  await app.register(certificateUploadRoutes, { orm, cipher: deps.cipher });
-  await app.register(offlineGiftFileRoutes, { orm, cipher: deps.cipher, donorLinks: deps.donorLinks });
+  await app.register(certificateFileRoutes, { orm });
+  await app.register(certificateUploadRoutes, { orm, cipher: deps.cipher, siteUrl: config.siteUrl });
+  await app.register(offlineGiftFileRoutes, {
+    orm,
+    cipher: deps.cipher,
+    donorLinks: deps.donorLinks,
+    siteUrl: config.siteUrl,
+  });
   await app.register(appealGiftsCsvRoutes, { orm });
   await app.register(appealUnsubscribeRoutes, { orm, personalDataKey: deps.personalDataKey });
   await app.register(imageUploadRoutes, { orm, storage: config.images, siteUrl: config.siteUrl });

@@ -39,11 +39,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const upload = (body: Buffer, type: string, name: string, token: string | null = staff) =>
+const upload = (body: Buffer, type: string, name: string, token: string | null = staff, origin = SITE) =>
   t.app.inject({
     method: 'POST',
     url: `/staff/api/certificates?year=${YEAR}&name=${encodeURIComponent(name)}`,
-    headers: { 'content-type': type, ...(token ? { cookie: `staff_session=${token}` } : {}), origin: SITE },
+    headers: { 'content-type': type, ...(token ? { cookie: `staff_session=${token}` } : {}), origin },
     payload: body,
   });
 const list = async () =>
@@ -57,14 +57,27 @@ describe("donors' certificates", () => {
       'ravi.pdf': files.ravi as Buffer,
       'stranger.pdf': files.stranger as Buffer,
       'lata.pdf': files.lata as Buffer,
-      'certificates/kumar.pdf': files.kumar as Buffer,
+      // A folder is skipped without a word; the file in it is read.
+      certificates: { 'kumar.pdf': files.kumar as Buffer },
       'readme.txt': new TextEncoder().encode('not a certificate'),
+      'more.zip': zipOf({ 'other.pdf': files.stranger as Buffer }),
     });
     const response = await upload(zip, 'application/zip', 'Form114-2026-27.zip');
     expect(response.statusCode).toBe(200);
     const outcomes = response.json().outcomes as { file: string; result: string; matched: boolean; note: string }[];
     const byFile = Object.fromEntries(outcomes.map((outcome) => [outcome.file, outcome]));
-    expect(Object.keys(byFile).sort()).toEqual(['kumar.pdf', 'lata.pdf', 'meena.pdf', 'ravi.pdf', 'stranger.pdf']);
+    expect(Object.keys(byFile).sort()).toEqual([
+      'kumar.pdf',
+      'lata.pdf',
+      'meena.pdf',
+      'more.zip',
+      'ravi.pdf',
+      'readme.txt',
+      'stranger.pdf',
+    ]);
+    // Judged by their content, not their names, and listed with the reason they were not read.
+    expect(byFile['readme.txt']).toMatchObject({ result: 'refused', note: 'not a PDF' });
+    expect(byFile['more.zip']).toMatchObject({ result: 'refused', note: 'a zip inside the zip: upload it on its own' });
     expect(byFile['meena.pdf']).toMatchObject({ result: 'stored', matched: true });
     expect(byFile['ravi.pdf']).toMatchObject({ result: 'stored', matched: true });
     expect(byFile['kumar.pdf']).toMatchObject({ result: 'stored', matched: true });
@@ -85,6 +98,17 @@ describe("donors' certificates", () => {
     expect((await upload(files.meena as Buffer, 'application/pdf', 'x.pdf', null)).statusCode).toBe(401);
     const plain = await upload(Buffer.from('x'), 'text/plain', 'x.txt');
     expect(plain.statusCode).toBe(415);
+    expect((await list()).summary.total).toBe(5);
+  });
+
+  it("takes uploads from the console's own pages only: another site's form is refused before anything is stored", async () => {
+    const other = await portalCertificatePdf({
+      ...certificates.meena,
+      certificateNumber: 'CN-from-elsewhere',
+    } as PortalCertificate);
+    const elsewhere = await upload(other, 'application/pdf', 'other.pdf', staff, 'https://attacker.example');
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json().message).toBe('Refused: the request did not come from the console');
     expect((await list()).summary.total).toBe(5);
   });
 

@@ -3,9 +3,11 @@ import { taxLawOfYear } from '../../shared/tax-law';
 import { DomainError } from '../domain-error';
 import { enqueueMail } from '../mail/outbox';
 import { certificateMail } from '../mail/templates';
+import type { FieldCipher } from '../personal-data/field-cipher';
 import type { DonorLinks } from '../settlement/donor-notices';
 import { type Actor, audit } from '../staff/audit';
 import { isoTime } from '../staff/sql-time';
+import { certificateAddresses } from './certificate-addresses';
 
 /**
  * The date by which each donor must have their certificate: 31 May after the year ends, the
@@ -26,13 +28,19 @@ export interface CertificateRow {
   status: 'unmatched' | 'matched' | 'confirmed';
   matchNote: string;
   donorEmail: string | null;
+  /** Where to post it (certificate-addresses.ts). */
+  donorAddress: string | null;
   uploadedAt: string;
   delivery: Delivery;
 }
 
-/** A year's certificates, each with how its delivery stands (its mail in the outbox), and the deadline. */
-export async function listCertificates(em: EntityManager, year: string) {
-  const rows = await em.execute<(Omit<CertificateRow, 'delivery'> & { mail: string | null })[]>(
+/**
+ * A year's certificates, each with how its delivery stands (its mail in the outbox) and its
+ * donor's postal address, and the deadline.
+ */
+export async function listCertificates(em: EntityManager, cipher: FieldCipher, year: string) {
+  const addresses = await certificateAddresses(em, cipher, year);
+  const rows = await em.execute<(Omit<CertificateRow, 'delivery' | 'donorAddress'> & { mail: string | null })[]>(
     `select c.id, c.file_name as "fileName", c.donor_name as "donorName", c.donor_id_masked as "donorIdMasked",
             c.amount, c.status, c.match_note as "matchNote", c.donor_email as "donorEmail",
             ${isoTime('c.uploaded_at')} as "uploadedAt", m.status as mail
@@ -42,6 +50,7 @@ export async function listCertificates(em: EntityManager, year: string) {
   );
   const certificates: CertificateRow[] = rows.map(({ mail, ...row }) => ({
     ...row,
+    donorAddress: addresses.get(row.id) ?? null,
     delivery: row.status !== 'confirmed' ? 'not sent' : !row.donorEmail ? 'to print' : ((mail ?? 'queued') as Delivery),
   }));
   const count = (delivery: Delivery) => certificates.filter((row) => row.delivery === delivery).length;

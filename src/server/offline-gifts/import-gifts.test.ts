@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indiaToday } from '../../shared/offline-gift.schema';
 import { donorEmail, mailTo } from '../test/mail-fixtures';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, SITE, type TestApp } from '../test/test-app';
 
 /**
  * The office's spreadsheet of gifts: previewed row by row with each problem on its line, written on
@@ -18,11 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (csv: string, confirm: boolean, contentType = 'text/csv') =>
+const post = (csv: string, confirm: boolean, contentType = 'text/csv', origin = SITE) =>
   t.app.inject({
     method: 'POST',
     url: `/staff/api/offline-gifts/import${confirm ? '?confirm=1' : ''}`,
-    headers: { cookie: `staff_session=${clerk}`, 'content-type': contentType },
+    headers: { cookie: `staff_session=${clerk}`, 'content-type': contentType, origin },
     payload: csv,
   });
 
@@ -136,9 +136,17 @@ describe('importing gifts from a CSV', () => {
     const signedOut = await t.app.inject({
       method: 'POST',
       url: '/staff/api/offline-gifts/import',
-      headers: { 'content-type': 'text/csv' },
+      headers: { 'content-type': 'text/csv', origin: SITE },
       payload: FILE,
     });
     expect(signedOut.statusCode).toBe(401);
+  });
+
+  it("takes a file from the console's own pages only: another site's form is refused and nothing is written", async () => {
+    const donationsBefore = await countOf('select count(*) as n from donations');
+    const elsewhere = await post(FILE, true, 'text/csv', 'https://attacker.example');
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json().message).toBe('Refused: the request did not come from the console');
+    expect(await countOf('select count(*) as n from donations')).toBe(donationsBefore);
   });
 });

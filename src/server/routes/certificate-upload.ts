@@ -5,6 +5,7 @@ import type { Orm } from '../db/orm';
 import { fieldIssues } from '../http/field-issues';
 import type { FieldCipher } from '../personal-data/field-cipher';
 import { actorOf } from '../staff/staff-actor';
+import { refuseCrossSite } from './refuse-cross-site';
 import { requireStaff, staffOf } from './require-staff';
 
 /** A portal zip of a few hundred certificates; one PDF is far smaller. */
@@ -17,7 +18,7 @@ export const CERTIFICATE_UPLOAD_LIMIT_BYTES = 100 * 1024 * 1024;
  */
 export async function certificateUploadRoutes(
   app: FastifyInstance,
-  { orm, cipher }: { orm: Orm; cipher: FieldCipher },
+  { orm, cipher, siteUrl }: { orm: Orm; cipher: FieldCipher; siteUrl: string },
 ) {
   app.addContentTypeParser(
     ['application/pdf', 'application/zip'],
@@ -26,7 +27,12 @@ export async function certificateUploadRoutes(
   );
   app.post<{ Querystring: { year?: string; name?: string } }>(
     '/staff/api/certificates',
-    { preHandler: requireStaff(orm), bodyLimit: CERTIFICATE_UPLOAD_LIMIT_BYTES, logLevel: 'warn' },
+    {
+      onRequest: refuseCrossSite(siteUrl),
+      preHandler: requireStaff(orm),
+      bodyLimit: CERTIFICATE_UPLOAD_LIMIT_BYTES,
+      logLevel: 'warn',
+    },
     async (request, reply) => {
       const parsed = statementYearInputSchema.safeParse({ year: request.query.year ?? '' });
       if (!parsed.success) return reply.code(400).send({ message: 'Invalid input', issues: fieldIssues(parsed.error) });

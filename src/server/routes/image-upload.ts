@@ -5,8 +5,8 @@ import { imageAltSchema } from '../../shared/images.schema';
 import type { Orm } from '../db/orm';
 import { fieldIssues } from '../http/field-issues';
 import { type ImageStorage, storeImage } from '../images/images';
-import { isSameOrigin } from '../staff/origin';
 import { actorOf } from '../staff/staff-actor';
+import { refuseCrossSite } from './refuse-cross-site';
 import { requireStaff, staffOf } from './require-staff';
 
 const TOO_LARGE = `The photo is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB: send a smaller one`;
@@ -29,46 +29,46 @@ export async function imageUploadRoutes(
   });
   const errors = app.multipartErrors;
 
-  app.post('/staff/api/images', { preHandler: requireStaff(orm), logLevel: 'warn' }, async (request, reply) => {
-    // A form on another site could post here with the session cookie's help: only the console may.
-    if (!isSameOrigin(request.headers, siteUrl)) {
-      return reply.code(403).send({ message: 'Refused: the request did not come from the console' });
-    }
-    if (!request.isMultipart()) {
-      return reply.code(400).send({ message: 'Send the photo as multipart/form-data, with the fields alt and file' });
-    }
-    let alt: string | undefined;
-    let bytes: Buffer | undefined;
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          const data = await part.toBuffer();
-          if (part.fieldname === 'file') bytes = data;
-        } else if (part.fieldname === 'alt') {
-          alt = String(part.value);
+  app.post(
+    '/staff/api/images',
+    { onRequest: refuseCrossSite(siteUrl), preHandler: requireStaff(orm), logLevel: 'warn' },
+    async (request, reply) => {
+      if (!request.isMultipart()) {
+        return reply.code(400).send({ message: 'Send the photo as multipart/form-data, with the fields alt and file' });
+      }
+      let alt: string | undefined;
+      let bytes: Buffer | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            const data = await part.toBuffer();
+            if (part.fieldname === 'file') bytes = data;
+          } else if (part.fieldname === 'alt') {
+            alt = String(part.value);
+          }
         }
+      } catch (error) {
+        if (error instanceof errors.RequestFileTooLargeError) return reply.code(400).send({ message: TOO_LARGE });
+        if (error instanceof errors.FilesLimitError) {
+          return reply.code(400).send({ message: 'Send one photo at a time' });
+        }
+        if (error instanceof errors.PartsLimitError || error instanceof errors.FieldsLimitError) {
+          return reply.code(400).send({ message: 'Send only the fields alt and file' });
+        }
+        throw error;
       }
-    } catch (error) {
-      if (error instanceof errors.RequestFileTooLargeError) return reply.code(400).send({ message: TOO_LARGE });
-      if (error instanceof errors.FilesLimitError) {
-        return reply.code(400).send({ message: 'Send one photo at a time' });
+      const parsedAlt = imageAltSchema.safeParse(alt ?? '');
+      if (!parsedAlt.success) {
+        const issues = fieldIssues(parsedAlt.error).map((issue) => ({ ...issue, path: 'alt' }));
+        return reply.code(400).send({ message: issues[0]?.message ?? 'Describe the photo', issues });
       }
-      if (error instanceof errors.PartsLimitError || error instanceof errors.FieldsLimitError) {
-        return reply.code(400).send({ message: 'Send only the fields alt and file' });
-      }
-      throw error;
-    }
-    const parsedAlt = imageAltSchema.safeParse(alt ?? '');
-    if (!parsedAlt.success) {
-      const issues = fieldIssues(parsedAlt.error).map((issue) => ({ ...issue, path: 'alt' }));
-      return reply.code(400).send({ message: issues[0]?.message ?? 'Describe the photo', issues });
-    }
-    if (!bytes) return reply.code(400).send({ message: 'Choose a photo to upload (the field file)' });
-    const result = await storeImage(
-      orm.em.fork(),
-      { storage, actor: actorOf(staffOf(request)) },
-      { bytes, alt: parsedAlt.data },
-    );
-    return reply.code(result.created ? 201 : 200).send(result);
-  });
+      if (!bytes) return reply.code(400).send({ message: 'Choose a photo to upload (the field file)' });
+      const result = await storeImage(
+        orm.em.fork(),
+        { storage, actor: actorOf(staffOf(request)) },
+        { bytes, alt: parsedAlt.data },
+      );
+      return reply.code(result.created ? 201 : 200).send(result);
+    },
+  );
 }

@@ -4,6 +4,7 @@ import { importTemplateCsv } from '../offline-gifts/import-file';
 import { importOfflineGifts } from '../offline-gifts/import-gifts';
 import type { FieldCipher } from '../personal-data/field-cipher';
 import type { DonorLinks } from '../settlement/donor-notices';
+import { refuseCrossSite } from './refuse-cross-site';
 import { requireStaff, staffOf } from './require-staff';
 
 /** Ten thousand rows of a spreadsheet with long addresses fit, with room to spare. */
@@ -17,7 +18,7 @@ export const GIFT_IMPORT_LIMIT_BYTES = 5 * 1024 * 1024;
  */
 export async function offlineGiftFileRoutes(
   app: FastifyInstance,
-  { orm, cipher, donorLinks }: { orm: Orm; cipher: FieldCipher; donorLinks: DonorLinks },
+  { orm, cipher, donorLinks, siteUrl }: { orm: Orm; cipher: FieldCipher; donorLinks: DonorLinks; siteUrl: string },
 ) {
   app.addContentTypeParser(
     'text/csv',
@@ -33,7 +34,7 @@ export async function offlineGiftFileRoutes(
   );
   app.post<{ Querystring: { confirm?: string } }>(
     '/staff/api/offline-gifts/import',
-    { ...quiet, bodyLimit: GIFT_IMPORT_LIMIT_BYTES },
+    { ...quiet, onRequest: refuseCrossSite(siteUrl), bodyLimit: GIFT_IMPORT_LIMIT_BYTES },
     async (request, reply) => {
       if (typeof request.body !== 'string' || request.body.trim() === '') {
         return reply.code(400).send({ message: 'Send the CSV file as the body (text/csv): download the template' });

@@ -1,12 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { signInInputSchema } from '../../shared/staff.schema';
 import type { Orm } from '../db/orm';
 import { fieldIssues } from '../http/field-issues';
 import { audit } from '../staff/audit';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../staff/devices';
-import { isSameOrigin } from '../staff/origin';
 import { ABSOLUTE_LIMIT_SECONDS, endSession, findSession, SESSION_COOKIE } from '../staff/sessions';
 import { LOCKED_OUT, signIn, WRONG_CREDENTIALS } from '../staff/sign-in';
+import { refuseCrossSite } from './refuse-cross-site';
 
 /**
  * Signing in and out of the console: plain routes, as they set and clear the session cookie (and
@@ -14,9 +14,8 @@ import { LOCKED_OUT, signIn, WRONG_CREDENTIALS } from '../staff/sign-in';
  */
 export async function staffSessionRoutes(app: FastifyInstance, { orm, siteUrl }: { orm: Orm; siteUrl: string }) {
   const cookieOptions = sessionCookieOptions(siteUrl);
-  const refuseCrossSite = refuseCrossSiteOf(siteUrl);
 
-  app.post('/staff/api/sign-in', { onRequest: refuseCrossSite }, async (request, reply) => {
+  app.post('/staff/api/sign-in', { onRequest: refuseCrossSite(siteUrl) }, async (request, reply) => {
     const parsed = signInInputSchema.safeParse(request.body);
     if (!parsed.success) {
       return reply.code(400).send({ message: 'Invalid input', issues: fieldIssues(parsed.error) });
@@ -37,7 +36,7 @@ export async function staffSessionRoutes(app: FastifyInstance, { orm, siteUrl }:
     return { staff: result.staff };
   });
 
-  app.post('/staff/api/sign-out', { onRequest: refuseCrossSite }, async (request, reply) => {
+  app.post('/staff/api/sign-out', { onRequest: refuseCrossSite(siteUrl) }, async (request, reply) => {
     const em = orm.em.fork();
     const staff = await findSession(em, request.cookies[SESSION_COOKIE]);
     if (staff) {
@@ -51,15 +50,6 @@ export async function staffSessionRoutes(app: FastifyInstance, { orm, siteUrl }:
 
 function sessionCookieOptions(siteUrl: string) {
   return { httpOnly: true, sameSite: 'strict' as const, path: '/', secure: new URL(siteUrl).protocol === 'https:' };
-}
-
-/** A state-changing console route's `onRequest`: 403 unless the call comes from the console's own pages. */
-export function refuseCrossSiteOf(siteUrl: string) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!isSameOrigin(request.headers, siteUrl)) {
-      return reply.code(403).send({ message: 'Refused: the request did not come from the console' });
-    }
-  };
 }
 
 /** A signed-in browser's cookies: set by the sign-in and by the first admin's setup (routes/staff-setup.ts). */

@@ -5,7 +5,8 @@ import { fieldIssues } from '../http/field-issues';
 import { spendFromLimits } from '../security/shared-counters';
 import { createFirstAdmin } from '../staff/first-admin';
 import { type SetupRefusal, setupRefusal } from '../staff/setup-link';
-import { refuseCrossSiteOf, setSignedInCookies } from './staff-session';
+import { refuseCrossSite } from './refuse-cross-site';
+import { setSignedInCookies } from './staff-session';
 
 /** Tries of a setup link per client address: plenty for a trustee, nothing for a guesser of 256 bits. */
 export const SETUP_TRIES = { max: 10, windowMs: 15 * 60_000 };
@@ -28,7 +29,7 @@ const REFUSALS: Record<SetupRefusal, { status: 403 | 410; message: string }> = {
  */
 export async function staffSetupRoutes(app: FastifyInstance, { orm, siteUrl }: { orm: Orm; siteUrl: string }) {
   const knex = orm.em.getConnection().getKnex();
-  const refuseCrossSite = refuseCrossSiteOf(siteUrl);
+  const sameSiteOnly = refuseCrossSite(siteUrl);
 
   /** Spends one try of the client's address; false (and the 429 sent) when none is left. */
   const spendTry = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
@@ -49,7 +50,7 @@ export async function staffSetupRoutes(app: FastifyInstance, { orm, siteUrl }: {
     return reply.code(status).send({ message, reason });
   };
 
-  app.post('/staff/api/setup/check', { onRequest: refuseCrossSite }, async (request, reply) => {
+  app.post('/staff/api/setup/check', { onRequest: sameSiteOnly }, async (request, reply) => {
     const parsed = setupCheckInputSchema.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ message: 'Invalid input', issues: fieldIssues(parsed.error) });
     if (!(await spendTry(request, reply))) return reply;
@@ -57,7 +58,7 @@ export async function staffSetupRoutes(app: FastifyInstance, { orm, siteUrl }: {
     return reason ? refuse(reply, reason) : { ready: true };
   });
 
-  app.post('/staff/api/setup', { onRequest: refuseCrossSite }, async (request, reply) => {
+  app.post('/staff/api/setup', { onRequest: sameSiteOnly }, async (request, reply) => {
     const parsed = firstAdminInputSchema.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ message: 'Invalid input', issues: fieldIssues(parsed.error) });
     if (!(await spendTry(request, reply))) return reply;

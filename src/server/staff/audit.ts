@@ -26,6 +26,8 @@ export type AuditAction =
   | 'certificates_uploaded'
   | 'certificate_assigned'
   | 'certificates_sent'
+  | 'certificate_downloaded'
+  | 'certificates_printed'
   | 'offline_gift_recorded'
   | 'offline_gift_bounced'
   | 'offline_gifts_imported'

@@ -11,7 +11,9 @@ import { staffProcedure } from '../staff-procedures';
  * itself is a route: routes/certificate-upload.ts), matched, confirmed and delivered.
  */
 export const certificatesRouter = router({
-  list: staffProcedure.input(statementYearInputSchema).query(({ ctx, input }) => listCertificates(ctx.em, input.year)),
+  list: staffProcedure
+    .input(statementYearInputSchema)
+    .query(({ ctx, input }) => listCertificates(ctx.em, ctx.cipher, input.year)),
   assign: staffProcedure
     .input(certificateAssignInputSchema)
     .mutation(({ ctx, input }) => assignCertificate(ctx.em, actorOf(ctx.staff), input)),

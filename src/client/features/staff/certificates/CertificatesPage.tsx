@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Badge,
   Button,
   FileInput,
@@ -135,6 +136,16 @@ export function CertificatesPage() {
             >
               Send {matchedIds.length} matched {matchedIds.length === 1 ? 'certificate' : 'certificates'}
             </Button>
+            {toPrint.length + data.summary.failed > 0 && (
+              <Button
+                variant="default"
+                component="a"
+                href={`/staff/api/certificates/to-print.pdf?year=${encodeURIComponent(data.year)}`}
+                download
+              >
+                Download the {toPrint.length + data.summary.failed} to post (one PDF)
+              </Button>
+            )}
             {toPrint.length > 0 && (
               <Button variant="default" onClick={() => window.print()}>
                 Print the list of {toPrint.length} without an e-mail
@@ -159,6 +170,7 @@ export function CertificatesPage() {
               },
               { accessor: 'matchNote', title: 'Match' },
               { accessor: 'donorEmail', title: 'E-mail', render: (row) => row.donorEmail || '—' },
+              { accessor: 'donorAddress', title: 'Postal address', render: (row) => row.donorAddress ?? '—' },
               {
                 accessor: 'delivery',
                 title: 'Delivery',
@@ -171,12 +183,23 @@ export function CertificatesPage() {
               {
                 accessor: 'id',
                 title: '',
-                render: (row) =>
-                  row.status === 'unmatched' ? (
-                    <Button size="xs" variant="light" onClick={() => setAssigning(row)}>
-                      Assign
-                    </Button>
-                  ) : null,
+                render: (row) => (
+                  <Group gap="xs" wrap="nowrap">
+                    <Anchor
+                      href={`/staff/api/certificates/${row.id}.pdf`}
+                      download
+                      size="sm"
+                      aria-label={`Download the certificate of ${row.donorName ?? row.fileName}`}
+                    >
+                      PDF
+                    </Anchor>
+                    {row.status === 'unmatched' && (
+                      <Button size="xs" variant="light" onClick={() => setAssigning(row)}>
+                        Assign
+                      </Button>
+                    )}
+                  </Group>
+                ),
               },
             ]}
           />
