@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { signInInputSchema } from '../../shared/staff.schema';
 import type { Orm } from '../db/orm';
 import { fieldIssues } from '../http/field-issues';
