@@ -58,7 +58,10 @@ export function answerTooLarge(request: FastifyRequest, reply: FastifyReply, lim
     if (read > DRAIN_BYTES) done();
   };
   const timer = setTimeout(done, DRAIN_MS);
-  if (incoming.readableEnded) return done();
+  if (incoming.readableEnded) {
+    done();
+    return;
+  }
   incoming.on('data', discard);
   incoming.once('end', done);
   incoming.once('error', done);
