@@ -36,7 +36,7 @@ describe('the compiled tools’ launcher', () => {
       ['reconcile', 'reconcile'],
       ['backup', 'backup'],
       ['restore', 'restore'],
-    ]) {
+    ] as const) {
       expect(scripts[script]).toBe(`node scripts/run-built.mjs ${tool}`);
     }
   });

@@ -44,7 +44,7 @@ function post(path: string, chunked: boolean): Promise<{ received: string; error
           : CHUNK;
         if (!socket.write(piece)) await Promise.race([once(socket, 'drain'), closed]);
       }
-      if (socket.writable) socket.end(chunked ? '0\r\n\r\n' : undefined);
+      if (socket.writable) socket.end(chunked ? '0\r\n\r\n' : '');
     });
   });
 }

@@ -36,8 +36,11 @@ export function answerTooLarge(request: FastifyRequest, reply: FastifyReply, lim
   const incoming = request.raw;
   const response = reply.raw;
   reply.hijack();
+  // The headers the earlier hooks set (security headers) go out with it.
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) response.setHeader(name, value);
+  }
   response.writeHead(413, {
-    ...reply.getHeaders(),
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),
     connection: 'close',
