@@ -15,6 +15,8 @@ COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/migrations ./migrations
 COPY --from=build --chown=node:node /app/dist ./dist
+# npm run db:migrate, backup, restore, reconcile start the compiled tools through it.
+COPY --from=build --chown=node:node /app/scripts/run-built.mjs ./scripts/run-built.mjs
 # Not root: the image's own unprivileged user.
 USER node
 EXPOSE 3000

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { type ConfigEnv, defineConfig, type Plugin, type UserConfig } from 'vite';
 import { MESSAGES_OPTIONS } from './scripts/lib/messages-options';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -22,7 +22,24 @@ function mantineUseIdWithoutRerender(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * `vite build` always makes the production bundle, whatever NODE_ENV the shell has: staging's habit
+ * of NODE_ENV=test made Vite bundle React's development build (and the React plugin compile JSX
+ * for it). Vite reads process.env.NODE_ENV after loading this file (its isProduction, the define of
+ * process.env.NODE_ENV, the React plugin's JSX runtime), so setting it here decides all three; the
+ * mode and the define say the same. The dev server keeps its own.
+ */
+export function buildEnvironment({ command }: Pick<ConfigEnv, 'command'>): {
+  nodeEnv?: 'production';
+  mode?: 'production';
+  define?: Record<string, string>;
+} {
+  if (command !== 'build') return {};
+  return { nodeEnv: 'production', mode: 'production', define: { 'process.env.NODE_ENV': '"production"' } };
+}
+
+/** The site's client: the same for the dev server and the build. */
+const siteConfig: UserConfig = {
   root: fromRoot('./src/client'),
   publicDir: fromRoot('./public'),
   // The site's messages compiled into src/client/paraglide (scripts/lib/messages-options.ts).
@@ -40,4 +57,10 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/trpc': 'http://127.0.0.1:3000', '/sandbox': 'http://127.0.0.1:3000' },
   },
+};
+
+export default defineConfig((env) => {
+  const { nodeEnv, ...build } = buildEnvironment(env);
+  if (nodeEnv) process.env.NODE_ENV = nodeEnv;
+  return { ...build, ...siteConfig };
 });

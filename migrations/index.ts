@@ -50,12 +50,20 @@ export const migrations: ListedMigration[] = [
     load: async () => (await import('./Migration20261122223000')).Migration20261122223000,
   },
   {
+    name: 'Migration20261124150000',
+    load: async () => (await import('./Migration20261124150000')).Migration20261124150000,
+  },
+  {
     name: 'Migration20261124170000',
     load: async () => (await import('./Migration20261124170000')).Migration20261124170000,
   },
   {
     name: 'Migration20261124190000',
     load: async () => (await import('./Migration20261124190000')).Migration20261124190000,
+  },
+  {
+    name: 'Migration20261124200000',
+    load: async () => (await import('./Migration20261124200000')).Migration20261124200000,
   },
   {
     name: 'Migration20261124220000',
@@ -66,16 +74,8 @@ export const migrations: ListedMigration[] = [
     load: async () => (await import('./Migration20261124230000')).Migration20261124230000,
   },
   {
-    name: 'Migration20261124150000',
-    load: async () => (await import('./Migration20261124150000')).Migration20261124150000,
-  },
-  {
     name: 'Migration20261124240000',
     load: async () => (await import('./Migration20261124240000')).Migration20261124240000,
-  },
-  {
-    name: 'Migration20261124200000',
-    load: async () => (await import('./Migration20261124200000')).Migration20261124200000,
   },
   {
     name: 'Migration20261125100000',
@@ -84,6 +84,10 @@ export const migrations: ListedMigration[] = [
   {
     name: 'Migration20261125110000',
     load: async () => (await import('./Migration20261125110000')).Migration20261125110000,
+  },
+  {
+    name: 'Migration20261125120000',
+    load: async () => (await import('./Migration20261125120000')).Migration20261125120000,
   },
   {
     name: 'Migration20261125130000',
@@ -96,10 +100,6 @@ export const migrations: ListedMigration[] = [
   {
     name: 'Migration20261125150000',
     load: async () => (await import('./Migration20261125150000')).Migration20261125150000,
-  },
-  {
-    name: 'Migration20261125120000',
-    load: async () => (await import('./Migration20261125120000')).Migration20261125120000,
   },
   {
     name: 'Migration20261125160000',
@@ -124,6 +124,10 @@ export const migrations: ListedMigration[] = [
   {
     name: 'Migration20261127100000',
     load: async () => (await import('./Migration20261127100000')).Migration20261127100000,
+  },
+  {
+    name: 'Migration20261127140000',
+    load: async () => (await import('./Migration20261127140000')).Migration20261127140000,
   },
   {
     name: 'Migration20261127150000',

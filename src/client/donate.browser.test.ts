@@ -352,3 +352,27 @@ describe.each(Object.entries(VIEWPORTS))('the donate page at %s size', (size, vi
     expect(stored).toEqual([{ status: 'paid' }]);
   });
 });
+
+describe('the donate page rendered by the browser itself', () => {
+  it('has the WhatsApp link the server sent: hydration finds the same href (production React would not say)', async () => {
+    const page = await suite.browser.newPage({ viewport: VIEWPORTS.desktop });
+    const errors = collectErrors(page);
+    const served = await (await fetch(`${suite.server.url}/donate`)).text();
+    const servedHref = /href="(https:\/\/wa\.me\/[^"]+)"/
+      .exec(served)?.[1]
+      ?.replaceAll('&#x27;', "'")
+      .replaceAll('&amp;', '&');
+    expect(servedHref).toBeDefined();
+    // Hydration keeps the server's attributes without a word in a production build: the browser's own
+    // render is the router's app, opened at /donate from another React page's link.
+    await page.goto(`${suite.server.url}/my-giving`);
+    await waitForHydration(page);
+    await page.locator('header a.nav-donate:visible').first().click();
+    const whatsapp = page.getByRole('link', { name: 'Share on WhatsApp' });
+    await whatsapp.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/donate');
+    expect(await whatsapp.getAttribute('href')).toBe(servedHref);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

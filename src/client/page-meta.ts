@@ -26,7 +26,8 @@ export function pageMetaOf(
     myGiving: {
       title: say(messages, 'giving_meta_title', { name: trust.name }),
       description: say(messages, 'giving_meta_description', { name: trust.name }),
-      path: null,
+      path: localizedPath(language, '/my-giving'),
+      noindex: true,
     },
     notFound: {
       title: say(messages, 'not_found_meta_title', { name: trust.name }),

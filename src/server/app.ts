@@ -27,6 +27,7 @@ import { staffSetupRoutes } from './routes/staff-setup';
 import { statementFileRoutes } from './routes/statement-files';
 import { webhookRoutes } from './routes/webhooks';
 import { DonationBudget } from './security/donation-budget';
+import { answerTooLarge } from './security/oversized-bodies';
 import { securityPlugin } from './security/security.plugin';
 import { announceSetupLink } from './staff/setup-link';
 import { trpcPlugin } from './trpc/trpc.plugin';
@@ -92,6 +93,9 @@ export async function buildApp({
       const statusCode = getHTTPStatusCodeFromError(new TRPCError({ code: error.kind }));
       return reply.code(statusCode).send({ message: error.message });
     }
+    // Read while arriving (chunked) or by an upload's parser: answered so the client can read it (oversized-bodies.ts).
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return answerTooLarge(request, reply, request.routeOptions.bodyLimit);
     const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -187,8 +191,6 @@ function clientErrorBody(error: FastifyError) {
       return { message: 'The body is not valid JSON', issues: [{ path: '', message: error.message }] };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return { message: 'The body is empty', issues: [{ path: '', message: 'Send a JSON object' }] };
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { message: `The body is larger than ${BODY_LIMIT_BYTES / 1024} KB` };
     default:
       return { message: error.message };
   }

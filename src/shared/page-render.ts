@@ -42,8 +42,13 @@ export interface PageData {
 export interface PageMeta {
   title: string;
   description: string;
-  /** Canonical path, or null for a page with no canonical address and kept out of search (404, my giving). */
+  /** Canonical path, or null for a page with no canonical address and kept out of search (404). */
   path: string | null;
+  /**
+   * A page with its canonical address, alternates and link preview that is still kept out of search:
+   * my giving, opened with a donor's own link (the token in its query never in the canonical).
+   */
+  noindex?: true;
 }
 
 /** One page as the bundle renders it. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donationBody } from '../test/donation-fixtures';
 import { donorEmail, expectDonorPageLink, mailTo } from '../test/mail-fixtures';
 import { callProcedure, createTestApp, deliverSandboxWebhooks, SITE, type TestApp } from '../test/test-app';
-import { UNSUBSCRIBE_PATH } from './unsubscribe-token';
+import { emailHash, UNSUBSCRIBE_PATH } from './unsubscribe-token';
 
 /**
  * An appeal's updates, mailed to its donors if staff choose: one mail per person however many
@@ -35,10 +35,17 @@ async function paidGift(email: string, appealId?: number, name = 'Asha Raman') {
 const updatesTo = async (email: string) =>
   (await mailTo(t, email)).filter((mail) => mail.subject?.startsWith('Update: '));
 const unsubscribeUrlIn = (text: string | undefined) =>
-  new RegExp(`${SITE}${UNSUBSCRIBE_PATH}\\?token=([A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+)`).exec(text ?? '')?.[0];
+  new RegExp(`${SITE}${UNSUBSCRIBE_PATH}\\?token=([A-Za-z0-9_-]+\\.\\d+\\.[A-Za-z0-9_-]+)`).exec(text ?? '')?.[0];
+const formPost = (url: string, payload: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: url.slice(SITE.length),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload,
+  });
 
 describe('an appeal’s update', () => {
-  it('is mailed once to each donor, not to those who unsubscribed or were erased; the unsubscribe is one click and honoured', async () => {
+  it('is mailed once to each donor, not to those who unsubscribed or were erased; the unsubscribe (a page that asks, or one click) is honoured', async () => {
     const appeal = await staff<{ id: number; slug: string }>('create', 'mutation', {
       title: 'Bruno’s surgery',
       story: 'Bruno was hit by a truck. His leg needs surgery.',
@@ -96,26 +103,29 @@ describe('an appeal’s update', () => {
     expect(await updatesTo(erasing)).toEqual([]);
     expect(await updatesTo(otherAppeal)).toEqual([]);
 
-    // The link in the mail: a plain page that records it; a HEAD (a link checker) does nothing.
+    // The link in the mail: a plain page that asks, recording nothing; a HEAD (a link checker) does nothing.
     const path = (url as string).slice(SITE.length);
     expect((await t.app.inject({ method: 'HEAD', url: path })).statusCode).toBe(404);
     const page = await t.app.inject({ method: 'GET', url: path });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.body).toContain('You are unsubscribed');
-    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+    expect(page.body).toContain('Stop updates about Bruno’s surgery');
+    expect(page.body).toContain('Stop all appeal updates');
+    const [none] = await t.db.orm.em.execute<{ count: string }[]>('select count(*) from appeal_update_unsubscribes');
+    expect(Number(none?.count)).toBe(0);
+    // Its button, twice: recorded once.
+    const stopped = await formPost(url as string, 'stop=all');
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.body).toContain('You are unsubscribed');
+    expect((await formPost(url as string, 'stop=all')).statusCode).toBe(200);
     // The mail client's one-click button (RFC 8058) for the other donor.
     const onceUrl = unsubscribeUrlIn((await updatesTo(once))[0]?.text) as string;
-    const oneClick = await t.app.inject({
-      method: 'POST',
-      url: onceUrl.slice(SITE.length),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
-    });
+    const oneClick = await formPost(onceUrl, 'List-Unsubscribe=One-Click');
     expect(oneClick.statusCode).toBe(200);
     // A made-up or altered token records nothing.
     const forged = `${path.slice(0, -3)}abc`;
     expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(404);
+    expect((await formPost(`${SITE}${forged}`, 'stop=all')).statusCode).toBe(404);
     const [stored] = await t.db.orm.em.execute<{ count: string }[]>('select count(*) from appeal_update_unsubscribes');
     expect(Number(stored?.count)).toBe(2);
     const [addresses] = await t.db.orm.em.execute<{ count: string }[]>(
@@ -169,5 +179,82 @@ describe('an appeal’s update', () => {
       `select details from staff_audit where action = 'appeal_update_posted' order by id limit 1`,
     );
     expect(entry?.details).toMatchObject({ appealId: appeal.id, updateId: posted.id, mailedDonors: 2 });
+  });
+
+  it('can be stopped for one appeal, leaving the others’ updates coming; or for all of them', async () => {
+    const publishedAppeal = async (title: string) => {
+      const appeal = await staff<{ id: number }>('create', 'mutation', {
+        title,
+        story: `${title}: a story long enough.`,
+        goal: 1_000_000,
+      });
+      await staff('publish', 'mutation', { id: appeal.id });
+      return appeal.id;
+    };
+    const kitten = await publishedAppeal('Kitten rescue');
+    const cow = await publishedAppeal('Cow shelter roof');
+    const post = (appealId: number, text: string) =>
+      staff<{ mailed: number }>('postUpdate', 'mutation', { appealId, text, mailDonors: true });
+    const onePage = donorEmail('one-appeal-page');
+    const oneClick = donorEmail('one-appeal-click');
+    const everything = donorEmail('every-appeal');
+    for (const email of [onePage, oneClick, everything]) {
+      await paidGift(email, kitten);
+      await paidGift(email, cow);
+    }
+    expect((await post(kitten, 'The kittens have their eyes open.')).mailed).toBe(3);
+    const urlTo = async (email: string) => unsubscribeUrlIn((await updatesTo(email)).at(-1)?.text) as string;
+
+    // The page's "Stop updates about Kitten rescue", the mail client's one-click (this appeal's
+    // only), and the page's "Stop all appeal updates".
+    const asked = await formPost(await urlTo(onePage), 'stop=appeal');
+    expect(asked.body).toContain('You will get no more updates about Kitten rescue.');
+    expect((await formPost(await urlTo(oneClick), 'List-Unsubscribe=One-Click')).statusCode).toBe(200);
+    const all = await formPost(await urlTo(everything), 'stop=all');
+    expect(all.body).toContain('You will get no more updates on our appeals.');
+
+    expect((await post(kitten, 'The kittens went to new homes.')).mailed).toBe(0);
+    expect((await post(cow, 'The roof is on.')).mailed).toBe(2);
+    const subjects = async (email: string) => (await updatesTo(email)).map((mail) => mail.subject);
+    expect(await subjects(onePage)).toEqual(['Update: Kitten rescue', 'Update: Cow shelter roof']);
+    expect(await subjects(oneClick)).toEqual(['Update: Kitten rescue', 'Update: Cow shelter roof']);
+    expect(await subjects(everything)).toEqual(['Update: Kitten rescue']);
+
+    // "All" from a cow update's page stops the kitten's too (already stopped) and the cow's.
+    expect((await formPost(await urlTo(onePage), 'stop=all')).statusCode).toBe(200);
+    expect((await post(cow, 'The cows are dry.')).mailed).toBe(1);
+    expect(await subjects(onePage)).toEqual(['Update: Kitten rescue', 'Update: Cow shelter roof']);
+  });
+
+  it('keeps an old link, made before links named their appeal, working: it stops every appeal’s updates', async () => {
+    const appeal = await staff<{ id: number }>('create', 'mutation', {
+      title: 'Old link',
+      story: 'An appeal mailed long ago.',
+      goal: 100_000,
+    });
+    await staff('publish', 'mutation', { id: appeal.id });
+    const email = donorEmail('old-link');
+    await paidGift(email, appeal.id);
+    // An old token: the hash and its signature, made as the mails before this change made them.
+    const { createHmac, hkdfSync } = await import('node:crypto');
+    const mac = Buffer.from(hkdfSync('sha256', t.deps.personalDataKey, '', 'appeal-updates-unsubscribe-signature', 32));
+    const hash = emailHash(email, t.deps.personalDataKey);
+    const oldUrl = `${SITE}${UNSUBSCRIBE_PATH}?token=${hash}.${createHmac('sha256', mac).update(hash).digest('base64url')}`;
+    const page = await t.app.inject({ method: 'GET', url: oldUrl.slice(SITE.length) });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Stop all appeal updates');
+    expect(page.body).not.toContain('Stop updates about');
+    expect((await formPost(oldUrl, 'List-Unsubscribe=One-Click')).statusCode).toBe(200);
+    const [row] = await t.db.orm.em.execute<{ appeal_id: number | null }[]>(
+      'select appeal_id from appeal_update_unsubscribes where email_hash = ?',
+      [hash],
+    );
+    expect(row).toEqual({ appeal_id: null });
+    const posted = await staff<{ mailed: number }>('postUpdate', 'mutation', {
+      appealId: appeal.id,
+      text: 'Nobody hears this.',
+      mailDonors: true,
+    });
+    expect(posted.mailed).toBe(0);
   });
 });

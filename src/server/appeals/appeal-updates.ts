@@ -18,7 +18,7 @@ import type { DonorLinks } from '../settlement/donor-notices';
 import { audit } from '../staff/audit';
 import { actorOf, type StaffActor } from '../staff/staff-actor';
 import { compactTranslations } from './staff-appeals';
-import { emailHash, UNSUBSCRIBE_PATH, unsubscribeToken } from './unsubscribe-token';
+import { emailHash, unsubscribeUrl } from './unsubscribe-token';
 
 export interface PostUpdateDeps {
   em: EntityManager;
@@ -122,7 +122,7 @@ interface Donor {
 /**
  * The appeal's donors to mail: everyone with a paid gift to it, once by normalised e-mail (named as
  * on their latest gift), without a walk-in's empty address, an erased donor's placeholder, anyone
- * whose erasure is waiting, or anyone who unsubscribed.
+ * whose erasure is waiting, or anyone who unsubscribed from this appeal's updates or every appeal's.
  */
 async function donorsToMail(em: EntityManager, appealId: number, personalDataKey: Buffer): Promise<Donor[]> {
   const rows = await em.execute<{ email: string; name: string; language: string }[]>(
@@ -139,8 +139,9 @@ async function donorsToMail(em: EntityManager, appealId: number, personalDataKey
     (
       await em.execute<{ hash: string }[]>(
         `select email_hash as hash from appeal_update_unsubscribes
-          where email_hash in (select jsonb_array_elements_text(?::jsonb))`,
-        [JSON.stringify(donors.map((donor) => donor.hash))],
+          where email_hash in (select jsonb_array_elements_text(?::jsonb))
+            and (appeal_id is null or appeal_id = ?)`,
+        [JSON.stringify(donors.map((donor) => donor.hash)), appealId],
       )
     ).map((row) => row.hash),
   );
@@ -150,12 +151,13 @@ async function donorsToMail(em: EntityManager, appealId: number, personalDataKey
 /** The update's mail in the donor's language: the appeal's title and the update's text in it where staff gave them. */
 function updateMail(
   deps: PostUpdateDeps,
-  appeal: { slug: string; title: string; translations: AppealTranslations },
+  appeal: { id: number; slug: string; title: string; translations: AppealTranslations },
   updateId: number,
   update: Pick<AppealUpdateInput, 'text' | 'translations'>,
   donor: Donor,
 ): OutgoingMail {
-  const unsubscribeUrl = `${deps.siteUrl}${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(donor.email, deps.personalDataKey)}`;
+  // The footer's link and the one-click header both name this appeal: its one-click stops this appeal's updates only.
+  const unsubscribe = unsubscribeUrl(deps.siteUrl, donor.email, appeal.id, deps.personalDataKey);
   // The language of their latest gift, as their name is.
   const language = languageOf(donor.language);
   const appealTranslations = storedTranslations<AppealTranslations>(appeal.translations);
@@ -171,8 +173,8 @@ function updateMail(
       appealTitle: inLanguage(appealTranslations, language, 'title', appeal.title),
       paragraphs: storyParagraphs(inLanguage(update.translations ?? {}, language, 'text', update.text)),
       appealUrl: `${deps.siteUrl}${localizedPath(language, `/appeals/${appeal.slug}`)}`,
-      unsubscribeUrl,
+      unsubscribeUrl: unsubscribe,
     }),
-    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }

@@ -67,14 +67,30 @@ export const AppealUpdate = defineEntity({
 export type AppealUpdate = InferEntity<typeof AppealUpdate>;
 
 /**
- * A donor who asked for no more appeal updates, by a keyed hash of the normalised e-mail
- * (appeals/unsubscribe-token.ts), so the table keeps no address: an erasure has nothing to remove here.
+ * A donor who asked for no more updates of one appeal, or of every appeal (no appeal), by a keyed
+ * hash of the normalised e-mail (appeals/unsubscribe-token.ts), so the table keeps no address: an
+ * erasure has nothing to remove here. Once per hash and appeal, and once per hash for "all"
+ * (two partial unique indexes, Migration20261127140000).
  */
 export const AppealUnsubscribe = defineEntity({
   name: 'AppealUnsubscribe',
   tableName: 'appeal_update_unsubscribes',
+  uniques: [
+    {
+      name: 'appeal_update_unsubscribes_all_unique',
+      expression:
+        'create unique index "appeal_update_unsubscribes_all_unique" on "appeal_update_unsubscribes" ("email_hash") where "appeal_id" is null',
+    },
+    {
+      name: 'appeal_update_unsubscribes_appeal_unique',
+      expression:
+        'create unique index "appeal_update_unsubscribes_appeal_unique" on "appeal_update_unsubscribes" ("email_hash", "appeal_id") where "appeal_id" is not null',
+    },
+  ],
   properties: (p) => ({
-    emailHash: p.text().primary(),
+    id: p.integer().primary().autoincrement(),
+    emailHash: p.text(),
+    appeal: p.manyToOne(Appeal).fieldName('appeal_id').nullable().deleteRule('cascade'),
     unsubscribedAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
   }),
 });

@@ -75,6 +75,8 @@ describe('the migrations', () => {
     expect(columns).toEqual([
       col('appeal_update_unsubscribes', 'email_hash', 'text', 'NO'),
       col('appeal_update_unsubscribes', 'unsubscribed_at', timestamp, 'NO', 'now()'),
+      col('appeal_update_unsubscribes', 'id', 'integer', 'NO', serial('appeal_update_unsubscribes')),
+      col('appeal_update_unsubscribes', 'appeal_id', 'integer', 'YES'),
       col('appeal_updates', 'id', 'integer', 'NO', serial('appeal_updates')),
       col('appeal_updates', 'appeal_id', 'integer', 'NO'),
       col('appeal_updates', 'text', 'text', 'NO'),
@@ -415,9 +417,15 @@ describe('the migrations', () => {
         { table_name: 'image_uses', column_name: 'image_id', foreign_table: 'images', foreign_column: 'id' },
         { table_name: 'donations', column_name: 'appeal_id', foreign_table: 'appeals', foreign_column: 'id' },
         { table_name: 'appeal_updates', column_name: 'appeal_id', foreign_table: 'appeals', foreign_column: 'id' },
+        {
+          table_name: 'appeal_update_unsubscribes',
+          column_name: 'appeal_id',
+          foreign_table: 'appeals',
+          foreign_column: 'id',
+        },
       ]),
     );
-    expect(foreignKeys).toHaveLength(8);
+    expect(foreignKeys).toHaveLength(9);
   });
 
   it('lets many rows have no payment id yet, but never two rows the same one', async () => {

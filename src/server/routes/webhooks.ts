@@ -44,7 +44,8 @@ export async function webhookRoutes(
     (_req, body, done) => done(null, body),
   );
 
-  app.post('/api/webhooks/razorpay', async (request, reply) => {
+  // The route's limit too: the early 413 (security/oversized-bodies.ts) reads the route's.
+  app.post('/api/webhooks/razorpay', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
     const raw = request.body;
     const signature = request.headers['x-razorpay-signature'];
     if (!Buffer.isBuffer(raw)) return reply.code(400).send({ message: 'Missing or invalid X-Razorpay-Signature' });

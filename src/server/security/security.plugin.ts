@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PaymentProvider } from '../config';
 import { refuseNonJsonBodies } from './json-only';
+import { refuseOversizedJsonBodies } from './oversized-bodies';
 import { securityHeaders } from './security-headers';
 import { sharedRateLimitStore } from './shared-rate-limit-store';
 
@@ -67,4 +68,6 @@ export const securityPlugin = fp(async function securityPlugin(
   // Counted in PostgreSQL, so every instance on the database shares each limit.
   await app.register(rateLimit, { global: false, store: sharedRateLimitStore(knex) });
   app.addHook('onRequest', refuseNonJsonBodies);
+  // After the 415: a JSON body over its route's limit, by its Content-Length, answered 413 before reading.
+  app.addHook('onRequest', refuseOversizedJsonBodies);
 });

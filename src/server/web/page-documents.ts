@@ -148,7 +148,7 @@ function alternateTags(page: RenderedPage): string[] {
   ];
 }
 
-/** The <head> tags of a page: title, description, and for an indexed page its canonical address and link preview. */
+/** The <head> tags of a page: title, description, and for a page with a canonical address that and its link preview. */
 function headTags(page: RenderedPage): string[] {
   const { meta } = page;
   const origin = SITE_URL_TOKEN;
@@ -162,6 +162,7 @@ function headTags(page: RenderedPage): string[] {
   const image = `${origin}${shareImage.path}`;
   return [
     ...tags,
+    ...(meta.noindex ? ['<meta name="robots" content="noindex" />'] : []),
     `<link rel="canonical" href="${url}" />`,
     ...alternateTags(page),
     '<meta property="og:type" content="website" />',

@@ -103,6 +103,40 @@ describe("the site's pages in Tamil and Hindi", () => {
     expect(hindi.body).toContain('<meta property="og:locale" content="hi_IN" />');
   });
 
+  it('/ta/donate and /hi/donate pass on their own address, on WhatsApp too, not the English /donate', async () => {
+    for (const language of ['ta', 'hi']) {
+      const page = await t.app.inject({ url: `/${language}/donate` });
+      const url = `${SITE}/${language}/donate`;
+      expect(page.body).toContain(`value="${url}"`);
+      const whatsapp = /href="(https:\/\/wa\.me\/[^"]+)"/.exec(page.body)?.[1] ?? '';
+      expect(new URL(whatsapp.replaceAll('&amp;', '&')).searchParams.get('text')).toMatch(new RegExp(` ${url}$`));
+    }
+  });
+
+  it('/my-giving in each language: canonical, hreflang alternates and og:locale as /ta/donate has, still out of search', async () => {
+    for (const [path, ogLocale] of [
+      ['/my-giving', 'en_IN'],
+      ['/ta/my-giving', 'ta_IN'],
+      ['/hi/my-giving', 'hi_IN'],
+    ] as const) {
+      const page = await t.app.inject({ url: path });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(`<link rel="canonical" href="${SITE}${path}" />`);
+      for (const [hreflang, alternate] of [
+        ['en', '/my-giving'],
+        ['ta', '/ta/my-giving'],
+        ['hi', '/hi/my-giving'],
+        ['x-default', '/my-giving'],
+      ]) {
+        expect(page.body).toContain(`<link rel="alternate" hreflang="${hreflang}" href="${SITE}${alternate}" />`);
+      }
+      expect(page.body).toContain(`<meta property="og:locale" content="${ogLocale}" />`);
+      expect(page.body).toContain(`<meta property="og:url" content="${SITE}${path}" />`);
+      // A donor's own page, opened with the token of their link: never in a search engine.
+      expect(page.body).toContain('<meta name="robots" content="noindex" />');
+    }
+  });
+
   it('a path that is no page is the 404 page in the language of its address', async () => {
     const missing = await t.app.inject({ url: '/ta/no-such-page' });
     expect(missing.statusCode).toBe(404);

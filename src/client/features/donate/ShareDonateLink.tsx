@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
-import { useMessages } from '../../i18n';
+import { whatsappShareHref } from '../../../shared/share-links';
+import { useLocalizedHref, useMessages } from '../../i18n';
 import { useSiteContent } from '../../site-content-context';
 import { useSiteUrl } from '../../site-url';
 import { useToast } from './toast';
@@ -14,13 +15,17 @@ async function copyText(text: string, input: HTMLInputElement | null): Promise<v
   }
 }
 
-/** The page's address to pass on (the donate page's, or an appeal's): copy it, or send it over WhatsApp. */
-export function ShareDonateLink({ path = '/donate', text }: { path?: string; text?: string }) {
-  const url = `${useSiteUrl()}${path}`;
+/**
+ * The page's address to pass on (the donate page's in the page's language, or an appeal's, whose
+ * page gives its own): copy it, or send it over WhatsApp.
+ */
+export function ShareDonateLink({ path, text }: { path?: string; text?: string }) {
+  const donatePath = useLocalizedHref()('/donate');
+  const url = `${useSiteUrl()}${path ?? donatePath}`;
   const inputRef = useRef<HTMLInputElement>(null);
   const siteShareText = useSiteContent().donate.shareText;
   const shareText = text ?? siteShareText;
-  const whatsappHref = `https://wa.me/?text=${encodeURIComponent(`${shareText} ${url}`)}`;
+  const whatsappHref = whatsappShareHref(shareText, url);
   const id = useId();
   const t = useMessages();
   const toast = useToast();

@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import chromium from '@sparticuz/chromium';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Browser, type Page, chromium as playwright } from 'playwright-core';
@@ -13,6 +15,7 @@ import { startTestEmulator, type TestEmulator } from '../../test/test-emulator';
  * (script-src 'self'; style-src 'self'), paying through the real sandbox routes and emulator.
  */
 
+const PUBLIC_FONTS = fileURLToPath(new URL('../../../../public/fonts', import.meta.url));
 const keyId = 'rzp_test_browser';
 const keySecret = 'browser-secret';
 const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'";
@@ -52,6 +55,12 @@ beforeAll(async () => {
   site.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(PAGE));
   site.get('/page.js', async (_request, reply) => reply.type('application/javascript').send(PAGE_SCRIPT));
   site.get('/axe.js', async (_request, reply) => reply.type('application/javascript').send(axe));
+  // The site's fonts, as the site serves them (public/fonts).
+  site.get<{ Params: { file: string } }>('/fonts/:file', async (request, reply) =>
+    /^[a-z-]+-\d{3}\.woff2$/.test(request.params.file)
+      ? reply.type('font/woff2').send(await readFile(join(PUBLIC_FONTS, request.params.file)))
+      : reply.code(404).send(),
+  );
   siteUrl = await site.listen({ host: '127.0.0.1', port: 0 });
 
   const executablePath = process.env.CHROMIUM_PATH || (await chromium.executablePath());
@@ -181,5 +190,30 @@ describe('checkout.js in Chromium under a strict CSP', () => {
     expect(await page.evaluate(() => (window as unknown as { dismissed: number }).dismissed)).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
     expect(await client.orders.fetchPayments(order.id)).toMatchObject({ count: 1, items: [{ status: 'failed' }] });
+  });
+
+  it('draws Tamil and Devanagari with the site’s Noto faces (this machine may have neither)', async () => {
+    const order = await client.orders.create({ amount: 100000, currency: 'INR' });
+    await openCheckout({
+      key: keyId,
+      amount: 100000,
+      currency: 'INR',
+      order_id: order.id,
+      name: 'விலங்கு மீட்பு அறக்கட்டளை',
+      description: 'एक बार का दान · ஒருமுறை நன்கொடை',
+    });
+    await page.getByRole('dialog').waitFor();
+    const loaded = () =>
+      page.evaluate(async () => {
+        await document.fonts.ready;
+        return [...document.fonts]
+          .filter((face) => face.status === 'loaded')
+          .map((face) => `${face.family} ${face.weight}`);
+      });
+    // The title is bold, the description regular: each script's face in the weight it is drawn in.
+    await expect
+      .poll(loaded)
+      .toEqual(expect.arrayContaining(['Noto Sans Tamil 700', 'Noto Sans Tamil 400', 'Noto Sans Devanagari 400']));
+    if (process.env.CHECKOUT_SCREENSHOT) await page.screenshot({ path: process.env.CHECKOUT_SCREENSHOT });
   });
 });

@@ -1,12 +1,16 @@
 // Over 250 lines on purpose: every checkout route (Pay, Fail, details, static files) against one
 // emulator and app; split, each part would start them again.
 import { createHmac } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type Razorpay from 'razorpay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEmulator, type TestEmulator } from '../../test/test-emulator';
 import type { CheckoutFailure, CheckoutSuccess, RazorpayEmulator, WebhookDelivery } from './emulator';
 
+const PUBLIC_FONTS = fileURLToPath(new URL('../../../../public/fonts', import.meta.url));
 const keyId = 'rzp_test_routes';
 const keySecret = 'routes-secret';
 
@@ -59,6 +63,28 @@ describe('sandbox checkout routes', () => {
     expect(response.headers['content-type']).toBe('text/css; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toContain('.rzp-sandbox-dialog');
+  });
+
+  it('draws Tamil and Devanagari with the site’s Noto faces, not as boxes on a machine without them', async () => {
+    const css = (await app.inject({ method: 'GET', url: '/sandbox/checkout.css' })).body;
+    for (const [family, file] of [
+      ['Noto Sans Tamil', 'noto-sans-tamil'],
+      ['Noto Sans Devanagari', 'noto-sans-devanagari'],
+    ]) {
+      for (const weight of [400, 700]) {
+        expect(css).toMatch(
+          new RegExp(
+            `@font-face\\{font-family:"${family}";[^}]*font-weight:${weight};[^}]*url\\(/fonts/${file}-${weight}\\.woff2\\)`,
+          ),
+        );
+        // The site serves that file.
+        expect(existsSync(join(PUBLIC_FONTS, `${file}-${weight}.woff2`))).toBe(true);
+      }
+    }
+    // The modal's text: those scripts in them, the rest (unicode-range) in the system's font.
+    expect(css).toContain(
+      '.rzp-sandbox-backdrop{font-family:"Noto Sans Tamil","Noto Sans Devanagari",system-ui,sans-serif}',
+    );
   });
 
   it('pays an order and returns the Razorpay checkout response', async () => {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { fieldIssues } from '../../http/field-issues';
+import { checkoutFontCss } from './checkout-fonts';
 import { EmulatorNotFoundError, EmulatorStateError, hmacHex, newPayment, type Payer } from './entities';
 import { chargeCycle, cycleAmount, payableSubscription, recordPayment } from './ledger';
 import type { SandboxTransaction } from './store';
@@ -135,7 +136,9 @@ export async function checkoutRoutes(app: FastifyInstance, actions: CheckoutActi
     ['checkout.js', 'application/javascript; charset=utf-8'],
     ['checkout.css', 'text/css; charset=utf-8'],
   ] as const) {
-    const content = await readFile(join(here, file), 'utf8');
+    const source = await readFile(join(here, file), 'utf8');
+    // The stylesheet ends with the site's Tamil and Devanagari faces (checkout-fonts.ts).
+    const content = file === 'checkout.css' ? `${source}\n${checkoutFontCss()}` : source;
     app.get(`/sandbox/${file}`, (_request, reply) =>
       reply.type(type).header('cache-control', 'no-cache').send(content),
     );
