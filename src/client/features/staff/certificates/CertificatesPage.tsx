@@ -49,6 +49,8 @@ export function CertificatesPage() {
   const [outcomes, setOutcomes] = useState<UploadOutcome[]>([]);
   const [uploading, setUploading] = useState(false);
   const [assigning, setAssigning] = useState<CertificateRow>();
+  // A certificate carries the donor's full PAN and address: only an admin sends one to a typed address.
+  const isAdmin = staffTrpc.staff.me.useQuery().data?.role === 'admin';
   const send = staffTrpc.staff.certificates.send.useMutation({
     onSuccess: () => utils.staff.certificates.list.invalidate(),
   });
@@ -172,11 +174,15 @@ export function CertificatesPage() {
                 accessor: 'id',
                 title: '',
                 render: (row) =>
-                  row.status === 'unmatched' ? (
+                  row.status !== 'unmatched' ? null : isAdmin ? (
                     <Button size="xs" variant="light" onClick={() => setAssigning(row)}>
                       Assign
                     </Button>
-                  ) : null,
+                  ) : (
+                    <Text size="xs" c="dimmed">
+                      Only an admin assigns it: it holds the donor’s full PAN
+                    </Text>
+                  ),
               },
             ]}
           />
