@@ -144,6 +144,7 @@ describe("a donor's erasure", () => {
       contacts: 1,
       // The receipt's mail, and the notice that her monthly gift was cancelled.
       mails: 2,
+      certificates: 0,
       webhookEvents: 1,
       auditEntries: 1,
       receiptsKept: 1,

@@ -13,6 +13,11 @@ export const erasureRouter = router({
   complete: adminProcedure
     .input(erasureCompleteInputSchema)
     .mutation(({ ctx, input }) =>
-      completeErasure(ctx.em, { gateway: ctx.gateway, donorLinks: ctx.donorLinks }, actorOf(ctx.staff), input.id),
+      completeErasure(
+        ctx.em,
+        { gateway: ctx.gateway, donorLinks: ctx.donorLinks, cipher: ctx.cipher },
+        actorOf(ctx.staff),
+        input.id,
+      ),
     ),
 });
