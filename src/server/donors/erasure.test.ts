@@ -141,6 +141,7 @@ describe("a donor's erasure", () => {
       monthlyGiftsCancelled: 1,
       donorMailed: true,
       donations: 1,
+      unpaidOrdersClosed: 0,
       contacts: 1,
       // The receipt's mail, and the notice that her monthly gift was cancelled.
       mails: 2,

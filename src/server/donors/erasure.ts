@@ -11,6 +11,7 @@ import { ERASED, ERASED_EMAIL } from '../personal-data/erased';
 import type { FieldCipher } from '../personal-data/field-cipher';
 import { cancelSubscription } from '../settlement/cancel-subscription';
 import type { DonorLinks } from '../settlement/donor-notices';
+import { closeOrdersOfErasedDonor } from '../settlement/paid-after-erasure';
 import { isFinalSubscriptionStatus } from '../settlement/subscription-status';
 import { type Actor, audit } from '../staff/audit';
 import { isoTime } from '../staff/sql-time';
@@ -120,7 +121,7 @@ async function stopMonthlyGifts(em: EntityManager, deps: ErasureDeps, email: str
 
 /**
  * Erases a donor everywhere but on the receipts the tax law keeps: donation rows (subscriptions
- * reach the donor only through them), contact messages, mails, certificates of donation
+ * reach the donor only through them; their unpaid orders closed, settlement/paid-after-erasure.ts), contact messages, mails, certificates of donation
  * (certificates/erase-certificates.ts), webhook payloads and the audit trail's details. Their monthly gifts are stopped at Razorpay first, and their last mail (what was
  * stopped, erased and kept) is queued to an address the outbox forgets once it is sent. The
  * receipts are listed on the request for the retention job (retention.ts).
@@ -181,6 +182,8 @@ export async function completeErasure(
       [JSON.stringify(donationIds)],
     );
     await eraseOptionalDonationColumns(tx, donationIds);
+    // Their checkouts still open are closed: a payment arriving on one later is refunded, never receipted.
+    const unpaidOrdersClosed = await closeOrdersOfErasedDonor(tx, donationIds, now);
     // A tribute names someone close to the donor (their mother, their dog): erased with them.
     await tx.execute(`update donations set tribute = null where id in ${JSON_INTS} and tribute is not null`, [
       JSON.stringify(donationIds),
@@ -231,6 +234,7 @@ export async function completeErasure(
       monthlyGiftsCancelled: stopped.length,
       donorMailed: true,
       donations: donationIds.length,
+      unpaidOrdersClosed,
       contacts: contacts?.count ?? 0,
       mails: mails?.count ?? 0,
       certificates,

@@ -13,6 +13,7 @@ import { Receipt, ReceiptCounter } from '../receipts/receipt.entity';
 import { TrustSettings } from '../receipts/trust-settings.entity';
 import { StatementPurpose } from '../reporting/statement-purpose.entity';
 import { RateLimitCounter } from '../security/rate-limit-counter.entity';
+import { ErasureRefund } from '../settlement/erasure-refund.entity';
 import { SiteContentVersion } from '../site-content/site-content-version.entity';
 import { STAFF_ENTITIES } from '../staff/staff.entities';
 import { User } from '../users/user.entity';
@@ -35,6 +36,7 @@ export const ENTITIES = [
   OutboxMessage,
   StatementPurpose,
   ErasureRequest,
+  ErasureRefund,
   RateLimitCounter,
   DonorCertificate,
   ...SETTLEMENT_ENTITIES,
