@@ -117,6 +117,70 @@ describe("a payment made after the donor's erasure", () => {
     await expectRefundedNotReceipted(erased, success.razorpay_payment_id, email);
   });
 
+  it("a monthly gift still being set up: cancelled at Razorpay, its first charge's late verify refunded", async () => {
+    const email = 'late.monthly@example.com';
+    const created = await t.caller.subscription.create(
+      donationBody({ email, donationType: 'monthly', amount: 150000 }),
+    );
+    const subscriptionId = created.subscription.id;
+    // The donor paid at the checkout, then their browser lost the page before verifying it.
+    const success = await t.emulator.completePayment({ subscriptionId });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/donor.requestErasure',
+      headers: { 'x-donor-token': donorToken(email, t.deps.personalDataKey) },
+      payload: {},
+    });
+    const erased = await callProcedure(t.app, 'staff.erasure.complete', 'mutation', {
+      token: admin,
+      input: { id: asked.json().result.data.id },
+    });
+    expect(erased.json().result.data).toMatchObject({ monthlyGiftsCancelled: 1, unpaidOrdersClosed: 1 });
+    expect((await t.deps.gateway.fetchSubscription(subscriptionId)).status).toBe('cancelled');
+    const messages = await sql('select message_id from mail_outbox order by id');
+
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/verify-payment',
+      payload: { ...success, subscription_id: subscriptionId, donation_id: created.donation.id },
+    });
+    expect(verified.statusCode).toBe(409);
+    expect(await sql('select status from donations where id = ?', [created.donation.id])).toEqual([
+      { status: 'refunded' },
+    ]);
+    expect(
+      await sql('select status, amount from erasure_refunds where payment_id = ?', [success.razorpay_payment_id]),
+    ).toEqual([{ status: 'refunded', amount: 150000 }]);
+    expect(await sql('select number from receipts where payment_id = ?', [success.razorpay_payment_id])).toEqual([]);
+    // Nothing queued since the erasure: no receipt, no "monthly giving started".
+    expect(await sql('select message_id from mail_outbox order by id')).toEqual(messages);
+  });
+
+  it('refused by Razorpay (refunded by hand meanwhile): kept as refused, with its reason, for a person', async () => {
+    const erased = await openCheckoutThenErase('late.refused@example.com');
+    const success = await t.emulator.completePayment({ orderId: erased.orderId });
+    t.emulator.failNextRequests(1);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/verify-payment',
+      payload: { ...success, donation_id: erased.donationId },
+    });
+    await t.emulator.refundPayment(success.razorpay_payment_id);
+    expect(await refundPaymentsAfterErasure(t.db.orm.em.fork(), t.deps.gateway)).toEqual({ refunded: 0, failed: 1 });
+    // Not asked again: a refusal waits for a person, not for the next pass.
+    expect(await refundPaymentsAfterErasure(t.db.orm.em.fork(), t.deps.gateway)).toEqual({ refunded: 0, failed: 0 });
+    const overview = await callProcedure(t.app, 'staff.overview', 'query', { token: admin });
+    expect(overview.json().result.data.attention.paidAfterErasure.items).toContainEqual(
+      expect.objectContaining({
+        donationId: erased.donationId,
+        status: 'refused',
+        note: expect.stringMatching(
+          /^Paid after the donor's erasure: Razorpay refused the refund \(Razorpay refund failed: HTTP 400: .*already fully refunded/,
+        ),
+      }),
+    );
+  });
+
   it("through Razorpay's webhooks: held, refunded in full, the refund's own webhooks changing nothing", async () => {
     deliverSandboxWebhooks(t);
     const email = 'late.webhook@example.com';
