@@ -6,7 +6,11 @@ import type { PaymentGateway } from '../payments/gateway';
 import { isValidWebhook } from '../payments/signatures';
 import { fetchEntriesOf, type SettlementFetchDependencies } from '../razorpay-settlements/fetch-settlements';
 import type { DonorLinks } from '../settlement/donor-notices';
-import { PAID_AFTER_ERASURE, refundPaymentsAfterErasure } from '../settlement/paid-after-erasure';
+import {
+  forgetPayerOfHeldPayment,
+  PAID_AFTER_ERASURE,
+  refundPaymentsAfterErasure,
+} from '../settlement/paid-after-erasure';
 import { applyEvent, type EventOutcome } from '../webhooks/apply-event';
 import { FailedPaymentBurst } from '../webhooks/failed-payment-burst';
 import { razorpayEventSchema } from '../webhooks/razorpay-event.schema';
@@ -98,6 +102,7 @@ export async function webhookRoutes(
       // Held for a refund in the event's transaction: refunded now, or by the next reconciliation pass.
       await refundPaymentsAfterErasure(orm.em.fork(), gateway, payment.id);
     }
+    if (payment) await forgetPayerOfHeldPayment(orm.em.fork(), payment.id);
     request.log.info({ eventId, event: event.data.event, outcome }, 'webhook received');
     return { status: 'ok', outcome };
   });

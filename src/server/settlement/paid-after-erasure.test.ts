@@ -185,7 +185,7 @@ describe("a payment made after the donor's erasure", () => {
     deliverSandboxWebhooks(t);
     const email = 'late.webhook@example.com';
     const erased = await openCheckoutThenErase(email);
-    const success = await t.emulator.completePayment({ orderId: erased.orderId });
+    const success = await t.emulator.completePayment({ orderId: erased.orderId }, { email, contact: '+919812345678' });
     await vi.waitFor(
       async () => {
         const events = await sql<{ type: string; outcome: string }>(
@@ -204,5 +204,11 @@ describe("a payment made after the donor's erasure", () => {
       { timeout: 15_000, interval: 100 },
     );
     await expectRefundedNotReceipted(erased, success.razorpay_payment_id, email);
+    // What Razorpay told of the payer is not kept either: the erased donor does not come back.
+    const kept = await sql<{ count: number }>(
+      `select count(*)::int as count from webhook_events where payload::text ilike any(array[?, ?])`,
+      [`%${email}%`, '%9812345678%'],
+    );
+    expect(kept).toEqual([{ count: 0 }]);
   });
 });

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DonationStatus } from '../../shared/donation.schema';
 import { type PaymentGateway, PaymentProviderError } from '../payments/gateway';
+import { ERASED, ERASED_EMAIL } from '../personal-data/erased';
 import { PAYABLE } from './settle';
 
 /**
@@ -140,6 +141,24 @@ export async function refundPaymentsAfterErasure(
     if (refunded === false) outcome.failed += 1;
   }
   return outcome;
+}
+
+/**
+ * Razorpay's webhooks about a held payment carry the erased donor's e-mail and phone as they paid
+ * (the payment entity's `email`, `contact`); kept in `webhook_events` they would bring the donor
+ * back. Called by the webhook route after each event with a payment: overwrites both on every
+ * event of that payment when it is held (one indexed statement; nothing otherwise).
+ */
+export async function forgetPayerOfHeldPayment(em: EntityManager, paymentId: string): Promise<void> {
+  await em.execute(
+    `update webhook_events
+        set payload = jsonb_set(jsonb_set(payload, '{payload,payment,entity,email}', to_jsonb(?::text)),
+                                '{payload,payment,entity,contact}', to_jsonb(?::text))
+      where payload #>> '{payload,payment,entity,id}' = ?
+        and payload #>> '{payload,payment,entity,email}' is distinct from ?
+        and exists (select 1 from erasure_refunds where payment_id = ?)`,
+    [ERASED_EMAIL, ERASED, paymentId, ERASED_EMAIL, paymentId],
+  );
 }
 
 /** How staff read a held payment's refund (the donation's story, the overview's "needs a look"). */
