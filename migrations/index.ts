@@ -126,6 +126,10 @@ export const migrations: ListedMigration[] = [
     load: async () => (await import('./Migration20261127100000')).Migration20261127100000,
   },
   {
+    name: 'Migration20261127110000',
+    load: async () => (await import('./Migration20261127110000')).Migration20261127110000,
+  },
+  {
     name: 'Migration20261127140000',
     load: async () => (await import('./Migration20261127140000')).Migration20261127140000,
   },

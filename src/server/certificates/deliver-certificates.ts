@@ -71,7 +71,10 @@ export async function listCertificates(em: EntityManager, cipher: FieldCipher, y
   };
 }
 
-/** Staff give an unmatched certificate its donor by hand (a donor who gave under another address, say). */
+/**
+ * An admin gives an unmatched certificate its donor by hand (a donor who gave under another address,
+ * say); the audit entry keeps the address typed, as the certificate will be mailed there.
+ */
 export async function assignCertificate(
   em: EntityManager,
   actor: Actor,
@@ -84,7 +87,7 @@ export async function assignCertificate(
       [input.email, input.donorName, `assigned by hand by ${actor.username}`, input.id],
     );
     if (!row) throw new DomainError('CONFLICT', `Certificate ${input.id} is unknown or already sent`);
-    await audit(tx, actor, 'certificate_assigned', { certificateId: input.id });
+    await audit(tx, actor, 'certificate_assigned', { certificateId: input.id, email: input.email });
     return { id: input.id };
   });
 }

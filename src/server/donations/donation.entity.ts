@@ -110,6 +110,8 @@ export const Donation = defineEntity({
     language: p.enum([...LANGUAGES]).default('en'),
     /** The Razorpay settlement that paid this online payment to the bank (razorpay-settlements/record-settlement.ts). */
     settlementId: p.text().nullable(),
+    /** When the donor's erasure closed it: a payment arriving after is refunded (settlement/paid-after-erasure.ts). */
+    erasedAt: p.datetime().columnType('timestamptz').nullable(),
   }),
 });
 

@@ -21,7 +21,7 @@ afterAll(() => t.close());
 
 const em = () => t.db.orm.em.fork();
 const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => em().execute<T[]>(text, params);
-const deps = () => ({ gateway: t.deps.gateway, donorLinks: t.deps.donorLinks });
+const deps = () => ({ gateway: t.deps.gateway, donorLinks: t.deps.donorLinks, cipher: t.deps.cipher });
 const count = async (text: string, params: unknown[] = []) =>
   Number((await sql<{ count: string }>(text, params))[0]?.count);
 

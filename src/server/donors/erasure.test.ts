@@ -12,6 +12,7 @@ const EMAIL = 'meena.k@example.com';
 let t: TestApp;
 let key: Buffer;
 let staff: string;
+let admin: string;
 let receiptNumber: string;
 let donationId: number;
 
@@ -41,6 +42,8 @@ beforeAll(async () => {
   key = resolveDataEncryptionKey(t.config);
   await t.addAccount('priya', 'staff');
   staff = await t.signIn('priya');
+  await t.addAccount('asha', 'admin');
+  admin = await t.signIn('asha');
   const meena = {
     name: 'Meena Krishnan',
     email: 'Meena.K@example.com',
@@ -127,17 +130,22 @@ describe("a donor's erasure", () => {
     const listed = await callProcedure(t.app, 'staff.erasure.list', 'query', { token: staff });
     expect(listed.json().result.data).toEqual([expect.objectContaining({ id, email: EMAIL, status: 'requested' })]);
     expect((await callProcedure(t.app, 'staff.erasure.complete', 'mutation', { input: { id } })).statusCode).toBe(401);
+    // Seen by any staff member, completed by an admin only.
+    const refused = await callProcedure(t.app, 'staff.erasure.complete', 'mutation', { token: staff, input: { id } });
+    expect(refused.statusCode).toBe(403);
 
-    const done = await callProcedure(t.app, 'staff.erasure.complete', 'mutation', { token: staff, input: { id } });
+    const done = await callProcedure(t.app, 'staff.erasure.complete', 'mutation', { token: admin, input: { id } });
     expect(done.statusCode).toBe(200);
     expect(done.json().result.data).toEqual({
       requestId: id,
       monthlyGiftsCancelled: 1,
       donorMailed: true,
       donations: 1,
+      unpaidOrdersClosed: 0,
       contacts: 1,
       // The receipt's mail, and the notice that her monthly gift was cancelled.
       mails: 2,
+      certificates: 0,
       webhookEvents: 1,
       auditEntries: 1,
       receiptsKept: 1,
@@ -145,7 +153,7 @@ describe("a donor's erasure", () => {
       retainedUntil: '2035-03-31T18:30:00.000Z',
     });
     expect(
-      (await callProcedure(t.app, 'staff.erasure.complete', 'mutation', { token: staff, input: { id } })).statusCode,
+      (await callProcedure(t.app, 'staff.erasure.complete', 'mutation', { token: admin, input: { id } })).statusCode,
     ).toBe(409);
 
     const [donation] = await sql(`select name, email, phone from donations where id = ?`, [donationId]);
@@ -218,7 +226,7 @@ describe("a donor's erasure", () => {
     );
     expect(actions).toEqual([
       { action: 'erasure_requested', username: 'donor' },
-      { action: 'erasure_completed', username: 'priya' },
+      { action: 'erasure_completed', username: 'asha' },
       { action: 'retention_anonymised', username: 'system' },
     ]);
   });

@@ -2,13 +2,16 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SubscriptionStatus } from '../../shared/donation-states';
 import { formatIndiaDate } from '../../shared/financial-year';
 import { financialYearStarting } from '../../shared/india-time';
+import { eraseDonorCertificates } from '../certificates/erase-certificates';
 import { DomainError } from '../domain-error';
 import { enqueueMail } from '../mail/outbox';
 import { erasureCompletedMail } from '../mail/templates';
 import type { PaymentGateway } from '../payments/gateway';
 import { ERASED, ERASED_EMAIL } from '../personal-data/erased';
+import type { FieldCipher } from '../personal-data/field-cipher';
 import { cancelSubscription } from '../settlement/cancel-subscription';
 import type { DonorLinks } from '../settlement/donor-notices';
+import { closeOrdersOfErasedDonor } from '../settlement/paid-after-erasure';
 import { isFinalSubscriptionStatus } from '../settlement/subscription-status';
 import { type Actor, audit } from '../staff/audit';
 import { isoTime } from '../staff/sql-time';
@@ -60,10 +63,14 @@ export function retentionEnd(financialYear: string): Date {
   return financialYearStarting(Number(financialYear.slice(0, 4)) + 1 + RETENTION_YEARS).start;
 }
 
-/** What erasing a donor needs besides the database: Razorpay, to stop their monthly gifts first. */
+/**
+ * What erasing a donor needs besides the database: Razorpay, to stop their monthly gifts first; the
+ * cipher, to find their certificates by the ID numbers they gave.
+ */
 export interface ErasureDeps {
   gateway: Pick<PaymentGateway, 'cancelSubscription'>;
   donorLinks: DonorLinks;
+  cipher: FieldCipher;
 }
 
 interface MonthlyGift {
@@ -114,8 +121,8 @@ async function stopMonthlyGifts(em: EntityManager, deps: ErasureDeps, email: str
 
 /**
  * Erases a donor everywhere but on the receipts the tax law keeps: donation rows (subscriptions
- * reach the donor only through them), contact messages, mails, webhook payloads and the audit
- * trail's details. Their monthly gifts are stopped at Razorpay first, and their last mail (what was
+ * reach the donor only through them; their unpaid orders closed, settlement/paid-after-erasure.ts), contact messages, mails, certificates of donation
+ * (certificates/erase-certificates.ts), webhook payloads and the audit trail's details. Their monthly gifts are stopped at Razorpay first, and their last mail (what was
  * stopped, erased and kept) is queued to an address the outbox forgets once it is sent. The
  * receipts are listed on the request for the retention job (retention.ts).
  *
@@ -150,8 +157,10 @@ export async function completeErasure(
       throw new DomainError('CONFLICT', 'The donor started a monthly gift just now: complete the erasure again');
     }
 
-    const donations = await tx.execute<{ id: number; name: string; phone: string; ids: string[] }[]>(
-      `select id, name, phone, array_remove(array[razorpay_payment_id, razorpay_order_id], null) as ids
+    const donations = await tx.execute<
+      { id: number; name: string; phone: string; ids: string[]; tax_id_encrypted: string | null }[]
+    >(
+      `select id, name, phone, array_remove(array[razorpay_payment_id, razorpay_order_id], null) as ids, tax_id_encrypted
          from donations where lower(email) = ? order by id desc`,
       [email],
     );
@@ -159,8 +168,8 @@ export async function completeErasure(
     const personal = [email, ...new Set(donations.flatMap((donation) => [donation.name, donation.phone]))];
     const providerIds = donations.flatMap((donation) => donation.ids);
 
-    const receipts = await tx.execute<{ id: number; financial_year: string }[]>(
-      `select id, financial_year from receipts where lower(donor_email) = ? or donation_id in ${JSON_INTS} order by id`,
+    const receipts = await tx.execute<{ id: number; financial_year: string; donor_id_encrypted: string | null }[]>(
+      `select id, financial_year, donor_id_encrypted from receipts where lower(donor_email) = ? or donation_id in ${JSON_INTS} order by id`,
       [email, JSON.stringify(donationIds)],
     );
     const retainedUntil = receipts.length
@@ -173,6 +182,8 @@ export async function completeErasure(
       [JSON.stringify(donationIds)],
     );
     await eraseOptionalDonationColumns(tx, donationIds);
+    // Their checkouts still open are closed: a payment arriving on one later is refunded, never receipted.
+    const unpaidOrdersClosed = await closeOrdersOfErasedDonor(tx, donationIds, now);
     // A tribute names someone close to the donor (their mother, their dog): erased with them.
     await tx.execute(`update donations set tribute = null where id in ${JSON_INTS} and tribute is not null`, [
       JSON.stringify(donationIds),
@@ -189,6 +200,13 @@ export async function completeErasure(
         where lower(recipient) = ? returning 1) select count(*)::int as count from erased`,
       [ERASED_EMAIL, ERASED, ERASED, ERASED, email],
     );
+    const certificates = await eraseDonorCertificates(tx, deps.cipher, {
+      email,
+      encryptedIds: [
+        ...donations.map((row) => row.tax_id_encrypted),
+        ...receipts.map((row) => row.donor_id_encrypted),
+      ].filter((stored): stored is string => stored !== null),
+    });
     const webhookEvents = await scrubJsonColumn(tx, 'webhook_events', 'payload', personal, providerIds);
     const auditEntries = await scrubJsonColumn(tx, 'staff_audit', 'details', personal, []);
 
@@ -216,8 +234,10 @@ export async function completeErasure(
       monthlyGiftsCancelled: stopped.length,
       donorMailed: true,
       donations: donationIds.length,
+      unpaidOrdersClosed,
       contacts: contacts?.count ?? 0,
       mails: mails?.count ?? 0,
+      certificates,
       webhookEvents,
       auditEntries,
       receiptsKept: receipts.length,

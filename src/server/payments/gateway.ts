@@ -20,6 +20,8 @@ export interface PaymentGateway {
   }): Promise<ProviderSubscription>;
   /** Ends a monthly donation at once: Razorpay charges it no more. */
   cancelSubscription(subscriptionId: string): Promise<ProviderSubscription>;
+  /** Refunds a captured payment in full (a payment that arrived after its donor's erasure). */
+  refundPayment(paymentId: string): Promise<{ id: string }>;
   /** For reconciliation: what became of a checkout whose browser never came back. */
   fetchOrderPayments(orderId: string): Promise<ProviderPayment[]>;
   fetchSubscription(subscriptionId: string): Promise<ProviderSubscription>;
@@ -224,6 +226,11 @@ export function createRazorpayGateway(options: { keyId: string; keySecret: strin
 
     cancelSubscription: (subscriptionId) =>
       call('subscription cancellation', subscriptionSchema, () => client.subscriptions.cancel(subscriptionId)),
+
+    refundPayment: (paymentId) =>
+      call('refund', created, () =>
+        client.payments.refund(paymentId, { speed: 'normal', notes: { reason: 'paid after the donor was erased' } }),
+      ),
 
     fetchOrderPayments: async (orderId) =>
       (await call('order payments lookup', paymentList, () => client.orders.fetchPayments(orderId))).items,

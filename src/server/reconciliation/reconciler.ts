@@ -1,3 +1,4 @@
+import { refundPaymentsAfterErasure } from '../settlement/paid-after-erasure';
 import { type ReconcileDependencies, reconcilePendingDonations } from './reconcile';
 
 export const RECONCILE_EVERY_MS = 5 * 60_000;
@@ -7,7 +8,10 @@ export interface Reconciler {
   stop(): Promise<void>;
 }
 
-/** Runs reconciliation every few minutes inside the server; the advisory lock keeps it to one instance. */
+/**
+ * Runs reconciliation every few minutes inside the server (the advisory lock keeps it to one
+ * instance), then the refunds still owed for payments made after their donor's erasure.
+ */
 export function startReconciler(deps: ReconcileDependencies, everyMs = RECONCILE_EVERY_MS): Reconciler {
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
@@ -16,6 +20,9 @@ export function startReconciler(deps: ReconcileDependencies, everyMs = RECONCILE
     try {
       const report = await reconcilePendingDonations({ ...deps, shouldStop: () => stopped });
       if (report.checked > 0) deps.log.info({ report }, 'reconciled pending donations');
+      // Payments held after their donor's erasure whose refund Razorpay did not take at once.
+      const refunds = await refundPaymentsAfterErasure(deps.orm.em.fork(), deps.gateway);
+      if (refunds.refunded + refunds.failed > 0) deps.log.info({ refunds }, 'refunded payments made after an erasure');
     } catch (error) {
       deps.log.error({ err: error }, 'reconciliation failed');
     }

@@ -10,9 +10,14 @@ import { spendFromLimits } from '../security/shared-counters';
 
 export const LINK_SENT = 'If this address has given to us, a link to your page is on its way. It works for 24 hours.';
 
-/** Whether anyone gave with this address (two `?`), as the donation rows or the receipts recorded it. */
+/**
+ * Whether anyone gave with this address (two `?`), as the donation rows or the receipts recorded it.
+ * A receipt kept only for the tax law after its donor's erasure knows no donor any more: an erased
+ * address is as unknown as one that never gave (the same answer, and no mail).
+ */
 const KNOWN_DONOR = `exists (select 1 from donations where lower(email) = ?)
-  or exists (select 1 from receipts where lower(donor_email) = ?)`;
+  or exists (select 1 from receipts r where lower(r.donor_email) = ?
+               and not exists (select 1 from erasure_requests e where e.kept_receipt_ids @> to_jsonb(r.id)))`;
 
 /**
  * `POST /api/my-giving/link` { email, language? } (the mail in `language`, English without it): the same answer whether or not the address is known, after

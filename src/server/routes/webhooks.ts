@@ -2,9 +2,15 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Orm } from '../db/orm';
 import { fieldIssues } from '../http/field-issues';
+import type { PaymentGateway } from '../payments/gateway';
 import { isValidWebhook } from '../payments/signatures';
 import { fetchEntriesOf, type SettlementFetchDependencies } from '../razorpay-settlements/fetch-settlements';
 import type { DonorLinks } from '../settlement/donor-notices';
+import {
+  forgetPayerOfHeldPayment,
+  PAID_AFTER_ERASURE,
+  refundPaymentsAfterErasure,
+} from '../settlement/paid-after-erasure';
 import { applyEvent, type EventOutcome } from '../webhooks/apply-event';
 import { FailedPaymentBurst } from '../webhooks/failed-payment-burst';
 import { razorpayEventSchema } from '../webhooks/razorpay-event.schema';
@@ -33,7 +39,7 @@ export async function webhookRoutes(
     /** The current webhook secret, read at each delivery: the console's settings may change it. */
     keys: { webhookSecret: string };
     donorLinks: DonorLinks;
-    gateway: SettlementFetchDependencies['gateway'];
+    gateway: SettlementFetchDependencies['gateway'] & Pick<PaymentGateway, 'refundPayment'>;
   },
 ) {
   const failedPayments = new FailedPaymentBurst(app.log);
@@ -98,6 +104,12 @@ export async function webhookRoutes(
         ),
       );
     }
+    const payment = event.data.payload.payment?.entity;
+    if (outcome === PAID_AFTER_ERASURE && payment) {
+      // Held for a refund in the event's transaction: refunded now, or by the next reconciliation pass.
+      await refundPaymentsAfterErasure(orm.em.fork(), gateway, payment.id);
+    }
+    if (payment) await forgetPayerOfHeldPayment(orm.em.fork(), payment.id);
     request.log.info({ eventId, event: event.data.event, outcome }, 'webhook received');
     return { status: 'ok', outcome };
   });

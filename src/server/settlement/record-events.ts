@@ -10,6 +10,7 @@ import {
   noticeRefund,
   noticeSubscriptionStatus,
 } from './donor-notices';
+import { holdPaymentAfterErasure, PAID_AFTER_ERASURE } from './paid-after-erasure';
 import { markFailed, markPaid, markRefunded, type PaidOutcome, recordSubscriptionCharge } from './settle';
 import { activateSubscription, recordReportedStatus } from './subscription-status';
 
@@ -23,18 +24,20 @@ import { activateSubscription, recordReportedStatus } from './subscription-statu
 /**
  * A payment the browser's checkout signature proved (verify-payment.ts checked it): the payment
  * recorded, its receipt issued and its mail queued, all or nothing. Refused (CONFLICT) when the
- * donation was paid by another payment or can no longer be paid.
+ * donation was paid by another payment or can no longer be paid. After the donor's erasure: held
+ * for a refund (paid-after-erasure.ts), no receipt.
  */
 export function recordVerifiedPayment(
   em: EntityManager,
   donorLinks: DonorLinks,
   payment: { donationId: number; subscriptionId: number | null; paymentId: string; signature: string },
-): Promise<Receipt | null> {
+): Promise<Receipt | null | typeof PAID_AFTER_ERASURE> {
   const { donationId, subscriptionId, paymentId, signature } = payment;
   return em.transactional(async (tx) => {
     // The subscription's row first, as the webhooks lock it before the donation: no deadlock.
     // Activation is repeated too, in case a crash interrupted it; a refusal below rolls it back.
     if (subscriptionId !== null) await activateSubscription(tx, subscriptionId);
+    if (await holdPaymentAfterErasure(tx, donationId, paymentId)) return PAID_AFTER_ERASURE;
     const outcome = await markPaid(tx, donationId, paymentId, signature);
     if (outcome === 'paid_by_another_payment') {
       throw new DomainError(
@@ -57,8 +60,9 @@ export function recordPayment(
   donorLinks: DonorLinks,
   donationId: number,
   paymentId: string,
-): Promise<PaidOutcome> {
+): Promise<PaidOutcome | typeof PAID_AFTER_ERASURE> {
   return em.transactional(async (tx) => {
+    if (await holdPaymentAfterErasure(tx, donationId, paymentId)) return PAID_AFTER_ERASURE;
     const outcome = await markPaid(tx, donationId, paymentId);
     // Already paid by this payment: its receipt exists (same transaction), and is returned as it is.
     if (outcome === 'paid' || outcome === 'already_paid') await acknowledgePayment(tx, donorLinks, paymentId);
@@ -68,6 +72,9 @@ export function recordPayment(
 
 export function recordCharge(em: EntityManager, donorLinks: DonorLinks, subscription: Subscription, paymentId: string) {
   return em.transactional(async (tx) => {
+    const first = subscription.donation?.id;
+    const chargeOf = { subscriptionId: subscription.id };
+    if (first && (await holdPaymentAfterErasure(tx, first, paymentId, chargeOf))) return PAID_AFTER_ERASURE;
     const outcome = await recordSubscriptionCharge(tx, subscription, paymentId);
     await acknowledgePayment(tx, donorLinks, paymentId);
     return outcome;

@@ -3,8 +3,10 @@ import type { VerifyPaymentInput, VerifyPaymentOutput } from '../../shared/donat
 import { DomainError } from '../domain-error';
 import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
+import type { PaymentGateway } from '../payments/gateway';
 import { isValidOrderPayment, isValidSubscriptionPayment } from '../payments/signatures';
 import type { DonorLinks } from './donor-notices';
+import { PAID_AFTER_ERASURE, refundPaymentsAfterErasure } from './paid-after-erasure';
 import { recordVerifiedPayment } from './record-events';
 
 /**
@@ -14,7 +16,12 @@ import { recordVerifiedPayment } from './record-events';
  * is one conditional UPDATE, and a repeat of the same payment answers success.
  */
 export async function verifyPayment(
-  { em, keySecret, donorLinks }: { em: EntityManager; keySecret: string; donorLinks: DonorLinks },
+  {
+    em,
+    keySecret,
+    donorLinks,
+    gateway,
+  }: { em: EntityManager; keySecret: string; donorLinks: DonorLinks; gateway: Pick<PaymentGateway, 'refundPayment'> },
   input: VerifyPaymentInput,
 ): Promise<VerifyPaymentOutput> {
   const donation = await em.findOne(Donation, input.donation_id);
@@ -28,6 +35,15 @@ export async function verifyPayment(
     paymentId: input.razorpay_payment_id,
     signature: input.razorpay_signature,
   });
+  if (receipt === PAID_AFTER_ERASURE) {
+    // Held for a refund (recorded before this answer): refunded now; if Razorpay cannot be reached,
+    // by the next reconciliation pass.
+    await refundPaymentsAfterErasure(em, gateway, input.razorpay_payment_id);
+    throw new DomainError(
+      'CONFLICT',
+      `Donation ${donation.id} can no longer be paid: its donor's details were erased at their request. The payment is refunded in full and no receipt is issued.`,
+    );
+  }
   return {
     success: true,
     donation: { id: donation.id, status: 'paid' },

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { erasureRefundNote } from '../settlement/paid-after-erasure';
 
 /** How many of each kind the overview lists; the counts cover all of them. */
 const LISTED = 20;
@@ -10,8 +11,9 @@ const PAYMENT = `payload->'payload'->'payment'->'entity'`;
 /**
  * Donations a person should look at: money that arrived but did not match (kept unpaid by the
  * webhook), checkouts that failed again after the donor retried, donations pending for over a day
- * (neither paid nor expired: the reconciliation could not settle them), and halted subscriptions
- * (Razorpay's own charge retries failed).
+ * (neither paid nor expired: the reconciliation could not settle them), halted subscriptions
+ * (Razorpay's own charge retries failed), and payments made after their donor's erasure (refunded,
+ * shown for a month; or their refund still owed or refused, until it is made).
  */
 export async function attentionItems(em: EntityManager, now: Date) {
   const listed = async (sql: string, params: unknown[] = []) => {
@@ -49,6 +51,19 @@ export async function attentionItems(em: EntityManager, now: Date) {
         where d.status = 'pending' and d.created_at < ? order by d.created_at desc`,
       [new Date(now.getTime() - 24 * 60 * 60 * 1000)],
     ),
+    paidAfterErasure: await listed(
+      `select r.donation_id as "donationId", r.amount, r.status, r.last_error as "lastError",
+              ${isoTime('r.recorded_at')} as "recordedAt"
+         from erasure_refunds r where r.status <> 'refunded' or r.recorded_at > ?
+        order by r.recorded_at desc`,
+      [new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000)],
+    ).then(({ count, items }) => ({
+      count,
+      items: items.map((item) => ({
+        ...item,
+        note: erasureRefundNote({ status: String(item.status), lastError: (item.lastError as string | null) ?? null }),
+      })),
+    })),
     haltedSubscriptions: await listed(
       `select s.id as "subscriptionId", s.razorpay_subscription_id as "razorpaySubscriptionId", s.donation_id as "donationId"
          from subscriptions s where s.status = 'halted' order by s.created_at desc`,

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { GIFT_MODE_LABELS, type GiftMode } from '../../shared/gift-modes';
 import { type Tribute, tributeOf } from '../../shared/tribute';
 import { DomainError } from '../domain-error';
+import { erasureRefundNote } from '../settlement/paid-after-erasure';
 import { DONATION_COLUMNS, type DonationListItem } from './donation-list';
 import { isoTime } from './sql-time';
 
@@ -122,8 +123,25 @@ export async function donationStory({ em, input }: { em: EntityManager; input: {
       },
     });
   }
+  const [refund] = await em.execute<
+    { status: string; lastError: string | null; at: string; refundId: string | null }[]
+  >(
+    `select status, last_error as "lastError", ${isoTime('coalesce(refunded_at, recorded_at)')} as at,
+            razorpay_refund_id as "refundId"
+       from erasure_refunds where donation_id = ?`,
+    [donation.id],
+  );
+  if (refund) {
+    steps.push({
+      at: refund.at,
+      kind: 'refund',
+      text: erasureRefundNote(refund),
+      details: { refundId: refund.refundId },
+    });
+  }
   const settled = donation.status !== 'pending';
-  const reported = verified || events.some((event) => event.outcome !== null && event.outcome !== 'ignored');
+  const reported =
+    Boolean(refund) || verified || events.some((event) => event.outcome !== null && event.outcome !== 'ignored');
   if (settled && !reported && !donation.subscriptionId) {
     steps.push({
       at: null,

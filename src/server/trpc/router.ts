@@ -95,7 +95,7 @@ export const appRouter = router({
       .output(verifyPaymentOutputSchema)
       .mutation(async ({ ctx, input }) => {
         const verified = await verifyPayment(
-          { em: ctx.em, keySecret: ctx.razorpay.keySecret, donorLinks: ctx.donorLinks },
+          { em: ctx.em, keySecret: ctx.razorpay.keySecret, donorLinks: ctx.donorLinks, gateway: ctx.gateway },
           input,
         );
         // The donor's own gift shows on the appeal's page when they look again (this instance renders it anew).

@@ -22,6 +22,7 @@ export type EventOutcome =
   | 'first_charge'
   | 'charge_recorded'
   | 'already_recorded'
+  | 'paid_after_erasure'
   | 'amount_mismatch'
   | 'unknown_donation'
   | 'unchanged'

@@ -15,6 +15,7 @@ import { StatementPurpose } from '../reporting/statement-purpose.entity';
 import { StatementReview } from '../reporting/statement-review.entity';
 import { RateLimitCounter } from '../security/rate-limit-counter.entity';
 import { ConsoleSettings } from '../settings/console-settings.entity';
+import { ErasureRefund } from '../settlement/erasure-refund.entity';
 import { SiteContentVersion } from '../site-content/site-content-version.entity';
 import { STAFF_ENTITIES } from '../staff/staff.entities';
 import { User } from '../users/user.entity';
@@ -39,6 +40,7 @@ export const ENTITIES = [
   StatementPurpose,
   StatementReview,
   ErasureRequest,
+  ErasureRefund,
   RateLimitCounter,
   DonorCertificate,
   ...SETTLEMENT_ENTITIES,

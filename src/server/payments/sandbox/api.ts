@@ -1,14 +1,23 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { newOrder, newPlan, newSubscription, toNotes, unixNow } from './entities';
-import { type EmulatorEvent, event } from './ledger';
+import {
+  EmulatorNotFoundError,
+  EmulatorStateError,
+  newOrder,
+  newPlan,
+  newSubscription,
+  toNotes,
+  unixNow,
+} from './entities';
+import { type EmulatorEvent, event, refund } from './ledger';
 import { listSettlements, publicSettlement, reconLines } from './settlements';
 import type { SandboxStore } from './store';
 
 /**
  * The emulated Razorpay API: exactly the calls the gateway makes over the official SDK (settlements
- * and their report included), plus the subscription cancel the staff console makes. Bodies are
+ * and their report included, and the refund of a payment that arrived after its donor's erasure),
+ * plus the subscription cancel the staff console makes. Bodies are
  * checked as Razorpay checks them (a 400 BAD_REQUEST_ERROR naming the field); errors have
  * Razorpay's body, which the SDK and gateway read.
  */
@@ -49,6 +58,12 @@ const subscriptionBody = z.strictObject({
 });
 const cancelBody = z.strictObject({
   cancel_at_cycle_end: z.union([z.literal(0), z.literal(false)], 'The sandbox cancels at once only').optional(),
+});
+const refundBody = z.strictObject({
+  amount: amount.optional(),
+  speed: z.enum(['normal', 'optimum']).optional(),
+  receipt: z.string().max(40).optional(),
+  notes,
 });
 const invoiceQuery = z.object({
   subscription_id: z.string().min(1),
@@ -175,6 +190,19 @@ export function razorpayApi(options: {
     });
     options.emit([event('subscription.cancelled', { subscription })]);
     return subscription;
+  });
+  // A refund (in full unless `amount` says less), answered and told by webhooks as Razorpay does.
+  app.post<ById>('/v1/payments/:id/refund', async (request) => {
+    const body = parse(refundBody, request.body);
+    try {
+      const { answer, events } = await store.transaction((tx) => refund(tx, request.params.id, body.amount));
+      options.emit(events);
+      return answer;
+    } catch (error) {
+      if (error instanceof EmulatorNotFoundError) throw badRequest('The id provided does not exist', 'id');
+      if (error instanceof EmulatorStateError || error instanceof RangeError) throw badRequest(error.message);
+      throw error;
+    }
   });
   app.get('/v1/invoices', async (request) => {
     const query = parse(invoiceQuery, request.query);

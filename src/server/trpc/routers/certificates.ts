@@ -4,7 +4,7 @@ import { assignCertificate, listCertificates, sendCertificates } from '../../cer
 import { yearEndReminders } from '../../certificates/year-end-reminders';
 import { actorOf } from '../../staff/staff-actor';
 import { router } from '../init';
-import { staffProcedure } from '../staff-procedures';
+import { adminProcedure, staffProcedure } from '../staff-procedures';
 
 /**
  * `staff.certificates.*`: donors' certificates of donation uploaded from the portal (the upload
@@ -14,7 +14,8 @@ export const certificatesRouter = router({
   list: staffProcedure
     .input(statementYearInputSchema)
     .query(({ ctx, input }) => listCertificates(ctx.em, ctx.cipher, input.year)),
-  assign: staffProcedure
+  /** A certificate (full PAN and address) to a hand-typed address: an admin's call. */
+  assign: adminProcedure
     .input(certificateAssignInputSchema)
     .mutation(({ ctx, input }) => assignCertificate(ctx.em, actorOf(ctx.staff), input)),
   /** The overview's reminders of the statement's due date and the certificates still to deliver. */

@@ -2,14 +2,22 @@ import { erasureCompleteInputSchema } from '../../../shared/annual.schema';
 import { completeErasure, listErasureRequests } from '../../donors/erasure';
 import { actorOf } from '../../staff/staff-actor';
 import { router } from '../init';
-import { staffProcedure } from '../staff-procedures';
+import { adminProcedure, staffProcedure } from '../staff-procedures';
 
-/** `staff.erasure.*`: donors' requests to be forgotten, seen and completed by any staff member. */
+/**
+ * `staff.erasure.*`: donors' requests to be forgotten, seen by any staff member and completed by an
+ * admin (it cannot be undone, and it refunds what the donor pays afterwards).
+ */
 export const erasureRouter = router({
   list: staffProcedure.query(({ ctx }) => listErasureRequests(ctx.em)),
-  complete: staffProcedure
+  complete: adminProcedure
     .input(erasureCompleteInputSchema)
     .mutation(({ ctx, input }) =>
-      completeErasure(ctx.em, { gateway: ctx.gateway, donorLinks: ctx.donorLinks }, actorOf(ctx.staff), input.id),
+      completeErasure(
+        ctx.em,
+        { gateway: ctx.gateway, donorLinks: ctx.donorLinks, cipher: ctx.cipher },
+        actorOf(ctx.staff),
+        input.id,
+      ),
     ),
 });

@@ -50,6 +50,8 @@ export function CertificatesPage() {
   const [outcomes, setOutcomes] = useState<UploadOutcome[]>([]);
   const [uploading, setUploading] = useState(false);
   const [assigning, setAssigning] = useState<CertificateRow>();
+  // A certificate carries the donor's full PAN and address: only an admin sends one to a typed address.
+  const isAdmin = staffTrpc.staff.me.useQuery().data?.role === 'admin';
   const send = staffTrpc.staff.certificates.send.useMutation({
     onSuccess: () => utils.staff.certificates.list.invalidate(),
   });
@@ -193,10 +195,14 @@ export function CertificatesPage() {
                     >
                       PDF
                     </Anchor>
-                    {row.status === 'unmatched' && (
+                    {row.status !== 'unmatched' ? null : isAdmin ? (
                       <Button size="xs" variant="light" onClick={() => setAssigning(row)}>
                         Assign
                       </Button>
+                    ) : (
+                      <Text size="xs" c="dimmed">
+                        Only an admin assigns it: it holds the donor’s full PAN
+                      </Text>
                     )}
                   </Group>
                 ),

@@ -54,6 +54,9 @@ export function CompleteErasureModal({ request, onClose }: { request: ErasureRow
           <List size="sm" spacing={2}>
             <List.Item>name, e-mail, phone, address and PAN or Aadhaar on all their donations;</List.Item>
             <List.Item>their contact messages and the mails sent to them (mail still waiting is not sent);</List.Item>
+            <List.Item>
+              the trust’s copies of their certificates of donation (deleted: the Income-tax portal keeps them);
+            </List.Item>
             <List.Item>their details in payment notifications and in the audit trail.</List.Item>
           </List>
           <Text size="sm" fw={600}>

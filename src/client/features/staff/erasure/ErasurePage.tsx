@@ -13,12 +13,13 @@ import { CompleteErasureModal, type ErasureRow } from './CompleteErasureModal';
 /** A day in India time, as receipts print it: `1 April 2034`. */
 const indiaDay = (iso: string | null) => (iso ? formatIndiaDate(new Date(iso)) : '—');
 
-/** Donors' requests to be forgotten (DPDP Act 2023), waiting ones first: any staff member completes them. */
+/** Donors' requests to be forgotten (DPDP Act 2023), waiting ones first: any staff member sees them, an admin completes them. */
 export function ErasurePage() {
   useStaffTitle('Erasure requests');
   const list = staffTrpc.staff.erasure.list.useQuery();
   const [completing, setCompleting] = useState<ErasureRow>();
   const waiting = list.data?.filter((row) => row.status === 'requested').length ?? 0;
+  const isAdmin = staffTrpc.staff.me.useQuery().data?.role === 'admin';
 
   return (
     <Stack gap="sm">
@@ -29,6 +30,11 @@ export function ErasurePage() {
         A donor asks from their own page to be forgotten. Completing a request anonymises them everywhere now, except on
         the receipts the tax law keeps, which are anonymised when their retention period ends.
       </Text>
+      {!isAdmin && (
+        <Text size="sm" maw={720}>
+          Only an admin completes an erasure: it cannot be undone. Ask one to open this page.
+        </Text>
+      )}
       <ErrorMessage error={list.error} />
       <Text size="sm" c="dimmed" aria-live="polite">
         {list.data ? `${waiting} waiting, ${list.data.length - waiting} completed` : 'Loading…'}
@@ -91,7 +97,8 @@ export function ErasurePage() {
             accessor: 'actions',
             title: <VisuallyHidden>Actions</VisuallyHidden>,
             render: (row) =>
-              row.status === 'requested' && (
+              row.status === 'requested' &&
+              isAdmin && (
                 <Button
                   size="compact-xs"
                   color="red"

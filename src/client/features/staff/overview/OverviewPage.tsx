@@ -123,6 +123,16 @@ export function OverviewPage() {
           )}
         />
         <AttentionList
+          title="Paid after the donor's erasure"
+          list={attention.paidAfterErasure}
+          describe={(item) => (
+            <>
+              <StoryLink id={item.donationId} />: {amountOf(item)}, {indiaTime(item.recordedAt as string)}.{' '}
+              {String(item.note)}
+            </>
+          )}
+        />
+        <AttentionList
           title="Halted monthly gifts"
           list={attention.haltedSubscriptions}
           describe={(item) => (
