@@ -24,6 +24,7 @@ import { staffReceiptFileRoutes } from './routes/staff-receipt-file';
 import { staffSessionRoutes } from './routes/staff-session';
 import { statementFileRoutes } from './routes/statement-files';
 import { webhookRoutes } from './routes/webhooks';
+import { counterStore } from './security/counter-keys';
 import { DonationBudget } from './security/donation-budget';
 import { securityPlugin } from './security/security.plugin';
 import { trpcPlugin } from './trpc/trpc.plugin';
@@ -104,9 +105,9 @@ export async function buildApp({
   const { rateLimitPerMinute } = config;
   const { orm, razorpay, emulator } = deps;
   // One budget for both transports: REST and tRPC creates from one client draw from it alike.
-  const knex = orm.em.getConnection().getKnex();
+  const counters = counterStore(orm.em.getConnection().getKnex(), deps.personalDataKey);
   const budget = new DonationBudget(
-    knex,
+    counters,
     { perClientPerMinute: rateLimitPerMinute, perEmailPerHour: config.donationEmailLimitPerHour },
     Date.now,
     (error) => app.log.warn({ err: error }, 'sweeping expired rate limit windows failed'),
@@ -135,7 +136,7 @@ export async function buildApp({
     appealPages,
     imageStorage: config.images,
   };
-  await app.register(securityPlugin, { provider: razorpay.provider, clientDir, knex });
+  await app.register(securityPlugin, { provider: razorpay.provider, clientDir, counters });
   await app.register(healthRoutes, { orm });
   await app.register(fastifyCookie);
   await app.register(trpcPlugin, { procedures, rateLimitPerMinute });
