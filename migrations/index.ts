@@ -125,4 +125,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261127130000',
     load: async () => (await import('./Migration20261127130000')).Migration20261127130000,
   },
+  {
+    name: 'Migration20261127131000',
+    load: async () => (await import('./Migration20261127131000')).Migration20261127131000,
+  },
 ];

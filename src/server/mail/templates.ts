@@ -155,6 +155,37 @@ export function refundMail(facts: RefundFacts): MailContent {
   return mail(facts, m.refundSubject, blocks);
 }
 
+export interface PartialRefundFacts extends DonorFacts {
+  /** Paise: the gift, what was refunded of it so far, and the receipts cancelled and issued for the rest. */
+  amount: number;
+  refunded: number;
+  cancelledReceiptNumber: string | null;
+  newReceiptNumber: string;
+}
+
+/** Part of a gift refunded: how much went back, and the receipt for what the trust keeps (attached). */
+export function partialRefundMail(facts: PartialRefundFacts): MailContent {
+  const m = mailMessages(facts.language);
+  const amounts = {
+    refunded: rupees(facts.refunded),
+    of: rupees(facts.amount),
+    kept: rupees(facts.amount - facts.refunded),
+  };
+  const blocks: Block[] = [{ p: m.dear(facts.donorName) }, { p: m.partialRefundBody(amounts) }];
+  blocks.push(
+    facts.cancelledReceiptNumber
+      ? {
+          p: m.receiptReplaced({
+            cancelled: facts.cancelledReceiptNumber,
+            issued: facts.newReceiptNumber,
+            kept: amounts.kept,
+          }),
+        }
+      : { p: m.receiptAttached(facts.newReceiptNumber) },
+  );
+  return mail(facts, m.partialRefundSubject, blocks);
+}
+
 /** The English mails' closing line (the erasure and certificate mails are in English only). */
 const thanks = mailMessages('en').thanks;
 

@@ -120,7 +120,12 @@ export async function noticeRefund(em: EntityManager, donorLinks: DonorLinks, pa
     eventKey: `refund-${paymentId}`,
     kind: 'refund',
     to: row.email,
-    ...refundMail({ ...donorFacts(donorLinks, row), receiptNumber: receipt?.number ?? null }),
+    // After partial refunds, what this refund returned is the rest (settlement/partial-refund.ts).
+    ...refundMail({
+      ...donorFacts(donorLinks, row),
+      amount: row.amount - row.refundedAmount,
+      receiptNumber: receipt?.number ?? null,
+    }),
   });
 }
 
