@@ -6,6 +6,7 @@ import {
   approvalStatement,
   cancellationNotice,
   certificateNote,
+  contactOf,
   localMessages,
   localNotices,
   localValue,
@@ -103,6 +104,8 @@ export function renderReceiptPdf(receipt: ReceiptFields): Promise<Buffer> {
   doc.text(`PAN ${trust.pan}  ·  ${registrationLabel} ${trust.registration80g}  ·  valid for ${trust.validity}`, {
     width,
   });
+  const contact = contactOf(receipt);
+  doc.text(`${contact.email}  ·  ${contact.phone}`, { width });
   doc.moveDown(0.6);
   doc
     .moveTo(MARGIN, doc.y)

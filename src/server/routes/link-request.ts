@@ -8,6 +8,7 @@ import { enqueueMail } from '../mail/outbox';
 import { donorLinkMail } from '../mail/templates';
 import { counterStore } from '../security/counter-keys';
 import { spendFromLimits } from '../security/shared-counters';
+import { publishedContact } from '../site-content/published-contact';
 
 export const LINK_SENT = 'If this address has given to us, a link to your page is on its way. It works for 24 hours.';
 
@@ -48,12 +49,14 @@ export async function linkRequestRoutes(
     }
     const { language } = parsed.data;
     // The page in the language it was asked from: a Tamil request's link opens /ta/my-giving.
+    const em = orm.em.fork();
     const mail = donorLinkMail(
       new URL(donorLink(email, personalDataKey, new Date(), language), siteUrl).toString(),
       language,
+      await publishedContact(em),
     );
     await enqueueMail(
-      orm.em.fork(),
+      em,
       { ...mail, eventKey: `donor-link-${randomUUID()}`, kind: 'donor-link', to: email },
       { where: KNOWN_DONOR, params: [email, email] },
     );

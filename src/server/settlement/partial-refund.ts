@@ -4,6 +4,7 @@ import { Donation } from '../donations/donation.entity';
 import { enqueueMail } from '../mail/outbox';
 import { partialRefundMail } from '../mail/templates';
 import { cancelReceipt, reissueReceipt } from '../receipts/issue-receipt';
+import { publishedContact } from '../site-content/published-contact';
 import type { DonorLinks } from './donor-notices';
 
 /**
@@ -53,6 +54,7 @@ async function noticePartialRefund(em: EntityManager, donorLinks: DonorLinks, do
       donorName: donation.name,
       language: donation.language,
       donorPageUrl: donorLinks.donorPageUrl(donation.email, donation.language),
+      contact: await publishedContact(em),
       amount,
       refunded: refundedAmount,
       cancelledReceiptNumber: cancelled.number,
