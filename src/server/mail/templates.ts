@@ -265,7 +265,7 @@ export function appealUpdateMail(facts: AppealUpdateFacts): MailContent {
   ];
   return {
     subject: m.appealUpdateSubject(facts.appealTitle),
-    ...renderMail(blocks, facts.donorPageUrl, facts.unsubscribeUrl, facts.language ?? 'en'),
+    ...renderMail(blocks, facts.donorPageUrl, facts.unsubscribeUrl, facts.language ?? 'en', contactOf(facts)),
   };
 }
 
