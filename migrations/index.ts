@@ -130,6 +130,14 @@ export const migrations: ListedMigration[] = [
     load: async () => (await import('./Migration20261127110000')).Migration20261127110000,
   },
   {
+    name: 'Migration20261127130000',
+    load: async () => (await import('./Migration20261127130000')).Migration20261127130000,
+  },
+  {
+    name: 'Migration20261127131000',
+    load: async () => (await import('./Migration20261127131000')).Migration20261127131000,
+  },
+  {
     name: 'Migration20261127140000',
     load: async () => (await import('./Migration20261127140000')).Migration20261127140000,
   },

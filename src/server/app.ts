@@ -26,6 +26,7 @@ import { staffSessionRoutes } from './routes/staff-session';
 import { staffSetupRoutes } from './routes/staff-setup';
 import { statementFileRoutes } from './routes/statement-files';
 import { webhookRoutes } from './routes/webhooks';
+import { counterStore } from './security/counter-keys';
 import { DonationBudget } from './security/donation-budget';
 import { answerTooLarge } from './security/oversized-bodies';
 import { securityPlugin } from './security/security.plugin';
@@ -111,9 +112,9 @@ export async function buildApp({
   const { rateLimitPerMinute } = config;
   const { orm, razorpay, emulator } = deps;
   // One budget for both transports: REST and tRPC creates from one client draw from it alike.
-  const knex = orm.em.getConnection().getKnex();
+  const counters = counterStore(orm.em.getConnection().getKnex(), deps.personalDataKey);
   const budget = new DonationBudget(
-    knex,
+    counters,
     { perClientPerMinute: rateLimitPerMinute, perEmailPerHour: config.donationEmailLimitPerHour },
     Date.now,
     (error) => app.log.warn({ err: error }, 'sweeping expired rate limit windows failed'),
@@ -142,12 +143,12 @@ export async function buildApp({
     appealPages,
     imageStorage: config.images,
   };
-  await app.register(securityPlugin, { provider: razorpay.provider, clientDir, knex });
+  await app.register(securityPlugin, { provider: razorpay.provider, clientDir, counters });
   await app.register(healthRoutes, { orm });
   await app.register(fastifyCookie);
   await app.register(trpcPlugin, { procedures, rateLimitPerMinute });
   await app.register(staffSessionRoutes, { orm, siteUrl: config.siteUrl });
-  await app.register(staffSetupRoutes, { orm, siteUrl: config.siteUrl });
+  await app.register(staffSetupRoutes, { orm, siteUrl: config.siteUrl, counters });
   // With no enabled admin, the log shows a one-time link to create the first one (staff/setup-link.ts).
   app.addHook('onReady', () => announceSetupLink(orm.em.fork(), config.siteUrl, app.log));
   await app.register(donationsCsvRoutes, { orm });

@@ -16,6 +16,8 @@ export interface TaxLaw {
   deductionSection: string;
   /** What the trust's approval is given under, as a receipt states it. */
   approvalProvision: string;
+  /** How a receipt's or statement's header labels the trust's registration number. */
+  registrationLabel: string;
   /** The statement of donations the trust files for the year. */
   statementForm: string;
   /** The certificate the portal issues to each donor after the statement is filed. */
@@ -29,6 +31,7 @@ export const TAX_LAWS: readonly TaxLaw[] = [
     act: 'Income-tax Act, 1961',
     deductionSection: '80G',
     approvalProvision: 'section 80G(5) of the Income-tax Act, 1961',
+    registrationLabel: '80G registration',
     statementForm: 'Form 10BD',
     certificateForm: 'Form 10BE',
   },
@@ -37,6 +40,7 @@ export const TAX_LAWS: readonly TaxLaw[] = [
     act: 'Income-tax Act, 2025',
     deductionSection: '133',
     approvalProvision: 'section 354 of the Income-tax Act, 2025',
+    registrationLabel: 'Section 354 approval',
     statementForm: 'Form 113',
     certificateForm: 'Form 114',
   },

@@ -26,6 +26,7 @@ const COLUMNS = [
   'Tribute',
   'Tribute name',
   'Tribute message',
+  'Refunded (₹)',
 ];
 
 interface GiftRow {
@@ -35,6 +36,7 @@ interface GiftRow {
   email: string;
   phone: string;
   amount: number;
+  refundedAmount: number;
   donationType: string;
   status: string;
   mode: string;
@@ -63,6 +65,7 @@ function csvRecord(row: GiftRow): string[] {
     tribute ? `${TRIBUTE_LABELS[tribute.kind]} (${tribute.of})` : '',
     neutralise(tribute?.name ?? ''),
     neutralise(tribute?.message ?? ''),
+    (Number(row.refundedAmount) / 100).toFixed(2),
   ];
 }
 
@@ -72,11 +75,12 @@ async function* appealGifts(em: EntityManager, appealId: number): AsyncGenerator
   for (;;) {
     const rows = await em.execute<GiftRow[]>(
       `select d.id, ${isoTime('d.created_at')} as "createdAt", d.name, d.email, d.phone, d.amount,
+              case when d.status = 'refunded' then d.amount else d.refunded_amount end as "refundedAmount",
               d.donation_type as "donationType", d.status, d.mode, to_char(d.received_on, 'YYYY-MM-DD') as "receivedOn",
               d.reference, d.tribute,
               (select r.number from receipts r
                 where r.payment_id = d.razorpay_payment_id or (d.mode <> 'online' and r.donation_id = d.id)
-                order by r.id limit 1) as "receiptNumber"
+                order by r.id desc limit 1) as "receiptNumber"
          from donations d
         where d.appeal_id = ? and d.status in ('paid', 'refunded', 'bounced') and d.id > ?
         order by d.id limit ${PAGE_SIZE}`,

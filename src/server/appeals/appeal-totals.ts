@@ -22,7 +22,8 @@ const DONOR_KEY = `case when d.email = '' or d.email like '%@erased.invalid'
 
 /**
  * Raised and donors of these appeals, counted now: paid gifts only, online and offline (a refund
- * makes a gift `refunded`, a returned cheque `bounced`: neither counts). A monthly donor's later
+ * makes a gift `refunded`, a returned cheque `bounced`: neither counts), each at what was kept (a
+ * partial refund leaves it paid with its `refunded_amount`). A monthly donor's later
  * charges are their own paid rows, linked to the first by subscription, with its appeal.
  */
 export async function countAppealTotals(em: EntityManager, appealIds: readonly number[]) {
@@ -31,7 +32,7 @@ export async function countAppealTotals(em: EntityManager, appealIds: readonly n
   const at = new Date();
   for (const id of appealIds) totals.set(id, { raised: 0, donors: 0, at });
   const rows = await em.execute<{ appealId: number; raised: string; donors: string }[]>(
-    `select d.appeal_id as "appealId", sum(d.amount) as raised, count(distinct ${DONOR_KEY}) as donors
+    `select d.appeal_id as "appealId", sum(d.amount - d.refunded_amount) as raised, count(distinct ${DONOR_KEY}) as donors
        from donations d left join subscriptions s on s.id = d.subscription_id
       where d.appeal_id in (${appealIds.map(() => '?').join(', ')}) and d.status = 'paid'
       group by d.appeal_id`,

@@ -15,6 +15,7 @@ import { setImageUses } from '../images/image-uses';
 import { enqueueMails, type OutgoingMail } from '../mail/outbox';
 import { appealUpdateMail } from '../mail/templates';
 import type { DonorLinks } from '../settlement/donor-notices';
+import { publishedContact, type TrustContact } from '../site-content/published-contact';
 import { audit } from '../staff/audit';
 import { actorOf, type StaffActor } from '../staff/staff-actor';
 import { compactTranslations } from './staff-appeals';
@@ -61,9 +62,10 @@ export async function postAppealUpdate(deps: PostUpdateDeps, input: AppealUpdate
     let mailed = 0;
     if (input.mailDonors) {
       const donors = await donorsToMail(tx, appeal.id, deps.personalDataKey);
+      const contact = await publishedContact(tx);
       mailed = await enqueueMails(
         tx,
-        donors.map((donor) => updateMail(deps, appeal, updateId, input, donor)),
+        donors.map((donor) => updateMail(deps, appeal, updateId, input, donor, contact)),
       );
       await tx.execute('update appeal_updates set mailed = true, mailed_count = ? where id = ?', [mailed, updateId]);
     }
@@ -155,6 +157,7 @@ function updateMail(
   updateId: number,
   update: Pick<AppealUpdateInput, 'text' | 'translations'>,
   donor: Donor,
+  contact: TrustContact,
 ): OutgoingMail {
   // The footer's link and the one-click header both name this appeal: its one-click stops this appeal's updates only.
   const unsubscribe = unsubscribeUrl(deps.siteUrl, donor.email, appeal.id, deps.personalDataKey);
@@ -174,6 +177,7 @@ function updateMail(
       paragraphs: storyParagraphs(inLanguage(update.translations ?? {}, language, 'text', update.text)),
       appealUrl: `${deps.siteUrl}${localizedPath(language, `/appeals/${appeal.slug}`)}`,
       unsubscribeUrl: unsubscribe,
+      contact,
     }),
     headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };

@@ -163,6 +163,7 @@ describe('the migrations', () => {
       col('donations', 'settlement_id', 'text', 'YES'),
       col('donations', 'language', 'text', 'NO', "'en'::text"),
       col('donations', 'erased_at', timestamp, 'YES'),
+      col('donations', 'refunded_amount', 'integer', 'NO', '0'),
       col('donor_certificates', 'id', 'integer', 'NO', serial('donor_certificates')),
       col('donor_certificates', 'financial_year', 'text', 'NO'),
       col('donor_certificates', 'file_sha256', 'text', 'NO'),
@@ -267,6 +268,7 @@ describe('the migrations', () => {
       col('receipts', 'appeal_title', 'text', 'YES'),
       col('receipts', 'tribute', 'jsonb', 'YES'),
       col('receipts', 'language', 'text', 'NO', "'en'::text"),
+      col('receipts', 'replaces_receipt_id', 'integer', 'YES'),
       col('settlement_entries', 'entity_id', 'text', 'NO'),
       col('settlement_entries', 'settlement_id', 'text', 'NO'),
       col('settlement_entries', 'type', 'text', 'NO'),
@@ -386,7 +388,10 @@ describe('the migrations', () => {
     expect(definitions.subscriptions_razorpay_subscription_id_unique).toMatch(
       /CREATE UNIQUE INDEX .* \(razorpay_subscription_id\)/,
     );
-    expect(definitions.receipts_payment_id_unique).toMatch(/CREATE UNIQUE INDEX .* \(payment_id\)/);
+    // One first receipt per payment; a receipt issued after a partial refund replaces it (Migration20261127131000).
+    expect(definitions.receipts_payment_id_unique).toMatch(
+      /CREATE UNIQUE INDEX .* \(payment_id\) WHERE \(replaces_receipt_id IS NULL\)$/,
+    );
     expect(definitions.receipts_number_unique).toMatch(/CREATE UNIQUE INDEX .* \(number\)/);
     expect(definitions.mail_outbox_message_id_unique).toMatch(/CREATE UNIQUE INDEX .* \(message_id\)/);
     expect(definitions.images_hash_unique).toMatch(/CREATE UNIQUE INDEX .* \(hash\)/);

@@ -63,6 +63,8 @@ export const Donation = defineEntity({
     email: p.text(),
     phone: p.text(),
     amount: p.integer(),
+    /** Paise refunded so far of a paid donation refunded in part (settlement/partial-refund.ts); 0 otherwise. */
+    refundedAmount: p.integer().default(0),
     donationType: p.enum([...DONATION_TYPES]),
     purpose: p.text().nullable(),
     razorpayOrderId: p.text().nullable().index('donations_razorpay_order_id_index'),

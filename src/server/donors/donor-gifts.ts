@@ -15,13 +15,17 @@ const GIFT_DAY = "coalesce(d.received_on::timestamp at time zone 'Asia/Kolkata',
 
 export async function listDonorGifts(em: EntityManager, email: string) {
   const gifts = await em.execute<Record<string, unknown>[]>(
-    `select d.id, ${isoTime(GIFT_DAY)} as "date", d.amount, d.donation_type as "donationType", d.purpose,
+    `select d.id, ${isoTime(GIFT_DAY)} as "date",
+            case when d.status = 'paid' then d.amount - d.refunded_amount else d.amount end as amount, d.donation_type as "donationType", d.purpose,
             d.status, d.mode, r.id as "receiptId", r.number as "receiptNumber", r.status as "receiptStatus",
             r.financial_year as "financialYear", coalesce(r.appeal_title, a.title) as "appealTitle",
             a.slug as "appealSlug"
        from donations d
        left join appeals a on a.id = d.appeal_id
-       left join receipts r on r.payment_id = d.razorpay_payment_id or (d.mode <> 'online' and r.donation_id = d.id)
+       -- The gift's newest receipt: after a partial refund, the one for the amount kept.
+       left join lateral (select * from receipts r
+                           where r.payment_id = d.razorpay_payment_id or (d.mode <> 'online' and r.donation_id = d.id)
+                           order by r.id desc limit 1) r on true
       where lower(d.email) = ? and d.email <> '' and d.status in ('paid', 'refunded', 'bounced')
       order by ${GIFT_DAY} desc, d.id desc`,
     [email],

@@ -45,7 +45,7 @@ export function renderDonorStatementPdf(fields: DonorStatementFields): Promise<B
 
   doc.font('latinBold').fontSize(18).fillColor(GREEN).text(trust.name, { width });
   doc.font('latin').fontSize(9.5).fillColor(GREY).text(trust.address, { width });
-  doc.text(`PAN ${trust.pan}  ·  80G registration ${trust.registration80g}`, { width });
+  doc.text(`PAN ${trust.pan}  ·  ${taxLawOfYear(fields.year).registrationLabel} ${trust.registration80g}`, { width });
   doc.moveDown(1.2).font('latinBold').fontSize(15).fillColor('black');
   doc.text(`Statement of donations, financial year ${fields.year}`, { width, align: 'center' });
   doc.moveDown(1).fontSize(11).font('latin').fillColor(GREY).text('Donor', MARGIN, doc.y, { width });

@@ -1,5 +1,6 @@
 import { LANGUAGE_TAGS, type Language } from '../../shared/languages';
 import { siteContent } from '../../shared/site-content';
+import type { TrustContact } from '../site-content/published-contact';
 import { mailMessages } from './messages';
 
 /** The trust's dark green (theme.ts shade 9), on white: readable in every mail client. */
@@ -16,13 +17,15 @@ export type Block = { p: string } | { link: string; href: string } | { small: st
  * Plain text and simple HTML of the same message, in the trust's colours, with inline styles only.
  * `donorPageUrl`, the donor's own signed page, goes in the footer of every mail to a donor;
  * `unsubscribeUrl` in the footer of mail a donor can stop (an appeal's updates: one click, no
- * sign-in). The footer is in the mail's `language` (mail/messages.ts), as its body is.
+ * sign-in). The footer is in the mail's `language` (mail/messages.ts), as its body is, and gives
+ * the trust's `contact` details as published (site-content/published-contact.ts; the defaults unless given).
  */
 export function renderMail(
   blocks: Block[],
   donorPageUrl?: string,
   unsubscribeUrl?: string,
   language: Language = 'en',
+  contact: TrustContact = siteContent.contact,
 ): { text: string; html: string } {
   const {
     donorPageLine: DONOR_PAGE_LINE,
@@ -35,7 +38,7 @@ export function renderMail(
     ...blocks.map((block) => ('p' in block ? block.p : 'link' in block ? `${block.link}: ${block.href}` : block.small)),
     ...(donorPageUrl ? [`${DONOR_PAGE_LINE} ${donorPageUrl}\n${DONOR_PAGE_NOTE}`] : []),
     ...(unsubscribeUrl ? [`${UNSUBSCRIBE_LINE} ${UNSUBSCRIBE_LINK}: ${unsubscribeUrl}`] : []),
-    `${siteContent.trust.name}\n${siteContent.contact.address} · ${siteContent.contact.email}`,
+    `${siteContent.trust.name}\n${contact.address} · ${contact.email} · ${contact.phone}`,
   ].join('\n\n');
   const body = blocks
     .map((block) => {
@@ -58,7 +61,7 @@ export function renderMail(
 <div style="padding:24px">
 ${body}
 </div>
-<div style="padding:16px 24px;border-top:3px solid ${GREEN};font-size:12px;color:#555">${donorPageHtml}${unsubscribeHtml}${escapeHtml(siteContent.contact.address)} · ${escapeHtml(siteContent.contact.email)}</div>
+<div style="padding:16px 24px;border-top:3px solid ${GREEN};font-size:12px;color:#555">${donorPageHtml}${unsubscribeHtml}${escapeHtml(contact.address)} · ${escapeHtml(contact.email)} · ${escapeHtml(contact.phone)}</div>
 </div></body></html>`;
   return { text, html };
 }

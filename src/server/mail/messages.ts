@@ -45,6 +45,9 @@ export interface MailMessages {
 
   refundSubject: string;
   refundBody(amount: string): string;
+  partialRefundSubject: string;
+  partialRefundBody(facts: { refunded: string; of: string; kept: string }): string;
+  receiptReplaced(facts: { cancelled: string; issued: string; kept: string }): string;
 
   appealUpdateSubject(title: string): string;
   appealUpdateIntro(title: string): string;
@@ -109,6 +112,11 @@ export const MAIL_MESSAGES = {
     refundSubject: 'Your donation has been refunded',
     refundBody: (amount) =>
       `We have refunded your donation of ${amount}. It reaches your account in 5 to 7 working days, depending on your bank.`,
+    partialRefundSubject: 'Part of your donation has been refunded',
+    partialRefundBody: ({ refunded, of, kept }) =>
+      `We have refunded ${refunded} of your donation of ${of}; we keep ${kept}. The refund reaches your account in 5 to 7 working days, depending on your bank.`,
+    receiptReplaced: ({ cancelled, issued, kept }) =>
+      `Receipt ${cancelled} is cancelled. Your new receipt ${issued}, for the ${kept} we keep, is attached as a PDF: use it for your deduction.`,
     appealUpdateSubject: (title) => `Update: ${title}`,
     appealUpdateIntro: (title) => `News of “${title}”, the appeal you gave to:`,
     appealUpdateLink: 'See the appeal and its photos',
@@ -167,6 +175,11 @@ export const MAIL_MESSAGES = {
     refundSubject: 'உங்கள் நன்கொடை திருப்பி அளிக்கப்பட்டது',
     refundBody: (amount) =>
       `உங்கள் ${amount} நன்கொடையைத் திருப்பி அனுப்பியுள்ளோம். உங்கள் வங்கியைப் பொறுத்து, 5 முதல் 7 வேலை நாட்களில் அது உங்கள் கணக்கை வந்தடையும்.`,
+    partialRefundSubject: 'உங்கள் நன்கொடையின் ஒரு பகுதி திருப்பி அளிக்கப்பட்டது',
+    partialRefundBody: ({ refunded, of, kept }) =>
+      `உங்கள் ${of} நன்கொடையில் ${refunded} திருப்பி அனுப்பியுள்ளோம்; ${kept} எங்களிடம் உள்ளது. உங்கள் வங்கியைப் பொறுத்து, 5 முதல் 7 வேலை நாட்களில் அது உங்கள் கணக்கை வந்தடையும்.`,
+    receiptReplaced: ({ cancelled, issued, kept }) =>
+      `ரசீது ${cancelled} ரத்து செய்யப்பட்டது. எங்களிடம் உள்ள ${kept}-க்கான உங்கள் புதிய ரசீது ${issued} PDF ஆக இணைக்கப்பட்டுள்ளது: ${ta.deduction} பெற அதைப் பயன்படுத்துங்கள்.`,
     appealUpdateSubject: (title) => `செய்தி: ${title}`,
     appealUpdateIntro: (title) => `நீங்கள் நன்கொடை அளித்த “${title}” வேண்டுகோள் பற்றிய செய்தி:`,
     appealUpdateLink: 'வேண்டுகோளையும் அதன் படங்களையும் பாருங்கள்',
@@ -223,6 +236,11 @@ export const MAIL_MESSAGES = {
     refundSubject: 'आपका दान वापस कर दिया गया है',
     refundBody: (amount) =>
       `हमने आपका ${amount} का दान वापस कर दिया है। आपके बैंक के अनुसार यह 5 से 7 कार्य दिवसों में आपके खाते में पहुँच जाएगा।`,
+    partialRefundSubject: 'आपके दान का एक हिस्सा वापस कर दिया गया है',
+    partialRefundBody: ({ refunded, of, kept }) =>
+      `हमने आपके ${of} के दान में से ${refunded} वापस कर दिए हैं; ${kept} हमारे पास रहते हैं। आपके बैंक के अनुसार यह राशि 5 से 7 कार्य दिवसों में आपके खाते में पहुँच जाएगी।`,
+    receiptReplaced: ({ cancelled, issued, kept }) =>
+      `रसीद ${cancelled} रद्द कर दी गई है। हमारे पास रहे ${kept} की आपकी नई रसीद ${issued} PDF के रूप में संलग्न है: ${hi.deduction} के लिए इसी का उपयोग करें।`,
     appealUpdateSubject: (title) => `अपडेट: ${title}`,
     appealUpdateIntro: (title) => `“${title}” की खबर, जिस अपील में आपने दान दिया था:`,
     appealUpdateLink: 'अपील और उसकी तस्वीरें देखें',

@@ -1,6 +1,7 @@
 import { GLOSSARY, type Language } from '../../shared/languages';
 import { formatReceiptRupees as rupees } from '../../shared/rupees';
 import { siteContent } from '../../shared/site-content';
+import type { TrustContact } from '../site-content/published-contact';
 import { type Block, renderMail } from './layout';
 import { mailMessages } from './messages';
 
@@ -17,11 +18,15 @@ interface DonorFacts {
   donorPageUrl: string;
   /** The language the donor gave in (shared/languages.ts); English when not known. */
   language?: Language;
+  /** The trust's contact details as published (site-content/published-contact.ts); the defaults when not given. */
+  contact?: TrustContact;
 }
+
+const contactOf = (facts: DonorFacts): TrustContact => facts.contact ?? siteContent.contact;
 
 const mail = (facts: DonorFacts, subject: string, blocks: Block[]): MailContent => ({
   subject,
-  ...renderMail(blocks, facts.donorPageUrl, undefined, facts.language ?? 'en'),
+  ...renderMail(blocks, facts.donorPageUrl, undefined, facts.language ?? 'en', contactOf(facts)),
 });
 
 export interface ReceiptMailFacts extends DonorFacts {
@@ -58,7 +63,7 @@ export function receiptMail(facts: ReceiptMailFacts): MailContent {
   }
   if (!facts.hasTaxId && !facts.noDeduction) {
     blocks.push({
-      small: m.taxIdMissing(GLOSSARY[language].section(facts.deductionSection), siteContent.contact.email),
+      small: m.taxIdMissing(GLOSSARY[language].section(facts.deductionSection), contactOf(facts).email),
     });
   }
   const subject = inKind ? m.receiptSubjectInKind(facts.receiptNumber) : m.receiptSubject(facts.receiptNumber);
@@ -87,7 +92,7 @@ export function chequeBouncedMail(facts: BouncedChequeFacts): MailContent {
     },
   ];
   if (facts.receiptNumber) blocks.push({ p: m.receiptCancelled(facts.receiptNumber) });
-  blocks.push({ p: m.bouncedGiveAgain(instrument, siteContent.contact.email) });
+  blocks.push({ p: m.bouncedGiveAgain(instrument, contactOf(facts).email) });
   return mail(facts, m.bouncedSubject(instrument), blocks);
 }
 
@@ -153,6 +158,37 @@ export function refundMail(facts: RefundFacts): MailContent {
   const blocks: Block[] = [{ p: m.dear(facts.donorName) }, { p: m.refundBody(rupees(facts.amount)) }];
   if (facts.receiptNumber) blocks.push({ p: m.receiptCancelled(facts.receiptNumber) });
   return mail(facts, m.refundSubject, blocks);
+}
+
+export interface PartialRefundFacts extends DonorFacts {
+  /** Paise: the gift, what was refunded of it so far, and the receipts cancelled and issued for the rest. */
+  amount: number;
+  refunded: number;
+  cancelledReceiptNumber: string | null;
+  newReceiptNumber: string;
+}
+
+/** Part of a gift refunded: how much went back, and the receipt for what the trust keeps (attached). */
+export function partialRefundMail(facts: PartialRefundFacts): MailContent {
+  const m = mailMessages(facts.language);
+  const amounts = {
+    refunded: rupees(facts.refunded),
+    of: rupees(facts.amount),
+    kept: rupees(facts.amount - facts.refunded),
+  };
+  const blocks: Block[] = [{ p: m.dear(facts.donorName) }, { p: m.partialRefundBody(amounts) }];
+  blocks.push(
+    facts.cancelledReceiptNumber
+      ? {
+          p: m.receiptReplaced({
+            cancelled: facts.cancelledReceiptNumber,
+            issued: facts.newReceiptNumber,
+            kept: amounts.kept,
+          }),
+        }
+      : { p: m.receiptAttached(facts.newReceiptNumber) },
+  );
+  return mail(facts, m.partialRefundSubject, blocks);
 }
 
 /** The English mails' closing line (the erasure and certificate mails are in English only). */
@@ -229,7 +265,7 @@ export function appealUpdateMail(facts: AppealUpdateFacts): MailContent {
   ];
   return {
     subject: m.appealUpdateSubject(facts.appealTitle),
-    ...renderMail(blocks, facts.donorPageUrl, facts.unsubscribeUrl, facts.language ?? 'en'),
+    ...renderMail(blocks, facts.donorPageUrl, facts.unsubscribeUrl, facts.language ?? 'en', contactOf(facts)),
   };
 }
 
@@ -237,7 +273,7 @@ export function appealUpdateMail(facts: AppealUpdateFacts): MailContent {
  * The answer to "send me a link": a fresh link to the donor's own page, valid for a day, in the
  * language the request was made in (English when it names none: it has no donation to go by).
  */
-export function donorLinkMail(pageUrl: string, language: Language = 'en'): MailContent {
+export function donorLinkMail(pageUrl: string, language: Language = 'en', contact?: TrustContact): MailContent {
   const m = mailMessages(language);
   return {
     subject: m.donorLinkSubject,
@@ -246,6 +282,7 @@ export function donorLinkMail(pageUrl: string, language: Language = 'en'): MailC
       undefined,
       undefined,
       language,
+      contact,
     ),
   };
 }

@@ -122,7 +122,8 @@ export async function settlementLines(em: EntityManager, settlementId: string): 
        from settlements s
        join settlement_entries e on e.settlement_id = s.id
        left join donations d on d.razorpay_payment_id = e.payment_id
-       left join receipts r on r.payment_id = e.payment_id
+       -- The payment's newest receipt: after a partial refund, the one for the amount kept.
+       left join lateral (select number from receipts where payment_id = e.payment_id order by id desc limit 1) r on true
       where s.id = ?
      union all
      select ${LINE_COLUMNS}, 'awaiting report', null, null, null, null, null, null, s.fee, s.tax, null, s.amount
@@ -178,7 +179,7 @@ export async function unsettledPayments(em: EntityManager) {
      listed as (select * from unsettled order by created_at, id limit ${UNSETTLED_LISTED})
      select t.count, t.amount, l.id as "donationId", l.razorpay_payment_id as "paymentId",
             l.amount as "itemAmount", l.status, ${isoTime('coalesce(r.issued_at, l.created_at)')} as "paidAt"
-       from totals t left join listed l on true left join receipts r on r.payment_id = l.razorpay_payment_id
+       from totals t left join listed l on true left join receipts r on r.payment_id = l.razorpay_payment_id and r.replaces_receipt_id is null
       order by l.created_at, l.id`,
     [since ?? new Date(0)],
   );

@@ -60,7 +60,7 @@ describe('a Hindi receipt', () => {
     await verify({ ...success, donation_id: created.donation.id });
     const receipt = await t.db.orm.em.fork().findOneOrFail(Receipt, { donationId: created.donation.id });
     // pdf.js splits a Devanagari word where a vowel sign hangs below it (रु पये): compared without spaces.
-    const text = ((await pdfText(await renderReceiptPdf(receipt)))[0] ?? '').replace(/\s+/g, '');
+    const text = ((await pdfText(await renderReceiptPdf(t.db.orm.em.fork(), receipt)))[0] ?? '').replace(/\s+/g, '');
     for (const expected of ['अनीता देवी', 'पच्चीस हज़ार रुपये मात्र', 'Rupees Twenty Five Thousand Only', 'दान रसीद']) {
       expect(text).toContain(expected.replace(/\s+/g, ''));
     }

@@ -57,21 +57,12 @@ export async function issueReceipt(em: EntityManager, input: IssueReceiptInput):
 
   const issuedAt = input.receivedOn ? parseIndiaDay(input.receivedOn) : (input.issuedAt ?? new Date());
   const financialYear = financialYearOf(issuedAt);
-  await em.execute(
-    'insert into receipt_counters (financial_year, last_number) values (?, 0) on conflict do nothing',
-    [financialYear],
-    'run',
-  );
-  await em.execute('select 1 from receipt_counters where financial_year = ? for update', [financialYear]);
+  await lockYearCounter(em, financialYear);
   // Looked for again under the lock: a transaction for the same payment may have committed while we waited.
   const issuedMeanwhile = await findReceipt(em, input.paymentId);
   if (issuedMeanwhile) return issuedMeanwhile;
 
-  const [counter] = await em.execute<{ last_number: number }[]>(
-    'update receipt_counters set last_number = last_number + 1 where financial_year = ? returning last_number',
-    [financialYear],
-  );
-  const sequence = Number(counter?.last_number);
+  const sequence = await nextSequence(em, financialYear);
   const trust = await getTrustDetails(em);
   const appealId = input.appealId ?? null;
   const [row] = await em.execute<Record<string, unknown>[]>(
@@ -108,6 +99,65 @@ export async function issueReceipt(em: EntityManager, input: IssueReceiptInput):
   return em.map(Receipt, row as Record<string, unknown>);
 }
 
+/** Takes the year's counter row (made on the year's first receipt), locked until the caller commits. */
+async function lockYearCounter(em: EntityManager, financialYear: string): Promise<void> {
+  await em.execute(
+    'insert into receipt_counters (financial_year, last_number) values (?, 0) on conflict do nothing',
+    [financialYear],
+    'run',
+  );
+  await em.execute('select 1 from receipt_counters where financial_year = ? for update', [financialYear]);
+}
+
+/** The year's next number; the counter row is already locked by this transaction. */
+async function nextSequence(em: EntityManager, financialYear: string): Promise<number> {
+  const [counter] = await em.execute<{ last_number: number }[]>(
+    'update receipt_counters set last_number = last_number + 1 where financial_year = ? returning last_number',
+    [financialYear],
+  );
+  return Number(counter?.last_number);
+}
+
+/**
+ * After a partial refund: a receipt for the amount kept, replacing `cancelled` (the payment's
+ * receipt just cancelled, in the caller's transaction). It is the same gift, so it keeps the
+ * cancelled receipt's date, and with it the law the gift falls under and the financial year whose
+ * series numbers it (gap-free, as issueReceipt's), and everything else printed on it as it was
+ * issued. Calling it again for the same cancelled receipt returns the replacement already issued.
+ */
+export async function reissueReceipt(em: EntityManager, cancelled: Receipt, amount: number): Promise<Receipt> {
+  if (!em.isInTransaction()) throw new Error('reissueReceipt must run inside the transaction that records the refund');
+  const replacement = async () => {
+    const [row] = await em.execute<Record<string, unknown>[]>('select * from receipts where replaces_receipt_id = ?', [
+      cancelled.id,
+    ]);
+    return row ? em.map(Receipt, row) : null;
+  };
+  const existing = await replacement();
+  if (existing) return existing;
+  await lockYearCounter(em, cancelled.financialYear);
+  const issuedMeanwhile = await replacement();
+  if (issuedMeanwhile) return issuedMeanwhile;
+  const sequence = await nextSequence(em, cancelled.financialYear);
+  const [row] = await em.execute<Record<string, unknown>[]>(
+    `insert into receipts (number, financial_year, sequence, payment_id, donation_id, amount, purpose, donor_name,
+       donor_email, donor_address, donor_id_kind, donor_id_masked, donor_id_encrypted, trust, issued_at, mode,
+       kind_description, mode_reference, appeal_id, appeal_title, tribute, language, replaces_receipt_id)
+     select ?, financial_year, ?, payment_id, donation_id, ?, purpose, donor_name,
+       donor_email, donor_address, donor_id_kind, donor_id_masked, donor_id_encrypted, trust, issued_at, mode,
+       kind_description, mode_reference, appeal_id, appeal_title, tribute, language, id
+       from receipts where id = ?
+     returning *`,
+    [
+      formatReceiptNumber(cancelled.trust.receiptPrefix, cancelled.financialYear, sequence),
+      sequence,
+      amount,
+      cancelled.id,
+    ],
+  );
+  return em.map(Receipt, row as Record<string, unknown>);
+}
+
 /**
  * Cancels the payment's receipt after a refund or a bounced cheque: kept with its number, marked cancelled with the
  * date and reason. Cancelling again changes nothing. Null when the payment has no receipt.
@@ -127,8 +177,14 @@ export async function cancelReceipt(
   return findReceipt(em, paymentId);
 }
 
-/** The payment's receipt, read from the database (never from a stale identity map). */
+/**
+ * The payment's receipt, read from the database (never from a stale identity map): the newest, so
+ * after a partial refund the one for the amount kept (or, cancelled in turn, the last one issued).
+ */
 export async function findReceipt(em: EntityManager, paymentId: string): Promise<Receipt | null> {
-  const [row] = await em.execute<Record<string, unknown>[]>('select * from receipts where payment_id = ?', [paymentId]);
+  const [row] = await em.execute<Record<string, unknown>[]>(
+    'select * from receipts where payment_id = ? order by id desc limit 1',
+    [paymentId],
+  );
   return row ? em.map(Receipt, row) : null;
 }

@@ -5,6 +5,7 @@ import { formatRupees } from '../../shared/rupees';
 import { taxLawOn } from '../../shared/tax-law';
 import { eventKeyPart, type OutgoingMail } from '../mail/outbox';
 import { receiptMail } from '../mail/templates';
+import type { TrustContact } from '../site-content/published-contact';
 import { noDeductionNotice } from './no-deduction';
 import { renderReceiptPdf } from './pdf-on-demand';
 import { Receipt } from './receipt.entity';
@@ -13,11 +14,13 @@ import { RECEIPT_MESSAGES } from './receipt-messages';
 /**
  * The receipt mail for `enqueueMail`, in the transaction that issued the receipt. Its event is
  * the receipt number, so however many paths settle the payment the donor gets one message.
- * `links`: the receipt's download link, and the donor's own page (signed for the receipt's e-mail).
+ * `links`: the receipt's download link, and the donor's own page (signed for the receipt's e-mail);
+ * `contact`: the trust's, as published (site-content/published-contact.ts).
  */
 export function receiptOutgoingMail(
   receipt: Receipt,
   links: { downloadUrl?: string; donorPageUrl(email: string, language: Language): string },
+  contact?: TrustContact,
 ): OutgoingMail {
   const { downloadUrl } = links;
   const language = languageOf(receipt.language);
@@ -36,6 +39,7 @@ export function receiptOutgoingMail(
       kindDescription: receipt.mode === 'kind' ? receipt.kindDescription : null,
       noDeduction: localNoDeductionNotice(receipt, language),
       appealTitle: receipt.appealTitle ?? null,
+      ...(contact ? { contact } : {}),
       ...(downloadUrl ? { downloadUrl } : {}),
     }),
     attachments: [{ type: 'receipt-pdf', receiptId: receipt.id }],
@@ -59,5 +63,5 @@ export async function receiptAttachment(
   receiptId: number,
 ): Promise<{ filename: string; content: Buffer }> {
   const receipt = await em.findOneOrFail(Receipt, receiptId);
-  return { filename: `receipt-${eventKeyPart(receipt.number)}.pdf`, content: await renderReceiptPdf(receipt) };
+  return { filename: `receipt-${eventKeyPart(receipt.number)}.pdf`, content: await renderReceiptPdf(em, receipt) };
 }

@@ -56,6 +56,30 @@ describe('the receipt PDF', () => {
     expect(firstDay).not.toContain('1961');
   });
 
+  it('labels every line by the law of the gift: no "80G" on a 2026-27 receipt in any language, 80G kept on a 2025-26 one', async () => {
+    for (const language of ['en', 'ta', 'hi'] as const) {
+      const newLaw = squeeze(
+        (
+          await pdfText(
+            await renderReceiptPdf({ ...receipt, language, issuedAt: new Date('2026-04-01T00:00:00+05:30') }),
+          )
+        ).join(' '),
+      );
+      expect(newLaw).not.toMatch(/80\s*G/i);
+      expect(newLaw).toContain(`Section 354 approval ${receipt.trust.registration80g}`);
+      expect(newLaw).toContain('section 133 of the Income-tax Act, 2025');
+      const oldLaw = squeeze(
+        (
+          await pdfText(
+            await renderReceiptPdf({ ...receipt, language, issuedAt: new Date('2026-03-31T23:59:00+05:30') }),
+          )
+        ).join(' '),
+      );
+      expect(oldLaw).toContain(`80G registration ${receipt.trust.registration80g}`);
+      expect(oldLaw).toContain('section 80G of the Income-tax Act, 1961');
+    }
+  });
+
   it('is the same file, byte for byte, however often an issued receipt is downloaded', async () => {
     const first = await renderReceiptPdf(receipt);
     await new Promise((resolve) => setTimeout(resolve, 1100));

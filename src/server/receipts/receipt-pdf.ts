@@ -1,10 +1,12 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { formatIndiaDate } from '../../shared/financial-year';
+import { taxLawOn } from '../../shared/tax-law';
 import {
   approvalStatement,
   cancellationNotice,
   certificateNote,
+  contactOf,
   localMessages,
   localNotices,
   localValue,
@@ -98,7 +100,12 @@ export function renderReceiptPdf(receipt: ReceiptFields): Promise<Buffer> {
   doc.font('latinBold').fontSize(18).fillColor(GREEN).text(trust.name, { width });
   doc.font('latin').fontSize(9.5).fillColor(GREY);
   doc.text(trust.address, { width });
-  doc.text(`PAN ${trust.pan}  ·  80G registration ${trust.registration80g}  ·  valid for ${trust.validity}`, { width });
+  const { registrationLabel } = taxLawOn(receipt.issuedAt);
+  doc.text(`PAN ${trust.pan}  ·  ${registrationLabel} ${trust.registration80g}  ·  valid for ${trust.validity}`, {
+    width,
+  });
+  const contact = contactOf(receipt);
+  doc.text(`${contact.email}  ·  ${contact.phone}`, { width });
   doc.moveDown(0.6);
   doc
     .moveTo(MARGIN, doc.y)

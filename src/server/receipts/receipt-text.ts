@@ -5,6 +5,7 @@ import { formatReceiptRupees, formatRupees } from '../../shared/rupees';
 import { siteContent } from '../../shared/site-content';
 import { deductionName, taxLawOn } from '../../shared/tax-law';
 import { TRIBUTE_LABELS, tributeOf, tributeText } from '../../shared/tribute';
+import type { TrustContact } from '../site-content/published-contact';
 import { rupeesInWordsIn } from './amount-in-words';
 import { noDeductionNotice } from './no-deduction';
 import type { Receipt } from './receipt.entity';
@@ -33,7 +34,13 @@ export type ReceiptFields = Partial<
     | 'status'
     | 'cancelledAt'
     | 'cancellationReason'
-  >;
+  > & {
+    /** How to reach the trust, as published (site-content/published-contact.ts); the defaults when not given. */
+    contact?: TrustContact;
+  };
+
+/** The trust's contact details the receipt gives. */
+export const contactOf = (receipt: ReceiptFields): TrustContact => receipt.contact ?? siteContent.contact;
 
 export { isAcknowledgement, noDeductionNotice, receiptTitle } from './no-deduction';
 
@@ -101,7 +108,7 @@ export function localNotices(receipt: ReceiptFields): { approval: string; others
     );
   }
   if (missingTaxIdNotice(receipt)) {
-    others.push(messages.missingTaxId({ section: law.deductionSection, email: siteContent.contact.email }));
+    others.push(messages.missingTaxId({ section: law.deductionSection, email: contactOf(receipt).email }));
   }
   if (certificateNote(receipt)) others.push(messages.certificate(law.certificateForm));
   return { approval: messages.approval({ trust: receipt.trust.name, section: law.deductionSection }), others };
@@ -135,7 +142,7 @@ export function missingTaxIdNotice(receipt: ReceiptFields): string | null {
   return (
     'No PAN or Aadhaar was given with this donation, so this receipt is an acknowledgement only. ' +
     `A deduction under section ${lawOf(receipt).deductionSection} needs the donor's PAN or Aadhaar reported by the trust to the ` +
-    `Income-tax Department: write to ${siteContent.contact.email} with this receipt number to add it.`
+    `Income-tax Department: write to ${contactOf(receipt).email} with this receipt number to add it.`
   );
 }
 

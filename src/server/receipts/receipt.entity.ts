@@ -35,13 +35,26 @@ export const Receipt = defineEntity({
       expression:
         'create index "receipts_year_status_index" on "receipts" ("financial_year", "status") include ("mode", "issued_at", "amount")',
     },
+    // One first receipt per payment; a replacement (after a partial refund) shares its payment.
+    {
+      name: 'receipts_payment_id_unique',
+      expression:
+        'create unique index "receipts_payment_id_unique" on "receipts" ("payment_id") where "replaces_receipt_id" is null',
+    },
+    {
+      name: 'receipts_replaces_receipt_id_unique',
+      expression:
+        'create unique index "receipts_replaces_receipt_id_unique" on "receipts" ("replaces_receipt_id") where "replaces_receipt_id" is not null',
+    },
+    { name: 'receipts_payment_id_index', properties: ['paymentId'] },
   ],
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
     number: p.text().unique('receipts_number_unique'),
     financialYear: p.text(),
     sequence: p.integer(),
-    paymentId: p.text().unique('receipts_payment_id_unique'),
+    /** The payment (or offline gift's key) it is for: one first receipt each, and its replacements. */
+    paymentId: p.text(),
     /** By id, not a relation: receipts know donations, donations need not know receipts. */
     donationId: p.integer().index('receipts_donation_id_index'),
     amount: p.integer(),
@@ -70,6 +83,8 @@ export const Receipt = defineEntity({
     tribute: p.json<Tribute>().columnType('jsonb').nullable(),
     /** The donor's language as issued: the receipt prints it beside English, and its mail speaks it. */
     language: p.enum([...LANGUAGES]).default('en'),
+    /** The receipt this one replaces, cancelled when part of the gift was refunded: this one is for the amount kept. */
+    replacesReceiptId: p.integer().nullable(),
   }),
 });
 

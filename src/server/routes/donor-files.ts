@@ -40,7 +40,11 @@ export async function donorRoutes(
     if (!receipt) {
       return reply.code(404).send({ message: 'No such receipt of yours' });
     }
-    return sendPdf(reply, `receipt-${receipt.number.replace(/\//g, '-')}.pdf`, await renderReceiptPdf(receipt));
+    return sendPdf(
+      reply,
+      `receipt-${receipt.number.replace(/\//g, '-')}.pdf`,
+      await renderReceiptPdf(options.orm.em.fork(), receipt),
+    );
   });
 
   app.get('/api/my-giving/certificates/:id.pdf', quiet, async (request: DonorRequest, reply) => {

@@ -6,7 +6,9 @@ import { donorLink, normaliseEmail } from '../donors/donor-link';
 import { fieldIssues } from '../http/field-issues';
 import { enqueueMail } from '../mail/outbox';
 import { donorLinkMail } from '../mail/templates';
+import { counterStore } from '../security/counter-keys';
 import { spendFromLimits } from '../security/shared-counters';
+import { publishedContact } from '../site-content/published-contact';
 
 export const LINK_SENT = 'If this address has given to us, a link to your page is on its way. It works for 24 hours.';
 
@@ -30,14 +32,14 @@ export async function linkRequestRoutes(
   app: FastifyInstance,
   { orm, siteUrl, personalDataKey }: { orm: Orm; siteUrl: string; personalDataKey: Buffer },
 ) {
-  const knex = orm.em.getConnection().getKnex();
+  const counters = counterStore(orm.em.getConnection().getKnex(), personalDataKey);
   app.post('/api/my-giving/link', async (request, reply) => {
     const parsed = donorLinkRequestSchema.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ message: 'Invalid input', issues: fieldIssues(parsed.error) });
     const email = normaliseEmail(parsed.data.email);
     const minute = { max: 1, windowMs: 60_000 };
     const limits = await spendFromLimits(
-      knex,
+      counters,
       [
         { key: `link:address:${request.ip}`, ...minute },
         { key: `link:email:${email}`, ...minute },
@@ -52,12 +54,14 @@ export async function linkRequestRoutes(
     }
     const { language } = parsed.data;
     // The page in the language it was asked from: a Tamil request's link opens /ta/my-giving.
+    const em = orm.em.fork();
     const mail = donorLinkMail(
       new URL(donorLink(email, personalDataKey, new Date(), language), siteUrl).toString(),
       language,
+      await publishedContact(em),
     );
     await enqueueMail(
-      orm.em.fork(),
+      em,
       { ...mail, eventKey: `donor-link-${randomUUID()}`, kind: 'donor-link', to: email },
       { where: KNOWN_DONOR, params: [email, email] },
     );

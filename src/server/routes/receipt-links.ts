@@ -26,6 +26,10 @@ export async function receiptLinkRoutes(app: FastifyInstance, { orm, links }: { 
         : reply.code(404).send({ message: 'No such receipt' });
     }
     const { receipt } = found;
-    return sendPdf(reply, `receipt-${eventKeyPart(receipt.number)}.pdf`, await renderReceiptPdf(receipt));
+    return sendPdf(
+      reply,
+      `receipt-${eventKeyPart(receipt.number)}.pdf`,
+      await renderReceiptPdf(orm.em.fork(), receipt),
+    );
   });
 }

@@ -15,7 +15,11 @@ export async function staffReceiptFileRoutes(app: FastifyInstance, { orm }: { or
       const match = /^([1-9][0-9]{0,9})\.pdf$/.exec(request.params.file);
       const receipt = match ? await orm.em.fork().findOne(Receipt, Number(match[1])) : null;
       if (!receipt) return reply.code(404).send({ message: 'No such receipt' });
-      return sendPdf(reply, `receipt-${eventKeyPart(receipt.number)}.pdf`, await renderReceiptPdf(receipt));
+      return sendPdf(
+        reply,
+        `receipt-${eventKeyPart(receipt.number)}.pdf`,
+        await renderReceiptPdf(orm.em.fork(), receipt),
+      );
     },
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { firstAdminInputSchema, setupCheckInputSchema } from '../../shared/staff.schema';
 import type { Orm } from '../db/orm';
 import { fieldIssues } from '../http/field-issues';
+import type { CounterStore } from '../security/counter-keys';
 import { spendFromLimits } from '../security/shared-counters';
 import { createFirstAdmin } from '../staff/first-admin';
 import { type SetupRefusal, setupRefusal } from '../staff/setup-link';
@@ -27,14 +28,16 @@ const REFUSALS: Record<SetupRefusal, { status: 403 | 410; message: string }> = {
  * signs the new admin in with the session cookie. `check` tells the page whether its link works
  * before the trustee types anything; both spend from one limit per client address, in PostgreSQL.
  */
-export async function staffSetupRoutes(app: FastifyInstance, { orm, siteUrl }: { orm: Orm; siteUrl: string }) {
-  const knex = orm.em.getConnection().getKnex();
+export async function staffSetupRoutes(
+  app: FastifyInstance,
+  { orm, siteUrl, counters }: { orm: Orm; siteUrl: string; counters: CounterStore },
+) {
   const sameSiteOnly = refuseCrossSite(siteUrl);
 
   /** Spends one try of the client's address; false (and the 429 sent) when none is left. */
   const spendTry = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const outcome = await spendFromLimits(
-      knex,
+      counters,
       [{ key: `staff-setup:address:${request.ip}`, ...SETUP_TRIES }],
       Date.now(),
     );

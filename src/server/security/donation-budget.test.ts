@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Donation } from '../donations/donation.entity';
 import { donationBody } from '../test/donation-fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { counterStore } from './counter-keys';
 import { BudgetExceededError, DonationBudget, normaliseEmail } from './donation-budget';
 
 let t: TestApp | undefined;
@@ -131,7 +132,11 @@ describe('DonationBudget', () => {
     let now = Date.parse('2026-11-24T10:00:00Z');
     const start = now;
     const knex = t.db.orm.em.getConnection().getKnex();
-    const budget = new DonationBudget(knex, { perClientPerMinute: 2, perEmailPerHour: 3 }, () => now);
+    const budget = new DonationBudget(
+      counterStore(knex, t.deps.personalDataKey),
+      { perClientPerMinute: 2, perEmailPerHour: 3 },
+      () => now,
+    );
     await budget.spend('a', 'x@example.com');
     await budget.spend('a', 'y@example.com');
     await expect(budget.spend('a', 'z@example.com')).rejects.toThrow(BudgetExceededError);

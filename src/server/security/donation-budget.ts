@@ -7,7 +7,7 @@
  * Counted in PostgreSQL (shared-counters.ts), so every instance on the database spends from the
  * same budgets: two instances behind a balancer allow exactly what one does.
  */
-import type { Knex } from '@mikro-orm/knex';
+import type { CounterStore } from './counter-keys';
 import { spendFromLimits, sweep } from './shared-counters';
 
 const MINUTE_MS = 60_000;
@@ -49,7 +49,7 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 export class DonationBudget {
   constructor(
-    private readonly knex: Knex,
+    private readonly counters: CounterStore,
     private readonly limits: DonationBudgetLimits,
     private readonly now: () => number = Date.now,
     private readonly onSweepError: (error: unknown) => void = () => {},
@@ -59,14 +59,14 @@ export class DonationBudget {
   async spend(clientAddress: string, email: string): Promise<void> {
     const now = this.now();
     const outcome = await spendFromLimits(
-      this.knex,
+      this.counters,
       [
         { key: `budget:client:${clientAddress}`, max: this.limits.perClientPerMinute, windowMs: MINUTE_MS },
         { key: `budget:email:${normaliseEmail(email)}`, max: this.limits.perEmailPerHour, windowMs: HOUR_MS },
       ],
       now,
     );
-    sweep(this.knex, now, this.onSweepError);
+    sweep(this.counters.knex, now, this.onSweepError);
     if (outcome.spent) return;
     const retry = seconds(outcome.retryAfterMs);
     throw outcome.limit === 0

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import type { Knex } from '@mikro-orm/knex';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PaymentProvider } from '../config';
+import type { CounterStore } from './counter-keys';
 import { refuseNonJsonBodies } from './json-only';
 import { refuseOversizedJsonBodies } from './oversized-bodies';
 import { securityHeaders } from './security-headers';
@@ -37,7 +37,7 @@ function buildScriptHashes(clientDir: string | undefined): string[] {
  */
 export const securityPlugin = fp(async function securityPlugin(
   app: FastifyInstance,
-  { provider, clientDir, knex }: { provider: PaymentProvider; clientDir?: string; knex: Knex },
+  { provider, clientDir, counters }: { provider: PaymentProvider; clientDir?: string; counters: CounterStore },
 ): Promise<void> {
   const razorpay = provider === 'razorpay';
   const headers = securityHeaders({
@@ -66,7 +66,7 @@ export const securityPlugin = fp(async function securityPlugin(
     reply.headers(headers);
   });
   // Counted in PostgreSQL, so every instance on the database shares each limit.
-  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(knex) });
+  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(counters) });
   app.addHook('onRequest', refuseNonJsonBodies);
   // After the 415: a JSON body over its route's limit, by its Content-Length, answered 413 before reading.
   app.addHook('onRequest', refuseOversizedJsonBodies);

@@ -1,12 +1,16 @@
 import type { Knex } from '@mikro-orm/knex';
 import { batchPerTurn } from '../db/batch-per-turn';
 import { pooledQuery } from '../db/pooled-query';
+import type { CounterStore } from './counter-keys';
 
 /**
  * Counters in fixed windows, kept in PostgreSQL so every instance on one database counts the same
  * requests: the donation budgets, the rate limits and the donor-link limits. Each check is part
  * of one statement (the checks of one event-loop turn share it; its row locks last only that
  * statement), so two instances allow exactly what one does, and no lock is held across requests.
+ *
+ * Callers name a limit by a readable key (`budget:email:…`); the table keeps its keyed hash
+ * (counter-keys.ts), so no e-mail or client address is stored.
  *
  * Times come from the caller's clock (`now`, milliseconds), so tests can move it and instances
  * with synchronised clocks agree. Expired rows are deleted now and then (`sweep`).
@@ -66,14 +70,15 @@ function spendMany(knex: Knex) {
 const spendersByPool = new WeakMap<Knex, (spend: Spend) => Promise<SpendOutcome>>();
 
 /** Spends one from every limit, or from none when one is full (the first full one, in the order given, says so). */
-export function spendFromLimits(knex: Knex, limits: Limit[], now: number): Promise<SpendOutcome> {
+export function spendFromLimits(store: CounterStore, limits: Limit[], now: number): Promise<SpendOutcome> {
+  const { knex } = store;
   let spend = spendersByPool.get(knex);
   if (!spend) {
     // Five parameters a limit; a request has a few limits.
     spend = batchPerTurn(spendMany(knex), { parametersPerCall: 5 * 4 });
     spendersByPool.set(knex, spend);
   }
-  return spend({ limits, now });
+  return spend({ limits: limits.map((limit) => ({ ...limit, key: store.storedKey(limit.key) })), now });
 }
 
 /** Counts one hit on `key` however many came before (the rate limiter decides): its count and ms left. */
@@ -86,9 +91,13 @@ on conflict (key) do update set
   max_count = excluded.max_count
 returning count, (extract(epoch from (window_ends_at - $3::timestamptz)) * 1000)::float8 as "ttlMs"`;
 
-export async function countHit(knex: Knex, limit: Limit, now: number): Promise<{ current: number; ttlMs: number }> {
-  const { rows } = await pooledQuery<{ count: number; ttlMs: number }>(knex, HIT_SQL, [
-    limit.key,
+export async function countHit(
+  store: CounterStore,
+  limit: Limit,
+  now: number,
+): Promise<{ current: number; ttlMs: number }> {
+  const { rows } = await pooledQuery<{ count: number; ttlMs: number }>(store.knex, HIT_SQL, [
+    store.storedKey(limit.key),
     limit.windowMs,
     new Date(now),
     limit.max,

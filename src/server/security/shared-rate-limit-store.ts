@@ -1,5 +1,5 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { Knex } from '@mikro-orm/knex';
+import type { CounterStore } from './counter-keys';
 import { countHit } from './shared-counters';
 
 /**
@@ -7,7 +7,7 @@ import { countHit } from './shared-counters';
  * instance's memory: every instance on the database counts the same requests. Each route (or
  * `app.rateLimit()` hook) gets its own key space through `child`.
  */
-export function sharedRateLimitStore(knex: Knex, now: () => number = Date.now): FastifyRateLimitStoreCtor {
+export function sharedRateLimitStore(counters: CounterStore, now: () => number = Date.now): FastifyRateLimitStoreCtor {
   class SharedRateLimitStore implements FastifyRateLimitStore {
     private readonly space: string;
 
@@ -22,7 +22,7 @@ export function sharedRateLimitStore(knex: Knex, now: () => number = Date.now): 
       timeWindow: number,
       max: number,
     ): void {
-      countHit(knex, { key: `rate:${this.space}:${key}`, max, windowMs: timeWindow }, now()).then(
+      countHit(counters, { key: `rate:${this.space}:${key}`, max, windowMs: timeWindow }, now()).then(
         ({ current, ttlMs }) => callback(null, { current, ttl: ttlMs }),
         (error: Error) => callback(error),
       );

@@ -15,6 +15,7 @@ import {
 import { cancelReceipt, issueReceipt } from '../receipts/issue-receipt';
 import type { Receipt } from '../receipts/receipt.entity';
 import { receiptOutgoingMail } from '../receipts/receipt-mail';
+import { publishedContact, type TrustContact } from '../site-content/published-contact';
 
 /**
  * What the donor is told when settlement records something: the receipt of a paid payment and
@@ -49,8 +50,9 @@ async function donationWhere(em: EntityManager, where: string, value: number | s
 }
 
 /** The facts every mail about this donation starts from: who, how much, and the links back. */
-function donorFacts(donorLinks: DonorLinks, row: Donation) {
+function donorFacts(donorLinks: DonorLinks, row: Donation, contact: TrustContact) {
   return {
+    contact,
     donorName: row.name,
     language: row.language,
     amount: row.amount,
@@ -90,10 +92,11 @@ export async function acknowledgePayment(
   });
   await enqueueMail(
     em,
-    receiptOutgoingMail(receipt, {
-      downloadUrl: donorLinks.receiptUrl(receipt.id, receipt.issuedAt),
-      donorPageUrl: donorLinks.donorPageUrl,
-    }),
+    receiptOutgoingMail(
+      receipt,
+      { downloadUrl: donorLinks.receiptUrl(receipt.id, receipt.issuedAt), donorPageUrl: donorLinks.donorPageUrl },
+      await publishedContact(em),
+    ),
   );
   if (row.donationType === 'monthly' && row.subscriptionId === null) {
     const [subscription] = await em.execute<{ id: number }[]>('select id from subscriptions where donation_id = ?', [
@@ -104,7 +107,7 @@ export async function acknowledgePayment(
         eventKey: `monthly-started-${subscription.id}`,
         kind: 'monthly-started',
         to: row.email,
-        ...monthlyGivingStartedMail(donorFacts(donorLinks, row)),
+        ...monthlyGivingStartedMail(donorFacts(donorLinks, row, await publishedContact(em))),
       });
     }
   }
@@ -120,7 +123,12 @@ export async function noticeRefund(em: EntityManager, donorLinks: DonorLinks, pa
     eventKey: `refund-${paymentId}`,
     kind: 'refund',
     to: row.email,
-    ...refundMail({ ...donorFacts(donorLinks, row), receiptNumber: receipt?.number ?? null }),
+    // After partial refunds, what this refund returned is the rest (settlement/partial-refund.ts).
+    ...refundMail({
+      ...donorFacts(donorLinks, row, await publishedContact(em)),
+      amount: row.amount - row.refundedAmount,
+      receiptNumber: receipt?.number ?? null,
+    }),
   });
 }
 
@@ -132,7 +140,7 @@ export async function noticePaymentFailed(em: EntityManager, donorLinks: DonorLi
     eventKey: `payment-failed-${donationId}`,
     kind: 'payment-failed',
     to: row.email,
-    ...paymentFailedMail(donorFacts(donorLinks, row)),
+    ...paymentFailedMail(donorFacts(donorLinks, row, await publishedContact(em))),
   });
 }
 
@@ -154,7 +162,7 @@ export async function noticeSubscriptionStatus(
       where status in ('paid', 'refunded') and (id = ? or subscription_id = ?)`,
     [row.id, subscriptionId],
   );
-  const facts = donorFacts(donorLinks, row);
+  const facts = donorFacts(donorLinks, row, await publishedContact(em));
   await enqueueMail(em, {
     eventKey:
       status === 'halted'

@@ -13,6 +13,7 @@ import { chequeBouncedMail } from '../mail/templates';
 import { cancelReceipt, issueReceipt } from '../receipts/issue-receipt';
 import type { Receipt } from '../receipts/receipt.entity';
 import { receiptOutgoingMail } from '../receipts/receipt-mail';
+import { publishedContact } from '../site-content/published-contact';
 import type { DonorLinks } from './donor-notices';
 
 /**
@@ -155,11 +156,15 @@ export async function recordPaidOfflineGift(
   if (row.email) {
     await enqueueMail(
       em,
-      receiptOutgoingMail(receipt, {
-        // Its link runs from today, when the donor is sent it, not from the day the gift came.
-        downloadUrl: donorLinks.receiptUrl(receipt.id, new Date()),
-        donorPageUrl: donorLinks.donorPageUrl,
-      }),
+      receiptOutgoingMail(
+        receipt,
+        {
+          // Its link runs from today, when the donor is sent it, not from the day the gift came.
+          downloadUrl: donorLinks.receiptUrl(receipt.id, new Date()),
+          donorPageUrl: donorLinks.donorPageUrl,
+        },
+        await publishedContact(em),
+      ),
     );
   }
   return { outcome: 'recorded', donationId, receipt };
@@ -216,6 +221,7 @@ export async function markOfflineGiftBounced(
         donorName: donation.name,
         language: donation.language,
         donorPageUrl: donorLinks.donorPageUrl(donation.email, donation.language),
+        contact: await publishedContact(em),
         amount: donation.amount,
         instrument,
         reference: donation.reference ?? '',

@@ -27,6 +27,7 @@ const COLUMNS = [
   'Reference',
   'Bank',
   'Recorded by',
+  'Refunded (₹)',
 ];
 
 /**
@@ -56,6 +57,7 @@ function csvRecord(row: DonationListItem): string[] {
     row.reference ?? '',
     row.bank ?? '',
     row.recordedBy ?? '',
+    (Number(row.refundedAmount) / 100).toFixed(2),
   ].map(neutralise);
 }
 

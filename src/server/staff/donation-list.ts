@@ -26,6 +26,8 @@ export interface DonationListItem {
   phone: string;
   /** Paise. */
   amount: number;
+  /** Paise refunded: all of it for a refunded gift, the part returned of a paid one (else 0). */
+  refundedAmount: number;
   donationType: string;
   purpose: string | null;
   status: string;
@@ -43,6 +45,7 @@ export interface DonationListItem {
 
 /** The donation's columns as `DonationListItem`, over `donations d`. */
 export const DONATION_COLUMNS = `d.id, ${isoTime('d.created_at')} as "createdAt", d.name, d.email, d.phone, d.amount,
+  case when d.status = 'refunded' then d.amount else d.refunded_amount end as "refundedAmount",
   d.donation_type as "donationType", d.purpose, d.status, d.razorpay_order_id as "razorpayOrderId",
   d.razorpay_payment_id as "razorpayPaymentId", d.mode, to_char(d.received_on, 'YYYY-MM-DD') as "receivedOn",
   d.reference, d.bank, d.recorded_by as "recordedBy"`;

@@ -4,8 +4,13 @@ import { backupStatus } from '../backups/backup-status';
 import { attentionItems } from './attention';
 import { receivedByMode } from './received-by-mode';
 
-/** Money that came in: paid gifts, and refunded ones (received, then returned: see `refunds`). */
+/**
+ * Gifts that came in: paid ones, and refunded ones (received, then returned). `received` counts
+ * what was kept (a paid gift less any part refunded); `refunds` what went back, in full or in part.
+ */
 const RECEIVED = `status in ('paid', 'refunded')`;
+const KEPT = `case when status = 'paid' then amount - refunded_amount end`;
+const RETURNED = `case when status = 'refunded' then amount else nullif(refunded_amount, 0) end`;
 
 export interface Total {
   count: number;
@@ -20,17 +25,17 @@ export async function getOverview({ em, now = new Date() }: { em: EntityManager;
   const today = startOfIndiaDay(now);
   const year = financialYearOf(now);
   const { year: y, month: m } = indiaDate(now);
-  // One pass over the received gifts from twelve months ago (donations_status_created_at_index
-  // carries the amount: the index alone is read): a group per month, starting at starts[i - 1] for
+  // One pass over the received gifts from twelve months ago (by donations_status_created_at_index):
+  // a group per month, starting at starts[i - 1] for
   // group i, and group 13 for gifts dated after this month yet in this financial year. The year is
   // the groups from its April (always among the twelve) on, this month the last two, today a filter.
   const starts = Array.from({ length: 13 }, (_, index) => indiaMidnight(y, m - 11 + index));
   const groups = await em.execute<Record<string, string | null>[]>(
-    `select width_bucket(created_at, ?::timestamptz[]) as bucket, count(*) as count, sum(amount) as amount,
-            count(*) filter (where created_at >= ?) as today_count,
-            sum(amount) filter (where created_at >= ?) as today_amount,
-            count(*) filter (where status = 'refunded') as refund_count,
-            sum(amount) filter (where status = 'refunded') as refund_amount
+    `select width_bucket(created_at, ?::timestamptz[]) as bucket, count(${KEPT}) as count, sum(${KEPT}) as amount,
+            count(${KEPT}) filter (where created_at >= ?) as today_count,
+            sum(${KEPT}) filter (where created_at >= ?) as today_amount,
+            count(${RETURNED}) as refund_count,
+            sum(${RETURNED}) as refund_amount
        from donations where ${RECEIVED} and created_at >= ? and created_at < ? group by 1`,
     [`{${starts.map((start) => start.toISOString()).join(',')}}`, today, today, starts[0], year.end],
   );
@@ -59,7 +64,7 @@ export async function getOverview({ em, now = new Date() }: { em: EntityManager;
       thisMonth: added(from(12)),
       thisFinancialYear: added(thisYear),
     },
-    /** Refunded gifts of this financial year (included in `received`). */
+    /** Gifts of this financial year refunded in full or in part, and how much went back (not in `received`). */
     refunds: added(thisYear, 'refund_'),
     /** Paid gifts by mode (online, cheque, transfer, cash, in kind…), each dated the day it came. */
     receivedByMode: await receivedByMode(em, now),

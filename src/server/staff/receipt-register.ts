@@ -5,6 +5,7 @@ import { enqueueMail } from '../mail/outbox';
 import { Receipt } from '../receipts/receipt.entity';
 import { receiptOutgoingMail } from '../receipts/receipt-mail';
 import type { DonorLinks } from '../settlement/donor-notices';
+import { publishedContact } from '../site-content/published-contact';
 import { withTotal } from './list-total';
 import { isoTime } from './sql-time';
 
@@ -87,11 +88,15 @@ export async function resendReceipt({
 }): Promise<{ id: number; queued: true }> {
   const receipt = await em.findOne(Receipt, input.id);
   if (!receipt) throw new DomainError('NOT_FOUND', `No receipt ${input.id}`);
-  const mail = receiptOutgoingMail(receipt, {
-    // A resent receipt's link runs 18 months from now, whenever the receipt was issued.
-    downloadUrl: donorLinks.receiptUrl(receipt.id, new Date()),
-    donorPageUrl: donorLinks.donorPageUrl,
-  });
+  const mail = receiptOutgoingMail(
+    receipt,
+    {
+      // A resent receipt's link runs 18 months from now, whenever the receipt was issued.
+      downloadUrl: donorLinks.receiptUrl(receipt.id, new Date()),
+      donorPageUrl: donorLinks.donorPageUrl,
+    },
+    await publishedContact(em),
+  );
   await enqueueMail(em, { ...mail, eventKey: `${mail.eventKey}-resent-${Date.now()}` });
   return { id: receipt.id, queued: true };
 }

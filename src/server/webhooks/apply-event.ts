@@ -5,6 +5,7 @@ import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
 import { recordSettlement } from '../razorpay-settlements/record-settlement';
 import type { DonorLinks } from '../settlement/donor-notices';
+import { recordPartialRefund } from '../settlement/partial-refund';
 import { paymentMatchesDonation } from '../settlement/payment-match';
 import { recordCharge, recordFailure, recordPayment, recordRefund, recordStatus } from '../settlement/record-events';
 import type { RazorpayEvent, RazorpayPaymentEntity } from './razorpay-event.schema';
@@ -18,6 +19,7 @@ export type EventOutcome =
   | 'failed'
   | 'refunded'
   | 'refund_recorded'
+  | 'partly_refunded'
   | 'subscription_updated'
   | 'first_charge'
   | 'charge_recorded'
@@ -76,7 +78,13 @@ export async function applyEvent(
     case 'refund.processed': {
       // refund.created may already carry a processed refund (instant refunds); a pending one waits.
       const processed = event.event === 'refund.processed' || event.payload.refund?.entity.status === 'processed';
-      if (!payment || !processed || !isFullyRefunded(payment)) return 'unchanged';
+      if (!payment || !processed) return 'unchanged';
+      if (!isFullyRefunded(payment)) {
+        // Part of it: the gift counts what was kept, and its receipt is issued again for that (settlement/partial-refund.ts).
+        const refunded = payment.amount_refunded ?? 0;
+        if (refunded <= 0) return 'unchanged';
+        return (await recordPartialRefund(em, donorLinks, payment.id, refunded)) ? 'partly_refunded' : 'unchanged';
+      }
       // A full refund that settles nothing here (a duplicate payment's) is kept in the ledger too.
       return (await recordRefund(em, donorLinks, payment.id, payment.order_id)) ? 'refunded' : 'refund_recorded';
     }
