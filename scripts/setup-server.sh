@@ -42,7 +42,8 @@ fail() {
 ask() {
   printf '%s ' "$1"
   IFS= read -r answer || fail "No answer given: nothing was written."
-  answer="$(printf '%s' "$answer" | tr -d '[:space:]')"
+  # Spaces around it (and a pasted line's carriage return) are not part of it.
+  answer="$(printf '%s' "$answer" | sed -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//')"
 }
 
 # --- 1. An existing .env holds the encryption key of the data already stored: never lose it. ---
