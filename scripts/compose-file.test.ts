@@ -52,9 +52,9 @@ describe('compose.yaml', () => {
   });
 
   it('is checked for real: the schema refuses a misspelt key and a wrong depends_on condition', () => {
-    const broken = structuredClone(compose) as { services: Record<string, Record<string, unknown>> };
-    (broken.services.caddy as Record<string, unknown>).restart_policy = 'always';
-    (broken.services.app as Record<string, unknown>).depends_on = { db: { condition: 'healthy' } };
+    const broken = structuredClone(compose);
+    Object.assign(broken.services.caddy ?? {}, { restart_policy: 'always' });
+    Object.assign(broken.services.app ?? {}, { depends_on: { db: { condition: 'healthy' } } });
     expect(validate(broken)).toBe(false);
     expect(validate.errors?.map((error) => error.instancePath)).toEqual(
       expect.arrayContaining(['/services/caddy', '/services/app/depends_on/db/condition']),

@@ -200,6 +200,14 @@ if [ -e "$env_file" ]; then
 fi
 mv "$env_file.new" "$env_file" || fail "Could not write $env_file."
 
+# A production start refuses without Razorpay's keys (src/server/config.ts): say so before the command.
+keys_note=""
+if [ -z "$(existing RAZORPAY_KEY_ID)" ]; then
+  keys_note="Before the first start, put the trust's Razorpay keys in $env_file
+(RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET): without them the site does not start.
+"
+fi
+
 cat <<EOF
 
 Settings written to $env_file
@@ -210,6 +218,7 @@ the key with it, that data cannot be read again. Copy the line now to a safe pla
 machine (a password manager, or on paper in the trust's safe):
     grep DATA_ENCRYPTION_KEY $env_file
 
+$keys_note
 Next, start the site (the first start takes a few minutes):
     docker compose up -d
 

@@ -82,6 +82,7 @@ describe('scripts/setup-server.sh', () => {
     expect(run.stdout).toContain(`DATA_ENCRYPTION_KEY in ${join(dir, '.env')}`);
     expect(run.stdout).toContain('KEEP THE ENCRYPTION KEY');
     expect(run.stdout).toContain('docker compose up -d');
+    expect(run.stdout).toContain("Before the first start, put the trust's Razorpay keys");
     expect(run.stdout).toContain('docker compose logs app');
     expect(run.stdout).not.toContain(env.DATA_ENCRYPTION_KEY);
   });
