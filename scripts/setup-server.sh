@@ -84,7 +84,7 @@ done
 # /etc/hosts), else what DNS says (dig).
 domain_addresses() {
   if [ -n "${SETUP_DOMAIN_ADDRESSES+set}" ]; then
-    printf '%s\n' $SETUP_DOMAIN_ADDRESSES
+    printf '%s\n' "$SETUP_DOMAIN_ADDRESSES" | tr ' ' '\n'
   elif command -v getent >/dev/null 2>&1; then
     getent ahosts "$domain" | awk '{ print $1 }'
   elif command -v dig >/dev/null 2>&1; then
@@ -96,7 +96,7 @@ domain_addresses() {
 # This machine's own addresses, from its network interfaces (loopback and link-local left out).
 machine_addresses() {
   if [ -n "${SETUP_MACHINE_ADDRESSES+set}" ]; then
-    printf '%s\n' $SETUP_MACHINE_ADDRESSES
+    printf '%s\n' "$SETUP_MACHINE_ADDRESSES" | tr ' ' '\n'
   elif command -v ip >/dev/null 2>&1; then
     ip -o addr show scope global | awk '{ sub(/\/.*/, "", $4); print $4 }'
   elif command -v hostname >/dev/null 2>&1; then
@@ -156,7 +156,8 @@ if command -v ss >/dev/null 2>&1; then
   for port in $ports; do
     if printf '%s\n' "$listening" | grep -Fxq "$port"; then
       fail "Port $port is already in use on this machine (another web server?). The site needs ports
-$(printf '%s' "$ports" | sed 's/ / and /g'): stop what listens there (\`ss -ltnp\` shows it), then run this again."
+$(printf '%s' "$ports" | sed 's/ / and /g'): stop what listens there (\`ss -ltnp\` shows it), then run this again.
+If it is this site already running, stop it first: docker compose down"
     fi
   done
   echo "  Ports $(printf '%s' "$ports" | sed 's/ / and /g') are free."
