@@ -1,5 +1,5 @@
 # The site in a container: the same commands CI runs (npm ci, npm run build), on Node 24 LTS.
-# Build: docker build -t rescue-site .   Run with a database: docker compose up (compose.yaml).
+# Build: docker build -t rescue-site .   Run with a database and Caddy: docker compose up (compose.yaml).
 
 FROM node:24-slim AS build
 WORKDIR /app
@@ -17,6 +17,8 @@ COPY --from=build --chown=node:node /app/migrations ./migrations
 COPY --from=build --chown=node:node /app/dist ./dist
 # npm run db:migrate, backup, restore, reconcile start the compiled tools through it.
 COPY --from=build --chown=node:node /app/scripts/run-built.mjs ./scripts/run-built.mjs
+# The nightly backups' folder (compose.yaml mounts a volume here): a new volume takes this owner.
+RUN mkdir /app/backups && chown node:node /app/backups
 # Not root: the image's own unprivileged user.
 USER node
 EXPOSE 3000
