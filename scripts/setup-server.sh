@@ -187,12 +187,12 @@ umask 077
   echo "POSTGRES_PASSWORD=$postgres_password"
   echo "# Encrypts donors' PAN and Aadhaar. Without it they cannot be read: keep a copy off this machine."
   echo "DATA_ENCRYPTION_KEY=$encryption_key"
-  echo "# Razorpay's keys (dashboard, Account & Settings, API keys) and the webhook's secret."
-  echo "RAZORPAY_KEY_ID=$(existing RAZORPAY_KEY_ID)"
-  echo "RAZORPAY_KEY_SECRET=$(existing RAZORPAY_KEY_SECRET)"
-  echo "RAZORPAY_WEBHOOK_SECRET=$(existing RAZORPAY_WEBHOOK_SECRET)"
-  echo "# Where mail goes: smtp://user:password@smtp.example.org:587"
-  echo "SMTP_URL=$(existing SMTP_URL)"
+  # Razorpay's keys and the mail server are set in the console (Settings) after the first sign-in;
+  # kept here only when an earlier .env had them (an empty line would be a bad value, not "unset").
+  for name in RAZORPAY_KEY_ID RAZORPAY_KEY_SECRET RAZORPAY_WEBHOOK_SECRET SMTP_URL; do
+    value="$(existing "$name")"
+    if [ -n "$value" ]; then echo "$name=$value"; fi
+  done
 } >"$env_file.new" || fail "Could not write $env_file.new."
 previous_note=""
 if [ -e "$env_file" ]; then
@@ -201,11 +201,12 @@ if [ -e "$env_file" ]; then
 fi
 mv "$env_file.new" "$env_file" || fail "Could not write $env_file."
 
-# A production start refuses without Razorpay's keys (src/server/config.ts): say so before the command.
+# Without keys in the environment the site starts and waits for them: an admin types them in the
+# console's Settings (src/server/settings), where they are checked.
 keys_note=""
 if [ -z "$(existing RAZORPAY_KEY_ID)" ]; then
-  keys_note="Before the first start, put the trust's Razorpay keys in $env_file
-(RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET): without them the site does not start.
+  keys_note="After you sign in, open Settings in the console and enter the trust's Razorpay keys and
+mail server: until then the site takes no donations.
 "
 fi
 
