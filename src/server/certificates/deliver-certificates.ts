@@ -5,6 +5,7 @@ import { enqueueMail } from '../mail/outbox';
 import { certificateMail } from '../mail/templates';
 import type { FieldCipher } from '../personal-data/field-cipher';
 import type { DonorLinks } from '../settlement/donor-notices';
+import { publishedContact } from '../site-content/published-contact';
 import { type Actor, audit } from '../staff/audit';
 import { isoTime } from '../staff/sql-time';
 import { certificateAddresses } from './certificate-addresses';
@@ -110,6 +111,7 @@ export async function sendCertificates(
       [actor.username, input.year, JSON.stringify(input.ids)],
     );
     const form = taxLawOfYear(input.year).certificateForm;
+    const contact = await publishedContact(tx);
     let mailed = 0;
     for (const row of rows) {
       if (!row.donor_email) continue;
@@ -124,6 +126,7 @@ export async function sendCertificates(
           donorPageUrl: donorLinks.donorPageUrl(row.donor_email),
           year: input.year,
           form,
+          contact,
         }),
       });
     }

@@ -13,6 +13,7 @@ import { cancelSubscription } from '../settlement/cancel-subscription';
 import type { DonorLinks } from '../settlement/donor-notices';
 import { closeOrdersOfErasedDonor } from '../settlement/paid-after-erasure';
 import { isFinalSubscriptionStatus } from '../settlement/subscription-status';
+import { publishedContact } from '../site-content/published-contact';
 import { type Actor, audit } from '../staff/audit';
 import { isoTime } from '../staff/sql-time';
 import { type DonorActor, donorAuditActor } from './donor-actor';
@@ -227,6 +228,7 @@ export async function completeErasure(
         receiptsKept: receipts.length,
         // The last day the receipts are kept, as a person reads it: the day before the period ends.
         retainedUntil: retainedUntil && formatIndiaDate(new Date(retainedUntil.getTime() - 1)),
+        contact: await publishedContact(tx),
       }),
     });
     const outcome = {

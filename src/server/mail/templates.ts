@@ -201,6 +201,8 @@ export interface ErasureCompletedFacts {
   receiptsKept: number;
   /** When the kept receipts are anonymised in turn, as the donor reads it (India time). */
   retainedUntil: string | null;
+  /** The trust's contact details as published; the defaults when not given. */
+  contact?: TrustContact;
 }
 
 /**
@@ -221,7 +223,10 @@ export function erasureCompletedMail(facts: ErasureCompletedFacts): MailContent 
     });
   }
   blocks.push({ p: 'This is the last message you will receive from us. Thank you for the animals you helped.' });
-  return { subject: 'Your personal details have been erased', ...renderMail(blocks) };
+  return {
+    subject: 'Your personal details have been erased',
+    ...renderMail(blocks, undefined, undefined, 'en', facts.contact ?? siteContent.contact),
+  };
 }
 
 export interface CertificateMailFacts extends DonorFacts {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONTENT } from '../../shared/default-content';
+import { donorToken } from '../donors/donor-link';
+import { resolveDataEncryptionKey } from '../personal-data/data-encryption-key';
 import { donationBody } from '../test/donation-fixtures';
 import { pdfText } from '../test/donor-fixtures';
 import { donorEmail, mailTo } from '../test/mail-fixtures';
@@ -54,5 +56,32 @@ describe('the contact details a mail and a receipt give', () => {
     expect(text).toContain(NEW_EMAIL);
     expect(text).toContain(NEW_PHONE);
     expect(text).not.toContain(DEFAULT_CONTENT.contact.email);
+  });
+
+  it('are the published content’s in the last mail of an erasure too', async () => {
+    // Published by the test above (the tests run in order in this file).
+    const email = donorEmail('erased');
+    const created = await t.caller.donation.create(donationBody({ email, amount: 50_000 }));
+    await t.emulator.completePayment({ orderId: created.order.id });
+    await t.emulator.webhooksIdle();
+    const token = donorToken(email, resolveDataEncryptionKey(t.config));
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/donor.requestErasure',
+      headers: { 'x-donor-token': token },
+      payload: {},
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const done = await callProcedure(t.app, 'staff.erasure.complete', 'mutation', {
+      token: admin,
+      input: { id: asked.json().result.data.id },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+
+    const erased = (await mailTo(t, email)).find((mail) => mail.subject === 'Your personal details have been erased');
+    expect(erased).toBeDefined();
+    expect(erased?.text).toContain(NEW_EMAIL);
+    expect(erased?.text).toContain(NEW_PHONE);
+    expect(erased?.text).not.toContain(DEFAULT_CONTENT.contact.email);
   });
 });
