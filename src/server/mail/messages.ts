@@ -129,7 +129,7 @@ export const MAIL_MESSAGES = {
     donorPageLink: 'my giving',
     donorPageNote: 'The link works for 24 hours; after that, ask for a new one on the same page.',
     unsubscribeLine: 'No more appeal updates?',
-    unsubscribeLink: 'Unsubscribe with one click',
+    unsubscribeLink: 'Stop these updates (this appeal’s, or all)',
   },
   ta: {
     dear: (name) => `அன்புள்ள ${name},`,
@@ -192,7 +192,7 @@ export const MAIL_MESSAGES = {
     donorPageLink: 'என் நன்கொடைகள்',
     donorPageNote: 'இந்த இணைப்பு 24 மணி நேரம் செயல்படும்; அதன் பிறகு, அதே பக்கத்தில் புதிய இணைப்பைக் கேட்கலாம்.',
     unsubscribeLine: 'வேண்டுகோள் செய்திகள் இனி வேண்டாமா?',
-    unsubscribeLink: 'ஒரே சொடுக்கில் விலகுங்கள்',
+    unsubscribeLink: 'இந்தச் செய்திகளை நிறுத்துங்கள் (இந்த உதவிக் கோரிக்கையினுடையவை, அல்லது அனைத்தும்)',
   },
   hi: {
     dear: (name) => `प्रिय ${name},`,
@@ -253,7 +253,7 @@ export const MAIL_MESSAGES = {
     donorPageLink: 'मेरा दान',
     donorPageNote: 'यह लिंक 24 घंटे काम करता है; उसके बाद उसी पेज पर नया लिंक माँग लें।',
     unsubscribeLine: 'अपील के अपडेट अब नहीं चाहिए?',
-    unsubscribeLink: 'एक क्लिक में सदस्यता छोड़ें',
+    unsubscribeLink: 'ये अपडेट बंद करें (इस अपील के, या सभी)',
   },
 } as const satisfies Record<Language, MailMessages>;
 
