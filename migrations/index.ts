@@ -125,4 +125,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261127100000',
     load: async () => (await import('./Migration20261127100000')).Migration20261127100000,
   },
+  {
+    name: 'Migration20261127180000',
+    load: async () => (await import('./Migration20261127180000')).Migration20261127180000,
+  },
 ];
