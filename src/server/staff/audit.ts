@@ -38,7 +38,10 @@ export type AuditAction =
   | 'appeal_published'
   | 'appeal_closed'
   | 'appeal_update_posted'
-  | 'appeal_update_translated';
+  | 'appeal_update_translated'
+  | 'offsite_backups_set_up'
+  | 'backup_requested'
+  | 'backup_downloaded';
 
 /** Who acted: `userId` null for a failed sign-in on a name no account has. */
 export interface Actor {

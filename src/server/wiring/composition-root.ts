@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { backupDir } from '../backups/backup-files';
+import { type BackupRunner, createBackupRunner } from '../backups/backup-runner';
 import type { Config, PaymentProvider } from '../config';
 import type { Orm } from '../db/orm';
 import { donateAgainUrl } from '../donors/donate-again-url';
@@ -45,6 +47,8 @@ export interface ServerDependencies {
   donorLinks: DonorLinks;
   /** Where the outbox's messages go; its worker sends them while the server runs. */
   mailer: Mailer;
+  /** Takes backups (nightly and the console's "Back up now") and copies them off the machine. */
+  backups: BackupRunner;
   /** Stops what was started here (the mailer, the sandbox); the database belongs to whoever opened it. */
   close(): Promise<void>;
 }
@@ -76,6 +80,16 @@ export async function buildDependencies(
   const dataEncryptionKey = resolveDataEncryptionKey(config);
   const receiptLinks = createReceiptLinks(dataEncryptionKey, config.siteUrl);
   const mailer = await createMailer(config, log ?? SILENT);
+  const cipher = createFieldCipher(dataEncryptionKey);
+  const backups = createBackupRunner(
+    { orm, cipher, log: log ?? SILENT },
+    {
+      url: orm.config.get('clientUrl') as string,
+      dir: backupDir(config),
+      keepDaily: config.backups.keepDaily,
+      keepMonthly: config.backups.keepMonthly,
+    },
+  );
   return {
     orm,
     gateway,
@@ -89,7 +103,7 @@ export async function buildDependencies(
     },
     emulator,
     personalDataKey: dataEncryptionKey,
-    cipher: createFieldCipher(dataEncryptionKey),
+    cipher,
     receiptLinks,
     donorLinks: {
       donateAgainUrl: (gift) => donateAgainUrl(config.siteUrl, gift),
@@ -98,7 +112,9 @@ export async function buildDependencies(
         new URL(donorLink(email, dataEncryptionKey, new Date(), language), config.siteUrl).toString(),
     },
     mailer,
+    backups,
     close: async () => {
+      await backups.idle();
       await mailer.close();
       await emulator?.close();
     },
