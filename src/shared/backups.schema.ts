@@ -16,7 +16,10 @@ export const offsiteBucketSchema = z.object({
     .string()
     .trim()
     .url('must be the address of the storage, such as https://s3.ap-south-1.amazonaws.com')
-    .refine((value) => /^https?:\/\//.test(value), 'must start with https:// (or http:// for a server on this network)'),
+    .refine(
+      (value) => /^https?:\/\//.test(value),
+      'must start with https:// (or http:// for a server on this network)',
+    ),
   region: z
     .string()
     .trim()
@@ -43,3 +46,6 @@ export const offsiteSetupSchema = offsiteBucketSchema.extend({
     .optional(),
 });
 export type OffsiteSetupInput = z.infer<typeof offsiteSetupSchema>;
+
+/** `GET /staff/api/backups/<name>`'s one parameter. */
+export const backupDownloadSchema = z.object({ name: backupNameSchema });

@@ -28,6 +28,8 @@ export interface BackupRunState {
 }
 
 export interface BackupRunner {
+  /** The folder the backups are written to (and downloaded from). */
+  readonly dir: string;
   /** "Back up now": starts one off the request, or false when one is already running here. */
   start(kind: BackupKind): boolean;
   /** The nightly one: waits for one running, then runs, prunes and copies off. */
@@ -85,6 +87,7 @@ export function createBackupRunner(
   };
 
   return {
+    dir: settings.dir,
     start(kind) {
       if (state.running) return false;
       // Marked at once, so a second click before the pass begins is refused too.

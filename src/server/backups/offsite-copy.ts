@@ -45,10 +45,9 @@ export async function copyBackupsOffsite({ em, cipher }: { em: EntityManager; ci
         error instanceof OffsiteStorageError
           ? error.message
           : `The copy of ${basename(backup.file)} failed: ${(error as Error).message}`;
-      await em.execute(
-        'update offsite_backup_settings set last_error = ?, last_error_at = now() where id = 1',
-        [outcome.error],
-      );
+      await em.execute('update offsite_backup_settings set last_error = ?, last_error_at = now() where id = 1', [
+        outcome.error,
+      ]);
       return outcome;
     } finally {
       await rm(encrypted, { force: true });

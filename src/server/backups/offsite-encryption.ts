@@ -103,7 +103,11 @@ export async function encryptBackupFile(source: string, target: string, recipien
     ephemeralRaw,
     recipientRaw,
   );
-  const header: EncryptedHeader = { ...recipient, scrypt: SCRYPT_COST, ephemeralPublicKey: ephemeralRaw.toString('base64') };
+  const header: EncryptedHeader = {
+    ...recipient,
+    scrypt: SCRYPT_COST,
+    ephemeralPublicKey: ephemeralRaw.toString('base64'),
+  };
   const headerBytes = Buffer.concat([ENCRYPTED_MAGIC, Buffer.from(`${JSON.stringify(header)}\n`)]);
   let pending = Buffer.alloc(0);
   let index = 0;
@@ -211,7 +215,8 @@ export async function decryptBackupFile(source: string, target: string, passphra
             plain = open(sealed, true);
             sawLast = plain !== undefined;
           }
-          if (!plain) throw new DecryptError('the encrypted backup is damaged or was altered (a chunk fails its check)');
+          if (!plain)
+            throw new DecryptError('the encrypted backup is damaged or was altered (a chunk fails its check)');
           index += 1;
           this.push(plain);
         }

@@ -173,7 +173,12 @@ export interface OffsiteBackupStatus {
 /** For the health list: the last copy off the machine, and the last error since. */
 export async function offsiteBackupStatus(em: EntityManager): Promise<OffsiteBackupStatus> {
   const [row] = await em.execute<
-    { last_copied_at: string | null; last_copied_key: string | null; last_error: string | null; last_error_at: string | null }[]
+    {
+      last_copied_at: string | null;
+      last_copied_key: string | null;
+      last_error: string | null;
+      last_error_at: string | null;
+    }[]
   >(
     `select ${isoTime('last_copied_at')} as last_copied_at, last_copied_key, last_error, ${isoTime('last_error_at')} as last_error_at
        from offsite_backup_settings where id = 1`,

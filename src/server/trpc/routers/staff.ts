@@ -17,6 +17,7 @@ import { cancelSubscription, listSubscriptions } from '../../staff/subscriptions
 import { router } from '../init';
 import { adminProcedure, staffProcedure } from '../staff-procedures';
 import { staffAppealsRouter } from './appeals';
+import { backupsRouter } from './backups';
 import { certificatesRouter } from './certificates';
 import { erasureRouter } from './erasure';
 import { imagesRouter } from './images';
@@ -71,4 +72,5 @@ export const staffRouter = router({
   mailbox: mailboxRouter,
   trust: trustRouter,
   siteContent: siteContentRouter,
+  backups: backupsRouter,
 });
