@@ -38,6 +38,11 @@ function clientOf(bucket: OffsiteBucket): S3Client {
     region: bucket.region,
     forcePathStyle: true,
     credentials: { accessKeyId: bucket.accessKeyId, secretAccessKey: bucket.secretAccessKey },
+    // Checksums only where S3 requires them: the SDK's default (a streamed body sent as
+    // `aws-chunked` with a trailing CRC) is not understood by every S3-compatible server, which
+    // then stores the framing with the bytes (s3rver does; some providers refuse it).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     // One retry: an unreachable endpoint is said within seconds, not after the SDK's backoff.
     maxAttempts: 2,
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
