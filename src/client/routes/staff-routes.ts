@@ -140,6 +140,12 @@ const auditRoute = createRoute({
   component: page('AuditPage'),
 });
 
+const backupsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/backups',
+  component: page('BackupsPage'),
+});
+
 const passwordRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/password',
@@ -167,6 +173,7 @@ export const staffRouteTree = staffRoute.addChildren([
     trustRoute,
     accountsRoute,
     auditRoute,
+    backupsRoute,
     passwordRoute,
   ]),
 ]);

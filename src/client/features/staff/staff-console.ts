@@ -10,6 +10,7 @@ export { AppealPage } from './appeals/AppealPage';
 export { AppealsPage } from './appeals/AppealsPage';
 export { AuditPage } from './audit/AuditPage';
 export { LoginPage } from './auth/LoginPage';
+export { BackupsPage } from './backups/BackupsPage';
 export { CertificatesPage } from './certificates/CertificatesPage';
 export { DonationsPage } from './donations/DonationsPage';
 export { ErasurePage } from './erasure/ErasurePage';
