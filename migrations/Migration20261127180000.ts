@@ -24,7 +24,9 @@ export class Migration20261127180000 extends Migration {
       "last_error" text null,
       "last_error_at" timestamptz null,
       constraint "offsite_backup_settings_pkey" primary key ("id"));`);
-    this.addSql(`alter table "backups" add column "offsite_key" text null, add column "offsite_copied_at" timestamptz null;`);
+    this.addSql(
+      `alter table "backups" add column "offsite_key" text null, add column "offsite_copied_at" timestamptz null;`,
+    );
   }
 
   override async down(): Promise<void> {
