@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,5 +130,6 @@ describe('copies off the machine', () => {
     expect(restored.donations.map((row) => row.email)).toContain('kavya@example.com');
     // The source as it was at the first backup: nothing has been paid since.
     expect(restored).toEqual(await rowsOf(t.db.url));
+    await rm(dirname(decrypted), { recursive: true, force: true });
   });
 });

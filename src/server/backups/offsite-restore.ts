@@ -23,6 +23,11 @@ export async function isEncryptedCopy(file: string): Promise<boolean> {
 export async function decryptCopyForRestore(file: string, passphrase: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'rescue-restore-'));
   const target = join(dir, basename(file).replace(/\.enc$/, '') || 'backup.gz');
-  await decryptBackupFile(file, target, passphrase);
+  try {
+    await decryptBackupFile(file, target, passphrase);
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
   return target;
 }
