@@ -1,4 +1,4 @@
-import { mkdtemp, open } from 'node:fs/promises';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { decryptBackupFile, ENCRYPTED_MAGIC, isEncryptedBackup } from './offsite-encryption';
