@@ -155,6 +155,12 @@ const auditRoute = createRoute({
   component: page('AuditPage'),
 });
 
+const backupsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/backups',
+  component: page('BackupsPage'),
+});
+
 const passwordRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/password',
@@ -184,6 +190,7 @@ export const staffRouteTree = staffRoute.addChildren([
     settingsRoute,
     accountsRoute,
     auditRoute,
+    backupsRoute,
     passwordRoute,
   ]),
 ]);

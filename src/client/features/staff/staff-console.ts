@@ -11,6 +11,7 @@ export { AppealsPage } from './appeals/AppealsPage';
 export { AuditPage } from './audit/AuditPage';
 export { LoginPage } from './auth/LoginPage';
 export { SetupPage } from './auth/SetupPage';
+export { BackupsPage } from './backups/BackupsPage';
 export { CertificatesPage } from './certificates/CertificatesPage';
 export { DonationsPage } from './donations/DonationsPage';
 export { ErasurePage } from './erasure/ErasurePage';

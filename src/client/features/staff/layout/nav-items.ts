@@ -17,5 +17,6 @@ export const NAV_ITEMS = [
   { to: '/staff/settings', label: 'Settings', admin: true },
   { to: '/staff/accounts', label: 'Staff accounts', admin: true },
   { to: '/staff/audit', label: 'Audit trail', admin: true },
+  { to: '/staff/backups', label: 'Backups', admin: true },
   { to: '/staff/password', label: 'My password', admin: false },
 ] as const;
