@@ -250,7 +250,17 @@ export const editableContentSchema = englishContentSchema
 export const siteContentVersionInputSchema = z.object({ id: z.number().int().positive() });
 
 /** The pages a draft can be previewed as, in each language (`/ta/`: the Tamil home page). */
-export const SITE_CONTENT_PREVIEW_PAGES = ['/', '/donate', '/ta/', '/ta/donate', '/hi/', '/hi/donate'] as const;
+export const SITE_CONTENT_PREVIEW_PAGES = [
+  '/',
+  '/donate',
+  '/privacy',
+  '/ta/',
+  '/ta/donate',
+  '/ta/privacy',
+  '/hi/',
+  '/hi/donate',
+  '/hi/privacy',
+] as const;
 export const siteContentPreviewInputSchema = z.object({
   id: z.number().int().positive(),
   page: z.enum(SITE_CONTENT_PREVIEW_PAGES),
