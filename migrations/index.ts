@@ -121,4 +121,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261125201000',
     load: async () => (await import('./Migration20261125201000')).Migration20261125201000,
   },
+  {
+    name: 'Migration20261127170000',
+    load: async () => (await import('./Migration20261127170000')).Migration20261127170000,
+  },
 ];

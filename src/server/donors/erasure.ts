@@ -190,6 +190,8 @@ export async function completeErasure(
         where lower(recipient) = ? returning 1) select count(*)::int as count from erased`,
       [ERASED_EMAIL, ERASED, ERASED, ERASED, email],
     );
+    // What they agreed to about news goes with them: no address, no record of it.
+    await tx.execute('delete from news_consents where email = ?', [email]);
     const webhookEvents = await scrubJsonColumn(tx, 'webhook_events', 'payload', personal, providerIds);
     const auditEntries = await scrubJsonColumn(tx, 'staff_audit', 'details', personal, []);
 

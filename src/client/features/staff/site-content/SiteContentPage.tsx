@@ -439,7 +439,7 @@ function ContentFields(props: FieldsProps) {
             <Title order={4}>{POLICY_TITLES[name]}</Title>
             {line(['policies', name, 'title'], 'Title')}
             {long(['policies', name, 'description'], 'Description in search results and shares')}
-            {content.policies[name].sections.map((section, index) => (
+            {content.policies[name].sections.map((_, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the sections are in fixed places; their headings change.
               <Stack gap="xs" key={index}>
                 {line(['policies', name, 'sections', index, 'heading'], `Section ${index + 1}: heading`)}
