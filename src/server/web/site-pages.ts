@@ -74,7 +74,7 @@ export interface SitePagesOptions {
 export class SitePages implements SitePagesHandle {
   private pages = new Map<string, PrerenderedPage>();
   private key: string | undefined;
-  /** What the open appeals' list showed when the pages were rendered. */
+  /** What the open appeals' list and the trust's details (the policy pages') were when the pages were rendered. */
   private appealsKey: string | undefined;
   /** The published version the pages show (null: the defaults), and its content. */
   private version: number | null = null;
