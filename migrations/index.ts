@@ -150,6 +150,10 @@ export const migrations: ListedMigration[] = [
     load: async () => (await import('./Migration20261127160000')).Migration20261127160000,
   },
   {
+    name: 'Migration20261127170000',
+    load: async () => (await import('./Migration20261127170000')).Migration20261127170000,
+  },
+  {
     name: 'Migration20261127180000',
     load: async () => (await import('./Migration20261127180000')).Migration20261127180000,
   },

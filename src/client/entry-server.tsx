@@ -5,8 +5,9 @@ import { masterImageUrl } from '../shared/images';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../shared/languages';
 import { hasPageIn, localizedPath, TRANSLATED_PATHS } from '../shared/locale-paths';
 import type { AppealOnPage, PageData, RenderedPage } from '../shared/page-render';
+import { POLICY_PAGES, type PolicyPageName } from '../shared/policy-pages';
 import { formatRupees } from '../shared/rupees';
-import type { ShownPhoto } from '../shared/site-content';
+import { type ShownPhoto, siteContent } from '../shared/site-content';
 import { SITE_URL_TOKEN } from '../shared/site-url-token';
 import { ALL_MESSAGES } from './all-messages';
 import { AppealProvider, appealPageTitle } from './features/appeals/appeal-data';
@@ -17,6 +18,7 @@ import { PageShell } from './page-shell';
 import { APPEAL_PAGE, APPEAL_PATH, REACT_PAGES } from './react-pages';
 import { HomeRoute } from './routes/HomeRoute';
 import { NotFoundPage } from './routes/NotFoundPage';
+import { PolicyPage } from './routes/PolicyPage';
 
 /** The link preview's picture: a photo staff chose (its JPEG master), else the built-in card. */
 function shareImageOf({ image, alt }: ShownPhoto): RenderedPage['shareImage'] {
@@ -31,7 +33,7 @@ function shareImageOf({ image, alt }: ShownPhoto): RenderedPage['shareImage'] {
  * prerenders with it, and the server renders with it at run time whenever the published site
  * content changes (server/web/site-pages.ts), so a page needs neither a build nor a restart to change.
  *
- * `url` is `/`, a page of REACT_PAGES, or anything else for the 404 page, as its English path: the
+ * `url` is `/`, a page of REACT_PAGES, a policy page (`/privacy`: static, named from `data.trust`), or anything else for the 404 page, as its English path: the
  * page is rendered in `data.language` (English without) for its address in that language
  * (shared/locale-paths.ts: `/ta/`). A React page gets its data back in the result, to embed for its
  * hydration; the static pages (home, 404) never hydrate.
@@ -40,14 +42,18 @@ export async function renderPage(url: string, data: PageData): Promise<RenderedP
   const language = data.language ?? DEFAULT_LANGUAGE;
   if (data.appeal && APPEAL_PATH.test(url)) return renderAppealPage(url, data, data.appeal);
   const reactPage = REACT_PAGES[url];
+  const trust = data.trust ?? siteContent.legal;
+  const policy = policyPageAt(url);
   const [path, page, metaName]: [string, Parameters<typeof PageShell>[0]['page'], PageMetaName] = reactPage
     ? [url, await reactPage.load(), reactPage.meta]
     : url === '/'
       ? ['/', HomeRoute, 'home']
-      : [url, NotFoundPage, 'notFound'];
+      : policy
+        ? [url, () => <PolicyPage name={policy} trust={trust} />, policy]
+        : [url, NotFoundPage, 'notFound'];
   const { content } = data;
   const messages = ALL_MESSAGES[language];
-  const meta = pageMetaOf(content, language, messages)[metaName];
+  const meta = pageMetaOf(content, language, messages, trust)[metaName];
   return {
     status: metaName === 'notFound' ? 404 : 200,
     html: renderToString(
@@ -66,8 +72,18 @@ export async function renderPage(url: string, data: PageData): Promise<RenderedP
     alternates: meta.path === null ? [] : alternatesOf(path),
     shareImage: shareImageOf(content.photos.share),
     chunk: reactPage?.chunk ?? null,
-    data: reactPage ? data : null,
+    data: reactPage ? withoutTrust(data) : null,
   };
+}
+
+/** The policy page at a path (`/privacy` → privacy), or undefined. */
+function policyPageAt(url: string): PolicyPageName | undefined {
+  return POLICY_PAGES.find((name) => url === `/${name}`);
+}
+
+/** A React page's data as embedded: without the trust's details, which only the policy pages show. */
+function withoutTrust({ trust: _trust, ...data }: PageData): PageData {
+  return data;
 }
 
 /** The addresses of the page at an English path in each language that has it. */
@@ -142,8 +158,12 @@ async function renderAppealPage(url: string, data: PageData, appeal: AppealOnPag
   };
 }
 
-/** The paths the server serves as pages (the 404 page apart): the home page and every React page. */
-export const PAGE_PATHS: readonly string[] = ['/', ...Object.keys(REACT_PAGES)];
+/** The paths the server serves as pages (the 404 page apart): the home page, every React page and the policy pages. */
+export const PAGE_PATHS: readonly string[] = [
+  '/',
+  ...Object.keys(REACT_PAGES),
+  ...POLICY_PAGES.map((name) => `/${name}`),
+];
 /**
  * The pages each language has, as English paths (the 404 page apart): every page in English, the
  * translated ones in Tamil and Hindi (the server serves each at its address in that language).

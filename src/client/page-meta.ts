@@ -1,6 +1,13 @@
 import type { Language } from '../shared/languages';
 import { localizedPath } from '../shared/locale-paths';
 import type { PageMeta } from '../shared/page-render';
+import {
+  fillPolicyText,
+  POLICY_PAGES,
+  type PolicyPageName,
+  type PolicyTrustDetails,
+  policyValues,
+} from '../shared/policy-pages';
 import type { PageContent } from '../shared/site-content';
 import { type Messages, say, useLanguage, useMessagesOfPage } from './i18n';
 import { useSiteContent } from './site-content-context';
@@ -8,7 +15,7 @@ import { useSiteContent } from './site-content-context';
 export type { PageMeta } from '../shared/page-render';
 
 /** The pages that have a title and link preview of their own. */
-export type PageMetaName = 'home' | 'donate' | 'myGiving' | 'notFound';
+export type PageMetaName = 'home' | 'donate' | 'myGiving' | 'notFound' | PolicyPageName;
 
 /**
  * What each page puts in its <head>, from the content it is rendered with, in a language (its
@@ -18,9 +25,25 @@ export function pageMetaOf(
   content: PageContent,
   language: Language,
   messages: Messages,
+  trustDetails?: PolicyTrustDetails,
 ): Record<PageMetaName, PageMeta> {
-  const { trust, meta } = content;
+  const { trust, meta, contact, policies } = content;
+  // The server renders a policy page with the trust's details; a page without them (the browser's
+  // title of a hydrated page) names the trust and the contact address it shows.
+  const details = trustDetails ?? { name: trust.name, address: contact.address, pan: '', registration80g: '' };
+  const values = policyValues(details, contact, policies);
+  const policyMeta = Object.fromEntries(
+    POLICY_PAGES.map((name) => [
+      name,
+      {
+        title: `${fillPolicyText(policies[name].title, values)} | ${trust.name}`,
+        description: fillPolicyText(policies[name].description, values),
+        path: localizedPath(language, `/${name}`),
+      },
+    ]),
+  ) as Record<PolicyPageName, PageMeta>;
   return {
+    ...policyMeta,
     home: { title: meta.homeTitle, description: meta.description, path: localizedPath(language, '/') },
     donate: { title: meta.donateTitle, description: meta.donateDescription, path: localizedPath(language, '/donate') },
     myGiving: {

@@ -72,6 +72,11 @@ export const donationInputSchema = z
     /** In memory or in honour of a person or an animal: printed on the receipt (src/shared/tribute.ts). */
     tribute: tributeSchema.optional(),
     /**
+     * The donor ticked "Send me news of the animals" (unticked, false, when not sent): their
+     * consent is recorded with the words' version (src/shared/news-consent.ts); only then do they get news.
+     */
+    newsConsent: z.boolean({ error: 'Must be true or false' }).optional(),
+    /**
      * The language the donor gives in (src/shared/languages.ts), `en` when not sent: their receipt
      * mail, monthly notices and appeal updates speak it, and the receipt prints it beside English.
      * The pages send the language they are shown in (`/ta/donate` sends `ta`).

@@ -10,7 +10,15 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './langua
  * The pages Tamil and Hindi have (English paths), besides the 404 page and every appeal's page
  * (`/appeals/<slug>`, rendered on demand); a page not listed is English only.
  */
-export const TRANSLATED_PATHS: readonly string[] = ['/', '/donate', '/my-giving'];
+export const TRANSLATED_PATHS: readonly string[] = [
+  '/',
+  '/donate',
+  '/my-giving',
+  '/privacy',
+  '/terms',
+  '/refunds',
+  '/contact',
+];
 
 /** An appeal's page: `/appeals/` and its slug (lower-case letters and digits joined by dashes, shared/appeals.schema.ts). */
 export const APPEAL_PATH = /^\/appeals\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;

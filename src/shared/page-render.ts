@@ -6,6 +6,7 @@
  */
 import type { PublicAppeal, PublicAppealCard } from './appeals.schema';
 import type { Language } from './languages';
+import type { PolicyTrustDetails } from './policy-pages';
 import type { PageContent } from './site-content';
 
 /**
@@ -34,6 +35,11 @@ export interface PageData {
    * English one in every language (its title in English), so a Tamil page shares the same picture.
    */
   appealCard?: string;
+  /**
+   * The trust's details the policy pages name (the admin's Trust details): the server reads them
+   * when it renders; without (the build's prerender), the defaults. Never embedded in a React page.
+   */
+  trust?: PolicyTrustDetails;
   /** The appeals taking gifts, listed on the home page and /donate (server-rendered; their figures follow within a minute). */
   openAppeals?: PublicAppealCard[];
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTENT } from './default-content';
+import { POLICY_TOKENS } from './policy-pages';
 import { DEDUCTION_TOKEN, resolveSiteContent } from './site-content';
 import { editableContentSchema } from './site-content.schema';
 import { DEFAULT_TRANSLATIONS } from './site-content-default-translations';
@@ -17,8 +18,22 @@ const SCRIPTS = {
   hi: { own: /[\u0900-\u097F]/u, other: /[\u0B80-\u0BFF]/u },
 } as const;
 
-/** The only Latin words a translation keeps: the trust's name, the blood test's name and the deduction's token. */
-const KEPT_IN_LATIN = ['Chennai Animal Rescue Trust', 'CBC', DEDUCTION_TOKEN];
+/**
+ * The only Latin words a translation keeps: the trust's name, the blood test's name, the deduction's
+ * token; and on the policy pages their placeholders, the gateway's name, UPI, IP, PAN (as the glossary
+ * writes it) and the Board's official name beside its translation.
+ */
+const KEPT_IN_LATIN = [
+  'Chennai Animal Rescue Trust',
+  'CBC',
+  DEDUCTION_TOKEN,
+  ...POLICY_TOKENS.map((token) => `{${token}}`),
+  'Razorpay',
+  'UPI',
+  'IP',
+  '(PAN)',
+  'Data Protection Board of India',
+];
 
 describe("the defaults' Tamil and Hindi texts", () => {
   const texts = translatableTexts(DEFAULT_CONTENT);

@@ -8,6 +8,7 @@
  * these like the English texts; the pages show the English text wherever one is left empty.
  * Isomorphic, like ./site-content.ts.
  */
+import { DEFAULT_POLICY_TRANSLATIONS } from './policy-default-translations';
 import type { TranslatableTexts, TranslatedLanguage } from './site-content';
 
 /** Every translatable text of the defaults, in each translated language: a missing or unknown key fails the type check. */
@@ -97,6 +98,7 @@ export const DEFAULT_TRANSLATIONS: Record<TranslatedLanguage, TranslatableTexts>
       ],
       shareText: 'சென்னையில் மீட்கப்பட்ட நாய்களுக்கும் பூனைகளுக்கும் உணவு, சிகிச்சை, தங்குமிடம் கிடைக்க உதவுங்கள். இங்கே நன்கொடை அளியுங்கள்:',
     },
+    policies: DEFAULT_POLICY_TRANSLATIONS.ta,
   },
   hi: {
     trust: {
@@ -184,5 +186,6 @@ export const DEFAULT_TRANSLATIONS: Record<TranslatedLanguage, TranslatableTexts>
       ],
       shareText: 'चेन्नई में बचाए गए कुत्तों और बिल्लियों को भोजन, इलाज और आश्रय दिलाने में मदद करें। यहाँ दान करें:',
     },
+    policies: DEFAULT_POLICY_TRANSLATIONS.hi,
   },
 };

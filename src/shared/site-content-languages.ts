@@ -27,6 +27,9 @@ export type TextsSpec<T> = T extends string
 /** Any shape of texts, as the walks below read it. */
 export type AnyTextsSpec = true | readonly [AnyTextsSpec] | { readonly [key: string]: AnyTextsSpec };
 
+/** A policy page's texts (./policy-pages.ts): its title, description and each section's heading and paragraphs. */
+const POLICY_TEXT = { title: true, description: true, sections: [{ heading: true, paragraphs: [true] }] } as const;
+
 /**
  * Every text a language may translate, in the form's order. Typed against TranslatableTexts, so a
  * text added to the content and to that type must be added here too.
@@ -53,6 +56,12 @@ export const TRANSLATABLE_TEXTS: TextsSpec<TranslatableTexts> = {
     rescueVideoLabel: true,
     rescueStory: [true],
     shareText: true,
+  },
+  policies: {
+    privacy: POLICY_TEXT,
+    terms: POLICY_TEXT,
+    refunds: POLICY_TEXT,
+    contact: POLICY_TEXT,
   },
 };
 

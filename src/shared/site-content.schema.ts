@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { POLICY_TOKENS } from './policy-pages';
 import { DEDUCTION_TOKEN, type EditableContent, type TextsOverride, type TranslatedLanguage } from './site-content';
 import { type AnyTextsSpec, compactTexts, TRANSLATABLE_TEXTS, TRANSLATED_LANGUAGES } from './site-content-languages';
 
@@ -15,23 +16,32 @@ const HTML_TAG = /<\s*\/?\s*[a-z!?][^>]*>?/i;
 const HTML_ENTITY = /&(#\d+|#x[\da-f]+|[a-z][a-z\d]*);/i;
 /** Control characters, line breaks included: each field is one line, a paragraph at most. */
 const CONTROL = /\p{Cc}/u;
-/** A `{…}` other than the deduction's token. */
-const UNKNOWN_TOKEN = /\{(?!deduction\})[^}]*\}/;
+/** The `{…}` placeholders in a text. */
+const TOKEN = /\{([^}]*)\}/g;
+/** The placeholders a policy page's text may hold besides the deduction's (./policy-pages.ts, filled at render). */
+const POLICY_PLACEHOLDERS = [DEDUCTION_TOKEN, ...POLICY_TOKENS.map((token) => `{${token}}`)];
 
-/** What every line of the site's text must be, empty or not: at most `max` characters of plain text. */
-const plainText = (text: z.ZodString, max: number) =>
+const onlyTokens = (value: string, allowed: readonly string[]) =>
+  [...value.matchAll(TOKEN)].every(([token]) => allowed.includes(token));
+
+/**
+ * What every line of the site's text must be, empty or not: at most `max` characters of plain text,
+ * with no `{…}` but the placeholders `allowed` (the deduction's, and on a policy page the trust's details).
+ */
+const plainText = (text: z.ZodString, max: number, allowed: readonly string[] = [DEDUCTION_TOKEN]) =>
   text
     .max(max, `must be at most ${max} characters`)
     .refine((value) => !HTML_TAG.test(value), 'must be plain text: no HTML tags')
     .refine((value) => !HTML_ENTITY.test(value), 'must be plain text: write the character itself, not an HTML entity')
     .refine((value) => !CONTROL.test(value), 'must be one line or paragraph, without control characters')
-    .refine((value) => !UNKNOWN_TOKEN.test(value), `must not contain braces other than ${DEDUCTION_TOKEN}`);
+    .refine((value) => onlyTokens(value, allowed), `must not contain braces other than ${allowed.join(', ')}`);
 
 /** One line (or one paragraph) of plain text, 1 to `max` characters. */
-export const plainLine = (max: number) => plainText(z.string().trim().min(1, 'must not be empty'), max);
+export const plainLine = (max: number, allowed?: readonly string[]) =>
+  plainText(z.string().trim().min(1, 'must not be empty'), max, allowed);
 
 /** A line's translation: as its English line, or empty (not translated: the pages show the English one). */
-export const translatedLine = (max: number) => plainText(z.string().trim(), max);
+export const translatedLine = (max: number, allowed?: readonly string[]) => plainText(z.string().trim(), max, allowed);
 
 const TITLE = 120;
 const LINE = 300;
@@ -66,6 +76,29 @@ const httpsUrl = plainLine(300).refine(isHttpsAddress, 'must be an https:// addr
 /** A photo from the staff's Photos library (its id), or null for the built-in picture (PhotoRef in ./site-content.ts). */
 const photoSchema = z
   .object({ imageId: z.number().int().positive().max(2_147_483_647).nullable(), alt: plainLine(200) })
+  .strict();
+
+/** A policy page's texts (./policy-pages.ts): its placeholders are the trust's details, filled at render. */
+const policyLine = (max: number) => plainLine(max, POLICY_PLACEHOLDERS);
+const policyTextSchema = z
+  .object({
+    title: policyLine(TITLE),
+    description: policyLine(LINE),
+    sections: z
+      .array(
+        z
+          .object({
+            heading: policyLine(TITLE),
+            paragraphs: z
+              .array(policyLine(PARAGRAPH))
+              .min(1, 'must have at least 1 paragraph')
+              .max(12, 'must have at most 12 paragraphs'),
+          })
+          .strict(),
+      )
+      .min(1, 'must have at least 1 section')
+      .max(12, 'must have at most 12 sections'),
+  })
   .strict();
 
 /** The English content: every field, each required. */
@@ -137,6 +170,20 @@ const englishContentSchema = z
         shareText: plainLine(200),
       })
       .strict(),
+    policies: z
+      .object({
+        grievanceOfficer: plainLine(120),
+        refundDays: z
+          .number('must be a number of days')
+          .int('must be a whole number of days')
+          .min(1, 'must be at least 1 day')
+          .max(90, 'must be at most 90 days'),
+        privacy: policyTextSchema,
+        terms: policyTextSchema,
+        refunds: policyTextSchema,
+        contact: policyTextSchema,
+      })
+      .strict(),
     photos: z.object({ hero: photoSchema, share: photoSchema }).strict(),
   })
   .strict();
@@ -162,7 +209,8 @@ function translationOf(english: z.ZodType, spec: AnyTextsSpec, path: string): z.
     if (!(english instanceof z.ZodString) || english.maxLength === null) {
       throw new Error(`${path} is not a bounded text`);
     }
-    return translatedLine(english.maxLength);
+    // A policy page's translation holds the same placeholders as its English text.
+    return translatedLine(english.maxLength, path.startsWith('policies.') ? POLICY_PLACEHOLDERS : undefined);
   }
   if (Array.isArray(spec)) {
     if (!(english instanceof z.ZodArray)) throw new Error(`${path} is not a list`);
@@ -202,7 +250,17 @@ export const editableContentSchema = englishContentSchema
 export const siteContentVersionInputSchema = z.object({ id: z.number().int().positive() });
 
 /** The pages a draft can be previewed as, in each language (`/ta/`: the Tamil home page). */
-export const SITE_CONTENT_PREVIEW_PAGES = ['/', '/donate', '/ta/', '/ta/donate', '/hi/', '/hi/donate'] as const;
+export const SITE_CONTENT_PREVIEW_PAGES = [
+  '/',
+  '/donate',
+  '/privacy',
+  '/ta/',
+  '/ta/donate',
+  '/ta/privacy',
+  '/hi/',
+  '/hi/donate',
+  '/hi/privacy',
+] as const;
 export const siteContentPreviewInputSchema = z.object({
   id: z.number().int().positive(),
   page: z.enum(SITE_CONTENT_PREVIEW_PAGES),

@@ -9,6 +9,7 @@
  */
 import type { ImageRecord } from './images';
 import type { Language } from './languages';
+import { DEFAULT_POLICIES, type PolicyContent } from './policy-pages';
 import { deductionName, deductionShortName, type TaxLaw, taxLawOn } from './tax-law';
 import { TRUST_NAME } from './trust-name';
 
@@ -57,6 +58,7 @@ export interface TranslatableTexts {
   activities: EditableContent['activities'];
   impact: { title: string; intro: string; figures: Pick<ImpactFigure, 'label'>[] };
   donate: Omit<EditableContent['donate'], 'impactItems'> & { impactItems: { text: string }[] };
+  policies: Pick<PolicyContent, 'privacy' | 'terms' | 'refunds' | 'contact'>;
 }
 
 /**
@@ -114,6 +116,8 @@ export interface EditableContent {
     rescueStory: string[];
     shareText: string;
   };
+  /** The privacy notice, terms, refund policy and contact page (./policy-pages.ts). */
+  policies: PolicyContent;
   photos: {
     /** The home page's hero picture. */
     hero: PhotoRef;
@@ -256,6 +260,7 @@ export const DEFAULT_ENGLISH_CONTENT: EditableContent = {
     ],
     shareText: 'Help rescued dogs and cats in Chennai get food, treatment and shelter. Donate here:',
   },
+  policies: DEFAULT_POLICIES,
   photos: {
     hero: { imageId: null, alt: 'A rescued dog and cat resting together in the sun at the shelter' },
     share: { imageId: null, alt: 'Chennai Animal Rescue Trust: rescued dogs and cats' },

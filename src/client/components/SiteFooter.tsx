@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { type MessageKey, useLocalizedHref, useMessages } from '../i18n';
 import { useSiteContent } from '../site-content-context';
 import { SiteLink } from './site-navigation';
@@ -5,6 +6,14 @@ import { SiteLink } from './site-navigation';
 // Placeholders the trust has not written pages for yet: links with no target until those pages exist.
 const GET_INVOLVED: MessageKey[] = ['footer_volunteer', 'footer_foster', 'footer_adopt', 'footer_partner'];
 const noTarget = (event: { preventDefault(): void }) => event.preventDefault();
+
+/** The policy pages (shared/policy-pages.ts), in the footer's language. */
+const POLICY_LINKS: [string, MessageKey][] = [
+  ['/privacy', 'footer_privacy'],
+  ['/terms', 'footer_terms'],
+  ['/refunds', 'footer_refunds'],
+  ['/contact', 'footer_contact'],
+];
 
 export function SiteFooter() {
   const { trust, footer } = useSiteContent();
@@ -55,14 +64,13 @@ export function SiteFooter() {
         </div>
         <p className="footer-bottom">
           {t('footer_rights', { year: footer.copyrightYear, name: trust.name })}{' '}
-          {/* biome-ignore lint/a11y/useValidAnchor: placeholder, as specified. */}
-          <a href="#" onClick={noTarget}>
-            {t('footer_privacy')}
-          </a>{' '}
-          · {/* biome-ignore lint/a11y/useValidAnchor: placeholder, as specified. */}
-          <a href="#" onClick={noTarget}>
-            {t('footer_terms')}
-          </a>
+          {POLICY_LINKS.map(([path, label], index) => (
+            <Fragment key={path}>
+              {index > 0 ? ' · ' : null}
+              {/* A plain link: the policy pages are static pages of the server, never the router's. */}
+              <a href={href(path)}>{t(label)}</a>
+            </Fragment>
+          ))}
         </p>
       </div>
     </footer>

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordNewsConsent } from '../donors/news-consent';
 import { donationBody } from '../test/donation-fixtures';
 import { donorEmail, expectDonorPageLink, mailTo } from '../test/mail-fixtures';
 import { callProcedure, createTestApp, deliverSandboxWebhooks, SITE, type TestApp } from '../test/test-app';
@@ -26,8 +27,8 @@ const staff = async <T>(path: string, type: 'query' | 'mutation', input?: unknow
   return response.json().result.data as T;
 };
 
-async function paidGift(email: string, appealId?: number, name = 'Asha Raman') {
-  const created = await t.caller.donation.create(donationBody({ name, email, appealId }));
+async function paidGift(email: string, appealId?: number, name = 'Asha Raman', newsConsent = true) {
+  const created = await t.caller.donation.create(donationBody({ name, email, appealId, newsConsent }));
   await t.emulator.completePayment({ orderId: created.order.id });
   await t.emulator.webhooksIdle();
 }
@@ -70,6 +71,12 @@ describe('an appeal’s update', () => {
     await paidGift(erasing, appeal.id);
     await paidGift(erased, appeal.id);
     await paidGift(otherAppeal);
+    // News needs consent: one never ticked the box, another withdrew it on their page.
+    const noNews = donorEmail('no-news');
+    const withdrew = donorEmail('withdrew');
+    await paidGift(noNews, appeal.id, 'Quiet Giver', false);
+    await paidGift(withdrew, appeal.id);
+    await recordNewsConsent(t.db.orm.em.fork(), { email: withdrew, consented: false, source: 'donor_page' });
     // One has asked to be forgotten; another was (donors/erasure.ts leaves each row a placeholder address).
     await t.db.orm.em.execute(`insert into erasure_requests (email) values (?)`, [erasing]);
     await t.db.orm.em.execute(`update donations set email = 'erased-' || id || '@erased.invalid' where email = ?`, [
@@ -102,6 +109,8 @@ describe('an appeal’s update', () => {
     expect(await updatesTo(once)).toHaveLength(1);
     expect(await updatesTo(erasing)).toEqual([]);
     expect(await updatesTo(otherAppeal)).toEqual([]);
+    expect(await updatesTo(noNews)).toEqual([]);
+    expect(await updatesTo(withdrew)).toEqual([]);
 
     // The link in the mail: a plain page that asks, recording nothing; a HEAD (a link checker) does nothing.
     const path = (url as string).slice(SITE.length);

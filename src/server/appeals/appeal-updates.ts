@@ -11,6 +11,7 @@ import {
 import { languageOf } from '../../shared/languages';
 import { localizedPath } from '../../shared/locale-paths';
 import { DomainError } from '../domain-error';
+import { wantsNewsSql } from '../donors/news-consent';
 import { setImageUses } from '../images/image-uses';
 import { enqueueMails, type OutgoingMail } from '../mail/outbox';
 import { appealUpdateMail } from '../mail/templates';
@@ -124,7 +125,9 @@ interface Donor {
 /**
  * The appeal's donors to mail: everyone with a paid gift to it, once by normalised e-mail (named as
  * on their latest gift), without a walk-in's empty address, an erased donor's placeholder, anyone
- * whose erasure is waiting, or anyone who unsubscribed from this appeal's updates or every appeal's.
+ * whose erasure is waiting, anyone who has not consented to news (or withdrew: donors/news-consent.ts;
+ * an update is news, not a mail about their own gift), or anyone who unsubscribed from this appeal's
+ * updates or every appeal's.
  */
 async function donorsToMail(em: EntityManager, appealId: number, personalDataKey: Buffer): Promise<Donor[]> {
   const rows = await em.execute<{ email: string; name: string; language: string }[]>(
@@ -132,6 +135,7 @@ async function donorsToMail(em: EntityManager, appealId: number, personalDataKey
        from donations d
       where d.appeal_id = ? and d.status = 'paid' and d.email <> '' and d.email not like '%@erased.invalid'
         and not exists (select 1 from erasure_requests e where e.email = lower(d.email) and e.status = 'requested')
+        and ${wantsNewsSql('lower(d.email)')}
       order by lower(d.email), d.created_at desc, d.id desc`,
     [appealId],
   );

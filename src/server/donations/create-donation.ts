@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CreateDonationOutput, CreateSubscriptionOutput, DonationInput } from '../../shared/donation.schema';
 import { pooledQuery } from '../db/pooled-query';
 import { DomainError } from '../domain-error';
+import { recordNewsConsent } from '../donors/news-consent';
 import type { PaymentGateway } from '../payments/gateway';
 import type { PlanCatalog } from '../payments/plans';
 import type { FieldCipher } from '../personal-data/field-cipher';
@@ -98,6 +99,10 @@ const notesOf = (donationId: number, input: DonationInput): Record<string, strin
 async function insertDonation(em: EntityManager, cipher: FieldCipher, input: DonationInput): Promise<StartedDonation> {
   const id = await donationRows(knexOf(em)).insert({ input, tax: taxReceiptColumns(cipher, input) });
   if (id === null) throw await appealRefusal(em, input.appealId as number);
+  // Only a ticked box is recorded: an unticked one is no answer, and changes no earlier consent.
+  if (input.newsConsent) {
+    await recordNewsConsent(em, { email: input.email, consented: true, source: 'donate_form', donationId: id });
+  }
   return {
     id,
     name: input.name,

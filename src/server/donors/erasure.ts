@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SubscriptionStatus } from '../../shared/donation-states';
 import { formatIndiaDate } from '../../shared/financial-year';
 import { financialYearStarting } from '../../shared/india-time';
+import { RECEIPT_RETENTION_YEARS } from '../../shared/policy-pages';
 import { eraseDonorCertificates } from '../certificates/erase-certificates';
 import { DomainError } from '../domain-error';
 import { enqueueMail } from '../mail/outbox';
@@ -20,8 +21,8 @@ import { type DonorActor, donorAuditActor } from './donor-actor';
 import { ErasureRequest } from './erasure-request.entity';
 import { scrubJson } from './scrub-json';
 
-/** The tax law keeps receipts (and what the statement reported) for this long after their year ends. */
-export const RETENTION_YEARS = 8;
+/** The tax law keeps receipts (and what the statement reported) for this long after their year ends; the privacy notice says so. */
+export const RETENTION_YEARS = RECEIPT_RETENTION_YEARS;
 /** A list of ids bound as one JSON parameter (a JS array would be spread into several). */
 const JSON_INTS = '(select value::int from jsonb_array_elements_text(?::jsonb))';
 
@@ -208,6 +209,8 @@ export async function completeErasure(
         ...receipts.map((row) => row.donor_id_encrypted),
       ].filter((stored): stored is string => stored !== null),
     });
+    // What they agreed to about news goes with them: no address, no record of it.
+    await tx.execute('delete from news_consents where email = ?', [email]);
     const webhookEvents = await scrubJsonColumn(tx, 'webhook_events', 'payload', personal, providerIds);
     const auditEntries = await scrubJsonColumn(tx, 'staff_audit', 'details', personal, []);
 

@@ -239,7 +239,9 @@ describe('an update mailed to the appeal’s donors', () => {
       [tamil, 'ta'],
       [hindi, 'hi'],
     ] as const) {
-      const created = await t.caller.donation.create(donationBody({ email, appealId: id, language }));
+      const created = await t.caller.donation.create(
+        donationBody({ email, appealId: id, language, newsConsent: true }),
+      );
       await t.emulator.completePayment({ orderId: created.order.id });
       await t.emulator.webhooksIdle();
     }

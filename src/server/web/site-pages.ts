@@ -6,12 +6,14 @@ import type { ImageRecord } from '../../shared/images';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/languages';
 import { localizedPath, splitLanguage } from '../../shared/locale-paths';
 import type { PageData } from '../../shared/page-render';
+import type { PolicyTrustDetails } from '../../shared/policy-pages';
 import { type EditableContent, pageContentOf } from '../../shared/site-content';
 import { resolveSiteContentIn } from '../../shared/site-content-languages';
 import { SITE_URL_TOKEN } from '../../shared/site-url-token';
 import { taxLawOn } from '../../shared/tax-law';
 import { openAppealsInEveryLanguage } from '../appeals/public-appeals';
 import type { Orm } from '../db/orm';
+import { getTrustDetails } from '../receipts/trust-details';
 import { contentImages, publishedContent, publishedVersionId } from '../site-content/site-content-versions';
 import { loadPageRenderer, type PageRenderer } from './page-documents';
 import { type PrerenderedPage, preparePage } from './pages';
@@ -72,7 +74,7 @@ export interface SitePagesOptions {
 export class SitePages implements SitePagesHandle {
   private pages = new Map<string, PrerenderedPage>();
   private key: string | undefined;
-  /** What the open appeals' list showed when the pages were rendered. */
+  /** What the open appeals' list and the trust's details (the policy pages') were when the pages were rendered. */
   private appealsKey: string | undefined;
   /** The published version the pages show (null: the defaults), and its content. */
   private version: number | null = null;
@@ -85,6 +87,8 @@ export class SitePages implements SitePagesHandle {
   private timer: NodeJS.Timeout | undefined;
   private lastError: string | undefined;
   private readonly now: () => Date;
+  /** The trust's details the policy pages name (receipts/trust-details.ts), as last read; the defaults before. */
+  private trust: PolicyTrustDetails | undefined;
 
   private constructor(private readonly options: SitePagesOptions) {
     this.now = options.now ?? (() => new Date());
@@ -203,7 +207,10 @@ export class SitePages implements SitePagesHandle {
     images: readonly ImageRecord[],
     language: Language = DEFAULT_LANGUAGE,
   ): PageData {
-    const data: PageData = { content: pageContentOf(resolveSiteContentIn(content, at, images, language)) };
+    const data: PageData = {
+      content: pageContentOf(resolveSiteContentIn(content, at, images, language)),
+      ...(this.trust && { trust: this.trust }),
+    };
     return language === DEFAULT_LANGUAGE ? data : { ...data, language };
   }
 
@@ -216,8 +223,12 @@ export class SitePages implements SitePagesHandle {
     const images = this.version === versionId && this.content ? await contentImages(em, this.content) : undefined;
     // The open appeals' list and figures (home, /donate): their totals are at most half a minute old.
     const appeals = await openAppealsInEveryLanguage(em, at);
-    const appealsKey = openAppealsKey(appeals);
+    // The trust's details an admin saves (name, address, PAN) are named on the policy pages.
+    const { name, address, pan, registration80g } = await getTrustDetails(em);
+    const trust = { name, address, pan, registration80g };
+    const appealsKey = `${openAppealsKey(appeals)}${JSON.stringify(trust)}`;
     if (images && this.key === keyOf(versionId, law, images) && this.appealsKey === appealsKey) return;
+    this.trust = trust;
     const { id, content } = await publishedContent(em);
     const shown = await contentImages(em, content);
     await this.render(id, content, at, shown, appeals);

@@ -5,6 +5,7 @@ import { Contact } from '../contacts/contact.entity';
 import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
 import { ErasureRequest } from '../donors/erasure-request.entity';
+import { NewsConsent } from '../donors/news-consent.entity';
 import { IMAGE_ENTITIES } from '../images/image.entities';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { RazorpayPlan } from '../payments/plan.entity';
@@ -41,6 +42,7 @@ export const ENTITIES = [
   StatementReview,
   ErasureRequest,
   ErasureRefund,
+  NewsConsent,
   RateLimitCounter,
   DonorCertificate,
   ...SETTLEMENT_ENTITIES,

@@ -118,6 +118,7 @@ describe('DonateForm: the 80G receipt details', () => {
       pan: 'ABCDE1234F',
       address: ADDRESS,
       language: 'en',
+      newsConsent: false,
     });
     expect(input?.aadhaar).toBeUndefined();
   });
@@ -162,6 +163,7 @@ describe('DonateForm: the 80G receipt details', () => {
       'email',
       'language',
       'name',
+      'newsConsent',
       'phone',
       'purpose',
     ]);

@@ -45,6 +45,8 @@ describe('DonateForm', () => {
       purpose: 'general',
       // The page's language: the receipt and mails speak it.
       language: 'en',
+      // The news box, left unticked.
+      newsConsent: false,
     });
     expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
     const success = { razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_1', razorpay_signature: 'a'.repeat(64) };

@@ -7,7 +7,7 @@ import { AmountPicker } from './AmountPicker';
 import { type AmountChoice, customRupeesToPaise } from './amounts';
 import { carryOnLanguageSwitch, takeCarriedForm } from './carry-form';
 import type { DonationApi } from './donation-api';
-import { RadioGroup, SelectField, TextField } from './fields';
+import { CheckboxField, RadioGroup, SelectField, TextField } from './fields';
 import { prefillFromUrl } from './prefill-from-url';
 import { ShareDonateLink } from './ShareDonateLink';
 import { TaxReceiptFields } from './TaxReceiptFields';
@@ -25,6 +25,8 @@ interface FormValues {
   donationType: DonationType;
   purpose: Purpose;
   customAmount: string;
+  /** "Send me news of the animals": unticked until the donor ticks it (consent is never assumed). */
+  newsConsent: boolean;
   /** The honeypot: only bots ever fill it, so a person's submission never carries it. */
   website?: string;
 }
@@ -36,6 +38,7 @@ const INITIAL: FormValues = {
   donationType: 'one-time',
   purpose: 'general',
   customAmount: '',
+  newsConsent: false,
 };
 
 /** Off-screen rather than display:none, which bots recognise and skip. */
@@ -262,6 +265,13 @@ export function DonateForm({ api, appeal, share }: DonateFormProps) {
           />
 
           <TaxReceiptFields values={taxReceipt} errors={errors} onChange={changeTaxReceipt} />
+
+          <CheckboxField
+            label={t('donate_news_consent')}
+            description={t('donate_news_consent_hint')}
+            checked={values.newsConsent}
+            onChange={(checked) => set('newsConsent', checked)}
+          />
 
           {/* People never see or reach this field; form-filling bots fill it, and their call creates nothing. */}
           <div aria-hidden="true" style={HONEYPOT_STYLE} data-testid="honeypot">

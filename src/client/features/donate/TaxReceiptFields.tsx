@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
 import { taxLawOn } from '../../../shared/tax-law';
-import { useMessages } from '../../i18n';
+import { useLocalizedHref, useMessages } from '../../i18n';
 import { useSiteContent } from '../../site-content-context';
 import { CheckboxField, Note, RadioGroup, TextAreaField, TextField } from './fields';
 import type { TaxReceiptValues } from './tax-receipt-values';
@@ -33,6 +33,7 @@ function upperCased(event: ChangeEvent<HTMLInputElement>): string {
 export function TaxReceiptFields({ values, errors, onChange }: TaxReceiptFieldsProps) {
   const { contact } = useSiteContent();
   const t = useMessages();
+  const href = useLocalizedHref();
   // The law in force today (when the page was rendered or loaded); each receipt follows its own gift's date.
   const law = taxLawOn(new Date());
   const year = law.act.match(/\d{4}/)?.[0] ?? '';
@@ -48,6 +49,12 @@ export function TaxReceiptFields({ values, errors, onChange }: TaxReceiptFieldsP
         <div className="stack stack-sm indented">
           <Note title={t('donate_why_title')}>
             <p>{t('donate_why_text', { email: contact.email })}</p>
+            <p>
+              {/* A new tab: the form keeps what the donor has typed. */}
+              <a href={href('/privacy')} target="_blank" rel="noopener">
+                {t('donate_privacy_notice_link')}
+              </a>
+            </p>
           </Note>
           <RadioGroup
             label={t('donate_id_kind')}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useLanguage, useMessages } from '../../i18n';
 import { ConfirmStep } from './ConfirmStep';
 import { type DonorClient, failureMessage } from './donor-api';
+import { NewsConsentSwitch } from './NewsConsentSwitch';
 import { Notice } from './Notice';
 import { saveJsonFile } from './save-json-file';
 import { WRAPPING_BUTTON } from './wrapping-button';
@@ -62,6 +63,7 @@ export function DataRights({
       </Title>
       <Text mt="xs">{t('giving_data_intro')}</Text>
       <Stack gap="sm" mt="md">
+        <NewsConsentSwitch client={client} />
         <Button
           variant="light"
           c="brand.9"

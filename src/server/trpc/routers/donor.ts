@@ -1,9 +1,11 @@
 import { donorCancelMonthlyInputSchema } from '../../../shared/annual.schema';
+import { donorNewsConsentInputSchema } from '../../../shared/news-consent.schema';
 import { ownCertificates } from '../../certificates/deliver-certificates';
 import { cancelDonorMonthlyGift } from '../../donors/donor-cancel';
 import { exportDonorData } from '../../donors/donor-data';
 import { listDonorGifts } from '../../donors/donor-gifts';
 import { requestErasure } from '../../donors/erasure';
+import { recordNewsConsent, wantsNews } from '../../donors/news-consent';
 import { donorProcedure } from '../donor-procedure';
 import { router } from '../init';
 
@@ -25,6 +27,13 @@ export const donorRouter = router({
   ),
   exportData: donorProcedure.query(({ ctx }) => exportDonorData(ctx.em, ctx.donor)),
   requestErasure: donorProcedure.mutation(({ ctx }) => requestErasure(ctx.em, ctx.donor)),
+  /** Whether they want news of the animals now (their newest consent; none: no). */
+  newsConsent: donorProcedure.query(async ({ ctx }) => ({ wantsNews: await wantsNews(ctx.em, ctx.donor.email) })),
+  /** The page's switch: consent given or withdrawn from now on, recorded as the form's is. */
+  setNewsConsent: donorProcedure.input(donorNewsConsentInputSchema).mutation(async ({ ctx, input }) => {
+    await recordNewsConsent(ctx.em, { email: ctx.donor.email, consented: input.wantsNews, source: 'donor_page' });
+    return { wantsNews: input.wantsNews };
+  }),
   /** Their certificates of donation (Form 10BE / Form 114) the trust has delivered, newest year first. */
   certificates: donorProcedure.query(({ ctx }) => ownCertificates(ctx.em, ctx.donor.email)),
 });

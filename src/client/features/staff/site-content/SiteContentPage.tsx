@@ -7,6 +7,7 @@ import {
   Group,
   Loader,
   Modal,
+  NumberInput,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -19,6 +20,7 @@ import { notifications } from '@mantine/notifications';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { DEFAULT_LANGUAGE, type Language } from '../../../../shared/languages';
 import { localizedPath } from '../../../../shared/locale-paths';
+import { POLICY_PAGES, POLICY_TOKENS, type PolicyPageName } from '../../../../shared/policy-pages';
 import { DEDUCTION_TOKEN, type EditableContent, type TranslatedLanguage } from '../../../../shared/site-content';
 import type { SITE_CONTENT_PREVIEW_PAGES } from '../../../../shared/site-content.schema';
 import {
@@ -287,6 +289,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 const DEDUCTION_HINT = `Write ${DEDUCTION_TOKEN} where the text names the tax deduction: the site writes the section in force.`;
 
+const POLICY_HINT = `Plain paragraphs. The page fills in ${POLICY_TOKENS.map((token) => `{${token}}`).join(', ')} and ${DEDUCTION_TOKEN} from the trust's details.`;
+const POLICY_TITLES: Record<PolicyPageName, string> = {
+  privacy: 'Privacy notice (/privacy)',
+  terms: 'Terms (/terms)',
+  refunds: 'Cancellations and refunds (/refunds)',
+  contact: 'Contact page (/contact)',
+};
+
 function ContentFields(props: FieldsProps) {
   const { content, issues, onChange } = props;
   const { line, long, list, rowTexts, translating } = useField(props);
@@ -406,6 +416,44 @@ function ContentFields(props: FieldsProps) {
         {line(['donate', 'rescueVideoLabel'], 'What the video shows')}
         {line(['donate', 'shareText'], 'WhatsApp message', 'Sent with the link to the donate page')}
       </Section>
+      <Section title="Policy pages">
+        <Text size="sm">{POLICY_HINT}</Text>
+        {!translating && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {line(['policies', 'grievanceOfficer'], 'Grievance officer', 'Who answers questions about personal data')}
+            <NumberInput
+              label="Days to refund a mistaken gift"
+              description="Working days, named on /refunds as {refundDays}"
+              min={1}
+              max={90}
+              value={content.policies.refundDays}
+              error={issues['policies.refundDays']}
+              onChange={(value) =>
+                onChange(['policies', 'refundDays'], typeof value === 'number' ? value : Number(value))
+              }
+            />
+          </SimpleGrid>
+        )}
+        {POLICY_PAGES.map((name) => (
+          <Stack gap="sm" key={name}>
+            <Title order={4}>{POLICY_TITLES[name]}</Title>
+            {line(['policies', name, 'title'], 'Title')}
+            {long(['policies', name, 'description'], 'Description in search results and shares')}
+            {content.policies[name].sections.map((_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the sections are in fixed places; their headings change.
+              <Stack gap="xs" key={index}>
+                {line(['policies', name, 'sections', index, 'heading'], `Section ${index + 1}: heading`)}
+                {list(
+                  ['policies', name, 'sections', index, 'paragraphs'],
+                  `Section ${index + 1}`,
+                  'paragraphs',
+                  'A blank line between paragraphs',
+                )}
+              </Stack>
+            ))}
+          </Stack>
+        ))}
+      </Section>
       <Section title="Footer and link previews">
         {line(['trust', 'tagline'], 'Tagline')}
         {long(['trust', 'blurb'], 'About the trust (footer)')}
@@ -425,6 +473,7 @@ const DONE = { color: 'green', closeButtonProps: { 'aria-label': 'Close the noti
 const PREVIEW_PAGES = [
   { value: '/', label: 'Home page' },
   { value: '/donate', label: 'Donate page' },
+  { value: '/privacy', label: 'Privacy notice' },
 ] as const;
 
 type PreviewPage = (typeof SITE_CONTENT_PREVIEW_PAGES)[number];
