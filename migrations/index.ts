@@ -133,4 +133,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261127160000',
     load: async () => (await import('./Migration20261127160000')).Migration20261127160000,
   },
+  {
+    name: 'Migration20261127180000',
+    load: async () => (await import('./Migration20261127180000')).Migration20261127180000,
+  },
 ];

@@ -9,6 +9,7 @@ import { DomainError } from './domain-error';
 import { InFlightWork } from './in-flight';
 import { appealGiftsCsvRoutes } from './routes/appeal-gifts-csv';
 import { appealUnsubscribeRoutes } from './routes/appeal-unsubscribe';
+import { backupDownloadRoutes } from './routes/backup-download';
 import { certificateUploadRoutes } from './routes/certificate-upload';
 import { donationsCsvRoutes } from './routes/donations-csv';
 import { donorRoutes } from './routes/donor-files';
@@ -148,6 +149,7 @@ export async function buildApp({
   await app.register(donationsCsvRoutes, { orm });
   await app.register(settlementsCsvRoutes, { orm });
   await app.register(statementFileRoutes, { orm, personalDataKey: deps.personalDataKey });
+  await app.register(backupDownloadRoutes, { orm, dir: deps.backups.dir });
   await app.register(donorRoutes, { orm, siteUrl: config.siteUrl, personalDataKey: deps.personalDataKey });
   await app.register(staffReceiptFileRoutes, { orm });
   await app.register(certificateUploadRoutes, { orm, cipher: deps.cipher });

@@ -2,7 +2,6 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { backupDir } from './backups/backup-files';
 import { ConfigError } from './config';
 import { watchEmbeddedPostgres } from './db/embedded-watchdog';
 import { configOrExit, databaseOrExit } from './entry-point';
@@ -30,9 +29,7 @@ try {
   const deps = await buildDependencies(config, orm, logger);
   const app = await buildApp({ config, deps, logger, clientDir: CLIENT_DIR });
   // Nightly backups where the database is this machine's (embedded by default; BACKUP_NIGHTLY).
-  const { nightly, keepDaily, keepMonthly } = config.backups;
-  const nightlyBackups = nightly ? { url: database.url, dir: backupDir(config), keepDaily, keepMonthly } : undefined;
-  const jobs = startBackgroundJobs(deps, logger, { nightlyBackups });
+  const jobs = startBackgroundJobs(deps, logger, { nightlyBackups: config.backups.nightly });
 
   // Stop accepting, let requests and procedure calls in flight finish (the app's close waits for
   // both), then stop the mail worker, the mailer and the sandbox, close the pool and the embedded server.

@@ -18,6 +18,7 @@ import { createCaller } from '../trpc/router';
 import { buildDependencies } from '../wiring/composition-root';
 import { ENTITIES } from '../wiring/entities';
 import { prepareUnmigratedSchemas } from '../wiring/unmigrated-schemas';
+import { createBackupRunner } from './backup-runner';
 import { backupStatus } from './backup-status';
 import { startNightlyBackups } from './nightly-backups';
 import { type BackupTaken, takeBackup } from './take-backup';
@@ -280,7 +281,8 @@ describe('a backup taken while donations are paid', () => {
     await takeBackup({ em: t.db.orm.em.fork(), url: t.db.url }, { dir: nightlyDir, kind: 'manual' });
     await writeFile(stale, 'an old one');
     // No nightly backup since the last 02:30: one is taken right after the start (here at once).
-    const job = startNightlyBackups({ orm: t.db.orm, log }, settings, { catchUpAfterMs: 0 });
+    const backups = createBackupRunner({ orm: t.db.orm, cipher: t.deps.cipher, log }, settings);
+    const job = startNightlyBackups({ orm: t.db.orm, log, backups }, { catchUpAfterMs: 0 });
     const nightly = `select count(*) from backups where kind = 'nightly'`;
     while ((await count(t.db.url, nightly)) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
     await job.stop();

@@ -19,6 +19,38 @@ export const BackupRecord = defineEntity({
     sizeBytes: p.bigint('number'),
     sha256: p.text(),
     recordedAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    /** Its encrypted copy's object key in the off-site bucket, and when it was copied (offsite-copy.ts). */
+    offsiteKey: p.text().nullable(),
+    offsiteCopiedAt: p.datetime().columnType('timestamptz').nullable(),
   }),
 });
 export type BackupRecord = InferEntity<typeof BackupRecord>;
+
+/**
+ * The one bucket the backups are copied to (offsite-settings.ts): the secret key encrypted with
+ * DATA_ENCRYPTION_KEY, the copies' public key and salt (never the passphrase), and the last copy's
+ * outcome for the health list.
+ */
+export const OffsiteBackupSettings = defineEntity({
+  name: 'OffsiteBackupSettings',
+  tableName: 'offsite_backup_settings',
+  properties: (p) => ({
+    /** Always 1: there is one bucket. */
+    id: p.integer().primary().autoincrement(false),
+    endpoint: p.text(),
+    region: p.text(),
+    bucket: p.text(),
+    accessKeyId: p.text(),
+    secretAccessKey: p.text(),
+    secretLast4: p.text(),
+    publicKey: p.text(),
+    keySalt: p.text(),
+    updatedBy: p.text(),
+    updatedAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    lastCopiedAt: p.datetime().columnType('timestamptz').nullable(),
+    lastCopiedKey: p.text().nullable(),
+    lastError: p.text().nullable(),
+    lastErrorAt: p.datetime().columnType('timestamptz').nullable(),
+  }),
+});
+export type OffsiteBackupSettings = InferEntity<typeof OffsiteBackupSettings>;

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { indiaDate, indiaMidnight } from '../../shared/india-time';
 import type { Orm } from '../db/orm';
-import { pruneBackups, type Retention } from './backup-files';
-import { takeBackup } from './take-backup';
+import type { BackupRunner } from './backup-runner';
 
 /** India time, when the trust's site is quietest. */
 export const NIGHTLY_AT = { hour: 2, minute: 30 };
@@ -26,24 +25,18 @@ export function lastNightlySlot(now: Date): Date {
   return today <= now ? today : slotOf(year, month, day - 1);
 }
 
-export interface NightlyBackupSettings extends Retention {
-  /** The database to back up (the embedded one's URL). */
-  url: string;
-  dir: string;
-}
-
 export interface NightlyBackups {
   stop(): Promise<void>;
 }
 
 /**
- * Takes a backup every night at 02:30 India time, then removes the nightly ones past the
- * retention (backup-files.ts). One missed while the server was down is taken soon after it starts.
- * Only the server started with the embedded database runs this (wiring/background-jobs.ts).
+ * Takes a backup every night at 02:30 India time through the runner (backup-runner.ts: the backup,
+ * the nightly ones past the retention removed, the copies off the machine). One missed while the
+ * server was down is taken soon after it starts. Only the server started with the embedded
+ * database (or BACKUP_NIGHTLY) runs this (wiring/background-jobs.ts).
  */
 export function startNightlyBackups(
-  { orm, log }: { orm: Orm; log: FastifyBaseLogger },
-  settings: NightlyBackupSettings,
+  { orm, log, backups }: { orm: Orm; log: FastifyBaseLogger; backups: BackupRunner },
   options: { now?: () => Date; catchUpAfterMs?: number } = {},
 ): NightlyBackups {
   const now = options.now ?? (() => new Date());
@@ -63,14 +56,8 @@ export function startNightlyBackups(
   };
 
   const pass = async () => {
-    try {
-      const taken = await takeBackup({ em: orm.em.fork(), url: settings.url }, { dir: settings.dir, kind: 'nightly' });
-      log.info({ file: taken.file, bytes: taken.bytes, sha256: taken.sha256 }, 'nightly backup taken');
-      const removed = await pruneBackups(settings.dir, settings, now());
-      if (removed.length > 0) log.info({ removed }, 'backups past their retention removed');
-    } catch (error) {
-      log.error({ err: error }, 'nightly backup failed');
-    }
+    // The runner logs its own failures; a pass never stops the schedule.
+    await backups.run('nightly').catch((error: unknown) => log.error({ err: error }, 'nightly backup failed'));
     schedule(nextNightlySlot(now()));
   };
 

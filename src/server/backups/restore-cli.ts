@@ -3,9 +3,14 @@
 // the restore and stopped again). Checks FILE against FILE.sha256 first. Refuses a database that
 // other sessions use (stop the server first) and one that is not empty, unless --force, which drops
 // everything of the database's own first (db/restore-database.ts). A refusal or failure prints one
-// line and exits non-zero.
+// line and exits non-zero. An encrypted copy downloaded from the off-site bucket (`….backup.gz.enc`)
+// is first decrypted with the passphrase set in the console (asked for, or piped on standard input)
+// into a private temporary folder, restored, and the decrypted file removed.
+import { rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatIndiaDateTime } from '../../shared/india-time';
+import { prompt, readPiped } from '../cli-input';
 import { resolveDatabase } from '../db/database-url';
 import { BackupFileError } from '../db/logical-backup';
 import { RestoreRefused, restoreDatabase } from '../db/restore-database';
@@ -13,6 +18,8 @@ import { configOrExit } from '../entry-point';
 import { createLogger } from '../logger';
 import { ENTITIES } from '../wiring/entities';
 import { prepareUnmigratedSchemas } from '../wiring/unmigrated-schemas';
+import { DecryptError } from './offsite-encryption';
+import { decryptCopyForRestore, isEncryptedCopy } from './offsite-restore';
 
 function usage(): never {
   console.error('restore: usage: npm run restore -- FILE [--force] [--skip-checksum]');
@@ -29,8 +36,26 @@ const parsed = (() => {
     return usage();
   }
 })();
-const [file, ...extra] = parsed.positionals;
-if (!file || extra.length > 0) usage();
+const [given, ...extra] = parsed.positionals;
+if (!given || extra.length > 0) usage();
+
+/** The backup to restore: the file given, or the one an encrypted copy decrypts to. */
+async function backupToRestore(file: string): Promise<{ file: string; decrypted: boolean }> {
+  const encrypted = await isEncryptedCopy(file).catch(() => false);
+  if (!encrypted) return { file, decrypted: false };
+  const passphrase = process.stdin.isTTY
+    ? await prompt("This copy is encrypted. Passphrase (the one set on the console's Backups page): ")
+    : await readPiped();
+  try {
+    console.log('Decrypting (checks every byte)…');
+    return { file: await decryptCopyForRestore(file, passphrase), decrypted: true };
+  } catch (error) {
+    const known = error instanceof DecryptError;
+    console.error(`restore: ${known ? 'refused: ' : ''}${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+const { file, decrypted } = await backupToRestore(given);
 
 const config = configOrExit();
 const logger = createLogger({ ...config, logLevel: 'warn' });
@@ -46,16 +71,21 @@ try {
     file,
     entities: ENTITIES,
     force: parsed.values.force,
-    skipChecksum: parsed.values['skip-checksum'],
+    // A decrypted copy was checked by its encryption, every byte; it has no .sha256 beside it.
+    skipChecksum: parsed.values['skip-checksum'] || decrypted,
     prepareSchemas: prepareUnmigratedSchemas,
     log: (line) => console.log(`  ${line}`),
   });
   const { header } = result;
   console.log(
-    `Restored ${file}: the database as it was at ${formatIndiaDateTime(new Date(header.takenAt))} IST, ${result.tables} tables, ${result.rows.toLocaleString('en-IN')} rows`,
+    `Restored ${given}: the database as it was at ${formatIndiaDateTime(new Date(header.takenAt))} IST, ${result.tables} tables, ${result.rows.toLocaleString('en-IN')} rows`,
   );
   console.log(
-    result.sha256 ? `  sha256 ${result.sha256} matches the recorded one` : '  checksum not checked (--skip-checksum)',
+    result.sha256
+      ? `  sha256 ${result.sha256} matches the recorded one`
+      : decrypted
+        ? '  decrypted and checked by its encryption'
+        : '  checksum not checked (--skip-checksum)',
   );
   if (result.dropped.length > 0) console.log(`  --force dropped ${result.dropped.length} object(s) first`);
   if (result.migratedAfter.length > 0)
@@ -66,4 +96,5 @@ try {
   process.exitCode = 1;
 } finally {
   await database.embedded?.stop();
+  if (decrypted) await rm(dirname(file), { recursive: true, force: true });
 }

@@ -41,7 +41,10 @@ export type AuditAction =
   | 'appeal_update_posted'
   | 'appeal_update_translated'
   | 'settings_changed'
-  | 'settings_test_mail_sent';
+  | 'settings_test_mail_sent'
+  | 'offsite_backups_set_up'
+  | 'backup_requested'
+  | 'backup_downloaded';
 
 /** Who acted: `userId` null for a failed sign-in on a name no account has. */
 export interface Actor {

@@ -1,10 +1,10 @@
 // `npm run staff:create -- --username NAME --role admin|staff [--name "Display Name"]`: creates a
 // staff account. The password comes from standard input when piped (scripts), else a prompt
 // that does not echo. Refusals print one line and exit non-zero.
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { passwordSchema, STAFF_ROLES, usernameSchema } from '../../shared/staff.schema';
+import { prompt, readPiped } from '../cli-input';
 import { DomainError } from '../domain-error';
 import { configOrExit, databaseOrExit } from '../entry-point';
 import { createLogger } from '../logger';
@@ -15,30 +15,6 @@ const argsSchema = z.object({
   role: z.enum(STAFF_ROLES, { error: 'must be admin or staff' }),
   name: z.string().trim().max(100).default(''),
 });
-
-async function readPiped(): Promise<string> {
-  let text = '';
-  for await (const chunk of process.stdin) text += chunk;
-  return text.replace(/\r?\n$/, '');
-}
-
-/** Asks on the terminal without showing what is typed. */
-function prompt(question: string): Promise<string> {
-  const readline = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-  const output = readline as unknown as { _writeToOutput: (text: string) => void };
-  let asked = false;
-  output._writeToOutput = (text) => {
-    if (!asked) process.stdout.write(text);
-    asked = true;
-  };
-  return new Promise((resolve) =>
-    readline.question(question, (answer) => {
-      readline.close();
-      process.stdout.write('\n');
-      resolve(answer);
-    }),
-  );
-}
 
 function refuse(reason: string): never {
   console.error(`staff:create: ${reason}`);

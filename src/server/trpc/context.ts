@@ -11,6 +11,7 @@ export interface ProcedureDependencies
   extends Pick<
     ServerDependencies,
     'orm' | 'gateway' | 'plans' | 'razorpay' | 'cipher' | 'donorLinks' | 'receiptLinks' | 'mailer' | 'settings'
+    | 'backups'
   > {
   /** The server's count of calls still running, which shutdown waits for; callers outside a server have none. */
   inFlight?: InFlightWork;

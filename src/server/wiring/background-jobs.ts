@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type NightlyBackupSettings, startNightlyBackups } from '../backups/nightly-backups';
+import { startNightlyBackups } from '../backups/nightly-backups';
 import { startRetentionJob } from '../donors/retention';
 import { startMailWorker } from '../mail/mail-worker';
 import { startSettlementFetchJob } from '../razorpay-settlements/settlement-fetch-job';
@@ -27,12 +27,13 @@ export interface BackgroundJobs {
  * ones they need.
  */
 export function startBackgroundJobs(
-  deps: Pick<ServerDependencies, 'orm' | 'gateway' | 'donorLinks' | 'mailer' | 'settings'>,
+  deps: Pick<ServerDependencies, 'orm' | 'gateway' | 'donorLinks' | 'mailer' | 'settings' | 'backups'>,
   log: FastifyBaseLogger,
   options: {
     jobs?: readonly BackgroundJob[];
     mailPollIntervalMs?: number;
-    nightlyBackups?: NightlyBackupSettings;
+    /** Take the nightly backup (main.ts: with the embedded database, or BACKUP_NIGHTLY). */
+    nightlyBackups?: boolean;
   } = {},
 ): BackgroundJobs {
   const jobs = new Set(options.jobs ?? ['mail', 'reconciliation', 'retention', 'settlements', 'backups', 'settings']);
@@ -47,7 +48,7 @@ export function startBackgroundJobs(
     jobs.has('retention') ? startRetentionJob({ orm, log }) : undefined,
     jobs.has('settlements') ? startSettlementFetchJob({ orm, gateway: deps.gateway, log }) : undefined,
     jobs.has('backups') && options.nightlyBackups
-      ? startNightlyBackups({ orm, log }, options.nightlyBackups)
+      ? startNightlyBackups({ orm, log, backups: deps.backups })
       : undefined,
     jobs.has('settings') ? startSettingsRefresh(deps.settings, log) : undefined,
   ];

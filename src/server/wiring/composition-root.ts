@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { backupDir } from '../backups/backup-files';
+import { type BackupRunner, createBackupRunner } from '../backups/backup-runner';
 import type { Config, PaymentProvider } from '../config';
 import type { Orm } from '../db/orm';
 import { donateAgainUrl } from '../donors/donate-again-url';
@@ -52,6 +54,8 @@ export interface ServerDependencies {
   mailer: Mailer;
   /** The console's settings in force here: Razorpay's keys and the SMTP server, applied without a restart. */
   settings: LiveSettings;
+  /** Takes backups (nightly and the console's "Back up now") and copies them off the machine. */
+  backups: BackupRunner;
   /** Stops what was started here (the mailer, the sandbox); the database belongs to whoever opened it. */
   close(): Promise<void>;
 }
@@ -109,6 +113,15 @@ export async function buildDependencies(
     mailer,
   });
   const gateway = switchable.gateway;
+  const backups = createBackupRunner(
+    { orm, cipher, log: log ?? SILENT },
+    {
+      url: orm.config.get('clientUrl') as string,
+      dir: backupDir(config),
+      keepDaily: config.backups.keepDaily,
+      keepMonthly: config.backups.keepMonthly,
+    },
+  );
   return {
     orm,
     gateway,
@@ -126,7 +139,9 @@ export async function buildDependencies(
         new URL(donorLink(email, dataEncryptionKey, new Date(), language), config.siteUrl).toString(),
     },
     mailer,
+    backups,
     close: async () => {
+      await backups.idle();
       await mailer.close();
       await emulator?.close();
     },

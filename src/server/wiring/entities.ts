@@ -1,5 +1,5 @@
 import { APPEAL_ENTITIES } from '../appeals/appeal.entity';
-import { BackupRecord } from '../backups/backup.entity';
+import { BackupRecord, OffsiteBackupSettings } from '../backups/backup.entity';
 import { DonorCertificate } from '../certificates/donor-certificate.entity';
 import { Contact } from '../contacts/contact.entity';
 import { Donation } from '../donations/donation.entity';
@@ -43,6 +43,7 @@ export const ENTITIES = [
   DonorCertificate,
   ...SETTLEMENT_ENTITIES,
   BackupRecord,
+  OffsiteBackupSettings,
   ...STAFF_ENTITIES,
   ...IMAGE_ENTITIES,
   ...APPEAL_ENTITIES,

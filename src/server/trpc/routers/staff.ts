@@ -17,6 +17,7 @@ import { cancelSubscription, listSubscriptions } from '../../staff/subscriptions
 import { router } from '../init';
 import { adminProcedure, staffProcedure } from '../staff-procedures';
 import { staffAppealsRouter } from './appeals';
+import { backupsRouter } from './backups';
 import { certificatesRouter } from './certificates';
 import { erasureRouter } from './erasure';
 import { imagesRouter } from './images';
@@ -73,4 +74,5 @@ export const staffRouter = router({
   trust: trustRouter,
   siteContent: siteContentRouter,
   settings: settingsRouter,
+  backups: backupsRouter,
 });

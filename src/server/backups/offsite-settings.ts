@@ -1,0 +1,193 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { OffsiteBucketInput, OffsiteSetupInput } from '../../shared/backups.schema';
+import { DomainError } from '../domain-error';
+import type { FieldCipher } from '../personal-data/field-cipher';
+import { type Actor, audit } from '../staff/audit';
+import { isoTime } from '../staff/sql-time';
+import { type BackupPublicKey, publicKeyFromPassphrase } from './offsite-encryption';
+import { type OffsiteBucket, OffsiteStorageError, testBucket } from './offsite-storage';
+
+/**
+ * The off-site bucket's set-up, one row of `offsite_backup_settings`: set by an admin in the
+ * console, the secret key encrypted with DATA_ENCRYPTION_KEY and never shown back but its last
+ * four characters; of the passphrase only the public key the copies are encrypted for and its salt.
+ */
+
+/** What the console shows: no secret. */
+export interface OffsiteSettingsView {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretLast4: string;
+  updatedBy: string;
+  updatedAt: string;
+}
+
+/** What a copy needs: the bucket with its secret, and the public key to encrypt for. */
+export interface OffsiteTarget {
+  bucket: OffsiteBucket;
+  publicKey: BackupPublicKey;
+}
+
+interface SettingsRow {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  access_key_id: string;
+  secret_access_key: string;
+  secret_last4: string;
+  public_key: string;
+  key_salt: string;
+  updated_by: string;
+  updated_at: string;
+}
+
+async function settingsRow(em: EntityManager): Promise<SettingsRow | undefined> {
+  const [row] = await em.execute<SettingsRow[]>(
+    `select endpoint, region, bucket, access_key_id, secret_access_key, secret_last4, public_key, key_salt, updated_by,
+            ${isoTime('updated_at')} as updated_at
+       from offsite_backup_settings where id = 1`,
+  );
+  return row;
+}
+
+export async function offsiteSettingsView(em: EntityManager): Promise<OffsiteSettingsView | null> {
+  const row = await settingsRow(em);
+  if (!row) return null;
+  return {
+    endpoint: row.endpoint,
+    region: row.region,
+    bucket: row.bucket,
+    accessKeyId: row.access_key_id,
+    secretLast4: row.secret_last4,
+    updatedBy: row.updated_by,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The bucket and public key the copies go to, or undefined when no admin has set them up. */
+export async function offsiteTarget(em: EntityManager, cipher: FieldCipher): Promise<OffsiteTarget | undefined> {
+  const row = await settingsRow(em);
+  if (!row) return undefined;
+  return {
+    bucket: {
+      endpoint: row.endpoint,
+      region: row.region,
+      bucket: row.bucket,
+      accessKeyId: row.access_key_id,
+      secretAccessKey: cipher.decrypt(row.secret_access_key),
+    },
+    publicKey: { publicKey: row.public_key, salt: row.key_salt },
+  };
+}
+
+/** The typed bucket, its secret taken from the stored set-up when the form leaves it empty. */
+async function bucketOf(em: EntityManager, cipher: FieldCipher, input: OffsiteBucketInput): Promise<OffsiteBucket> {
+  let secret = input.secretAccessKey;
+  if (!secret) {
+    const stored = await settingsRow(em);
+    if (!stored) throw new DomainError('BAD_REQUEST', 'is required', { field: 'secretAccessKey' });
+    secret = cipher.decrypt(stored.secret_access_key);
+  }
+  const { endpoint, region, bucket, accessKeyId } = input;
+  return { endpoint: endpoint.replace(/\/+$/, ''), region, bucket, accessKeyId, secretAccessKey: secret };
+}
+
+/** The console's "Test": a small object written, read and deleted; a failure says what to fix. */
+export async function testOffsiteBucket(em: EntityManager, cipher: FieldCipher, input: OffsiteBucketInput) {
+  const bucket = await bucketOf(em, cipher, input);
+  try {
+    await testBucket(bucket);
+  } catch (error) {
+    if (error instanceof OffsiteStorageError) throw new DomainError('BAD_REQUEST', error.message);
+    throw error;
+  }
+  return { ok: true as const };
+}
+
+/**
+ * Saves the set-up once the bucket passes the test (a bucket that cannot be written is refused):
+ * the passphrase, when given, becomes a new public key (copies made before stay readable with
+ * the passphrase they were made for). Audited without secrets.
+ */
+export async function saveOffsiteSettings(
+  em: EntityManager,
+  cipher: FieldCipher,
+  actor: Actor,
+  input: OffsiteSetupInput,
+): Promise<OffsiteSettingsView> {
+  const stored = await settingsRow(em);
+  if (!stored && !input.passphrase) {
+    throw new DomainError('BAD_REQUEST', 'is required to set up the copies', { field: 'passphrase' });
+  }
+  await testOffsiteBucket(em, cipher, input);
+  const bucket = await bucketOf(em, cipher, input);
+  const key = input.passphrase
+    ? await publicKeyFromPassphrase(input.passphrase)
+    : { publicKey: stored?.public_key as string, salt: stored?.key_salt as string };
+  await em.transactional(async (tx) => {
+    await tx.execute(
+      `insert into offsite_backup_settings
+         (id, endpoint, region, bucket, access_key_id, secret_access_key, secret_last4, public_key, key_salt, updated_by, updated_at)
+       values (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())
+       on conflict (id) do update set endpoint = excluded.endpoint, region = excluded.region, bucket = excluded.bucket,
+         access_key_id = excluded.access_key_id, secret_access_key = excluded.secret_access_key,
+         secret_last4 = excluded.secret_last4, public_key = excluded.public_key, key_salt = excluded.key_salt,
+         updated_by = excluded.updated_by, updated_at = now()`,
+      [
+        bucket.endpoint,
+        bucket.region,
+        bucket.bucket,
+        bucket.accessKeyId,
+        cipher.encrypt(bucket.secretAccessKey),
+        bucket.secretAccessKey.slice(-4),
+        key.publicKey,
+        key.salt,
+        actor.username,
+      ],
+    );
+    await audit(tx, actor, 'offsite_backups_set_up', {
+      endpoint: bucket.endpoint,
+      region: bucket.region,
+      bucket: bucket.bucket,
+      accessKeyId: bucket.accessKeyId,
+      secretChanged: Boolean(input.secretAccessKey),
+      passphraseChanged: Boolean(input.passphrase),
+    });
+  });
+  return (await offsiteSettingsView(em)) as OffsiteSettingsView;
+}
+
+export interface OffsiteBackupStatus {
+  /** Whether an admin has set the copies up. */
+  configured: boolean;
+  /** The last successful copy (ISO) and its object's key, or null. */
+  lastCopiedAt: string | null;
+  lastCopiedKey: string | null;
+  /** The last failure since (null once a copy succeeds again), and when. */
+  lastError: string | null;
+  lastErrorAt: string | null;
+}
+
+/** For the health list: the last copy off the machine, and the last error since. */
+export async function offsiteBackupStatus(em: EntityManager): Promise<OffsiteBackupStatus> {
+  const [row] = await em.execute<
+    {
+      last_copied_at: string | null;
+      last_copied_key: string | null;
+      last_error: string | null;
+      last_error_at: string | null;
+    }[]
+  >(
+    `select ${isoTime('last_copied_at')} as last_copied_at, last_copied_key, last_error, ${isoTime('last_error_at')} as last_error_at
+       from offsite_backup_settings where id = 1`,
+  );
+  return {
+    configured: row !== undefined,
+    lastCopiedAt: row?.last_copied_at ?? null,
+    lastCopiedKey: row?.last_copied_key ?? null,
+    lastError: row?.last_error ?? null,
+    lastErrorAt: row?.last_error_at ?? null,
+  };
+}
