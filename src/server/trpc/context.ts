@@ -10,8 +10,17 @@ import type { ServerDependencies } from '../wiring/composition-root';
 export interface ProcedureDependencies
   extends Pick<
     ServerDependencies,
-    'orm' | 'gateway' | 'plans' | 'razorpay' | 'cipher' | 'donorLinks' | 'receiptLinks' | 'mailer' | 'settings'
+    | 'orm'
+    | 'gateway'
+    | 'plans'
+    | 'razorpay'
+    | 'cipher'
+    | 'donorLinks'
+    | 'receiptLinks'
+    | 'mailer'
+    | 'settings'
     | 'backups'
+    | 'health'
   > {
   /** The server's count of calls still running, which shutdown waits for; callers outside a server have none. */
   inFlight?: InFlightWork;

@@ -5,6 +5,7 @@ import { Contact } from '../contacts/contact.entity';
 import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
 import { ErasureRequest } from '../donors/erasure-request.entity';
+import { HealthAlert } from '../health/health-alert.entity';
 import { IMAGE_ENTITIES } from '../images/image.entities';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { RazorpayPlan } from '../payments/plan.entity';
@@ -50,4 +51,5 @@ export const ENTITIES = [
   SiteContentVersion,
   ConsoleSettings,
   WebhookDelivery,
+  HealthAlert,
 ];

@@ -20,6 +20,7 @@ import { staffAppealsRouter } from './appeals';
 import { backupsRouter } from './backups';
 import { certificatesRouter } from './certificates';
 import { erasureRouter } from './erasure';
+import { healthRouter } from './health';
 import { imagesRouter } from './images';
 import { offlineGiftsRouter } from './offline-gifts';
 import { mailboxRouter, outboxRouter, receiptsRouter, trustRouter } from './receipts-and-mail';
@@ -75,4 +76,5 @@ export const staffRouter = router({
   siteContent: siteContentRouter,
   settings: settingsRouter,
   backups: backupsRouter,
+  health: healthRouter,
 });
