@@ -177,16 +177,18 @@ async function statfsOfNearest(path: string) {
   }
 }
 
-async function disk({ environment }: HealthCheckContext): Promise<Verdict> {
-  const stats = await statfsOfNearest(environment.dataDir);
-  const free = stats.bavail / stats.blocks;
-  const percent = `${Math.floor(free * 100)} %`;
-  if (free <= MIN_FREE_DISK_SHARE) {
-    return red(
-      `The data disk has ${percent} free: backups and the database will fail when it fills. Free space on it.`,
-    );
+/** The disk's verdict from its share of free space (0–1). */
+export function diskVerdict(freeShare: number): Verdict {
+  const percent = `${Math.floor(freeShare * 100)} %`;
+  if (freeShare <= MIN_FREE_DISK_SHARE) {
+    return red(`The data disk has ${percent} free: backups and the database will fail when it fills. Free space on it.`);
   }
   return green(`The data disk has ${percent} free.`);
+}
+
+async function disk({ environment }: HealthCheckContext): Promise<Verdict> {
+  const stats = await statfsOfNearest(environment.dataDir);
+  return diskVerdict(stats.bavail / stats.blocks);
 }
 
 async function encryptionKey({ environment }: HealthCheckContext): Promise<Verdict> {

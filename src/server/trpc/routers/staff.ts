@@ -6,13 +6,24 @@ import {
   idInputSchema,
   resetPasswordInputSchema,
   setDisabledInputSchema,
+  setOwnEmailInputSchema,
+  setStaffEmailInputSchema,
   subscriptionListInputSchema,
 } from '../../../shared/staff.schema';
 import { listAudit } from '../../staff/audit';
 import { listDonations } from '../../staff/donation-list';
 import { donationStory } from '../../staff/donation-story';
 import { getOverview } from '../../staff/overview';
-import { addAccount, changeOwnPassword, listAccounts, resetPassword, setDisabled } from '../../staff/staff-accounts';
+import {
+  addAccount,
+  changeOwnPassword,
+  listAccounts,
+  ownEmail,
+  resetPassword,
+  setDisabled,
+  setEmail,
+  setOwnEmail,
+} from '../../staff/staff-accounts';
 import { cancelSubscription, listSubscriptions } from '../../staff/subscriptions';
 import { router } from '../init';
 import { adminProcedure, staffProcedure } from '../staff-procedures';
@@ -55,6 +66,11 @@ export const staffRouter = router({
     resetPassword: adminProcedure
       .input(resetPasswordInputSchema)
       .mutation(({ ctx, input }) => resetPassword({ ...ctx, input })),
+    setEmail: adminProcedure.input(setStaffEmailInputSchema).mutation(({ ctx, input }) => setEmail({ ...ctx, input })),
+    setOwnEmail: staffProcedure
+      .input(setOwnEmailInputSchema)
+      .mutation(({ ctx, input }) => setOwnEmail({ ...ctx, input })),
+    ownEmail: staffProcedure.query(({ ctx }) => ownEmail(ctx.em, ctx.staff.id)),
     changeOwnPassword: staffProcedure
       .input(changeOwnPasswordInputSchema)
       .mutation(({ ctx, input }) => changeOwnPassword({ ...ctx, input })),
