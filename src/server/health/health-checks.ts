@@ -181,7 +181,9 @@ async function statfsOfNearest(path: string) {
 export function diskVerdict(freeShare: number): Verdict {
   const percent = `${Math.floor(freeShare * 100)} %`;
   if (freeShare <= MIN_FREE_DISK_SHARE) {
-    return red(`The data disk has ${percent} free: backups and the database will fail when it fills. Free space on it.`);
+    return red(
+      `The data disk has ${percent} free: backups and the database will fail when it fills. Free space on it.`,
+    );
   }
   return green(`The data disk has ${percent} free.`);
 }

@@ -71,7 +71,10 @@ describe('staff.health.list', () => {
 
 describe('each item', () => {
   it('Razorpay keys: amber in the sandbox, red for live keys unchecked or refused, green once checked, amber for test keys', async () => {
-    expect(await item('razorpay-keys')).toMatchObject({ state: 'amber', message: expect.stringMatching(/test payments only/) });
+    expect(await item('razorpay-keys')).toMatchObject({
+      state: 'amber',
+      message: expect.stringMatching(/test payments only/),
+    });
     expect((await item('razorpay-keys', { settings: razorpayMode('rzp_test_abc') })).state).toBe('amber');
     expect((await item('razorpay-keys', { settings: razorpayMode('') })).state).toBe('red');
     const live = razorpayMode('rzp_live_1234567890');
@@ -80,7 +83,10 @@ describe('each item', () => {
       `insert into console_settings (id, razorpay_checked_key_id, razorpay_check_ok, razorpay_checked_at)
        values (1, 'rzp_live_1234567890', false, now())`,
     );
-    expect(await item('razorpay-keys', { settings: live })).toMatchObject({ state: 'red', message: expect.stringMatching(/refused/) });
+    expect(await item('razorpay-keys', { settings: live })).toMatchObject({
+      state: 'red',
+      message: expect.stringMatching(/refused/),
+    });
     await run('update console_settings set razorpay_check_ok = true');
     expect((await item('razorpay-keys', { settings: live })).state).toBe('green');
     // A check of other (newer) keys says nothing about these.
@@ -107,7 +113,10 @@ describe('each item', () => {
     expect((await item('webhooks')).state).toBe('green');
     const created = await t.caller.donation.create(donationBody());
     await run(`update donations set status = 'paid' where id = ?`, [created.donation.id]);
-    expect(await item('webhooks')).toMatchObject({ state: 'red', message: expect.stringMatching(/no verified webhook/) });
+    expect(await item('webhooks')).toMatchObject({
+      state: 'red',
+      message: expect.stringMatching(/no verified webhook/),
+    });
     await recordWebhookDelivery(t.db.orm.em.fork(), { eventType: 'payment.captured', verified: true });
     expect((await item('webhooks')).state).toBe('green');
     await recordWebhookDelivery(t.db.orm.em.fork(), { eventType: 'payment.captured', verified: false });
@@ -165,7 +174,10 @@ describe('each item', () => {
   it('https: green on https, red on http', async () => {
     expect((await item('https')).state).toBe('green');
     const http = { ...t.deps.health, siteUrl: 'http://rescue.example.org' };
-    expect(await item('https', { environment: http })).toMatchObject({ state: 'red', message: expect.stringMatching(/SITE_URL/) });
+    expect(await item('https', { environment: http })).toMatchObject({
+      state: 'red',
+      message: expect.stringMatching(/SITE_URL/),
+    });
   });
 
   it('backups: red without one, red when not copied off the machine or 26 hours old, green when fresh and copied', async () => {
