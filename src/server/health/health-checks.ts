@@ -2,6 +2,7 @@ import { statfs } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { HealthItem, HealthItemId } from '../../shared/health';
+import { indiaMidnight } from '../../shared/india-time';
 import { siteContent } from '../../shared/site-content';
 import { backupStatus } from '../backups/backup-status';
 import { offsiteBackupStatus } from '../backups/offsite-settings';
@@ -113,7 +114,17 @@ async function mail({ em, now }: HealthCheckContext): Promise<Verdict> {
   return green(row?.sent ? 'Mail was delivered in the last day, none failing.' : 'No mail failing.', 'settings');
 }
 
-async function trustDetails({ em }: HealthCheckContext): Promise<Verdict> {
+/**
+ * When an approval's validity as written ("AY 2022-23 to AY 2026-27") ends: assessment year Y-(Y+1)
+ * assesses the year that ends on 31 March Y. Null when no assessment year is named.
+ */
+export function approvalEnds(validity: string): Date | null {
+  const years = [...validity.matchAll(/\bA\.?Y\.?\s*(\d{4})\s*[-–]\s*\d{2}\b/gi)];
+  const last = years.at(-1);
+  return last ? indiaMidnight(Number(last[1]), 4, 1) : null;
+}
+
+async function trustDetails({ em, now }: HealthCheckContext): Promise<Verdict> {
   const details = await getTrustDetails(em);
   const placeholders = siteContent.legal;
   const unfilled =
@@ -123,6 +134,13 @@ async function trustDetails({ em }: HealthCheckContext): Promise<Verdict> {
   if (unfilled) {
     return red(
       'The trust details are placeholders: receipts would carry a wrong PAN and approval. Fill in the PAN, the approval number (section 80G(5) / 354) and its dates in Trust details.',
+      'trust',
+    );
+  }
+  const ends = approvalEnds(details.validity);
+  if (ends && now >= ends) {
+    return amber(
+      `The approval's validity (${details.validity}) has ended: once it is renewed, enter the new approval and its dates in Trust details.`,
       'trust',
     );
   }

@@ -5,7 +5,7 @@ import { updateTrustDetails } from '../receipts/trust-details';
 import { donationBody } from '../test/donation-fixtures';
 import { callProcedure, createTestApp, SITE, type TestApp } from '../test/test-app';
 import { recordWebhookDelivery } from '../webhooks/webhook-deliveries';
-import { diskVerdict, type HealthCheckContext } from './health-checks';
+import { approvalEnds, diskVerdict, type HealthCheckContext } from './health-checks';
 import { healthList } from './health-list';
 
 let t: TestApp;
@@ -145,15 +145,22 @@ describe('each item', () => {
     await run(`delete from mail_outbox where message_id like 'health-%'`);
   });
 
-  it('trust details: red with the placeholders, green once an admin fills them', async () => {
+  it('trust details: red with the placeholders, green once an admin fills them, amber once the approval has ended', async () => {
     expect(await item('trust-details')).toMatchObject({ state: 'red', fix: 'trust' });
     await updateTrustDetails(t.db.orm.em.fork(), {
       ...siteContent.legal,
       address: '12 Kamarajar Salai, Chennai 600004',
       pan: 'AAATR1234Q',
       registration80g: 'AAATR1234QF20231',
+      validity: 'AY 2024-25 to AY 2028-29',
     });
-    expect((await item('trust-details')).state).toBe('green');
+    expect((await item('trust-details', { now: new Date('2028-03-31T18:29:00Z') })).state).toBe('green');
+    expect(await item('trust-details', { now: new Date('2028-03-31T18:30:00Z') })).toMatchObject({
+      state: 'amber',
+      message: expect.stringMatching(/AY 2024-25 to AY 2028-29\) has ended/),
+    });
+    expect(approvalEnds('A.Y. 2022-23 to A.Y. 2026-27')).toEqual(new Date('2026-03-31T18:30:00Z'));
+    expect(approvalEnds('until further notice')).toBeNull();
   });
 
   it('policy pages: red until the newest published version carries the policy texts', async () => {
