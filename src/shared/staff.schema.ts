@@ -83,11 +83,27 @@ export const auditListInputSchema = z.object({
   pageSize: z.number().int().min(1).max(200).default(50),
 });
 
+/**
+ * A staff account's e-mail address, where the health list's alerts go (admins). Optional: empty
+ * means none.
+ */
+export const staffEmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Must be at most 254 characters')
+  .refine((value) => value === '' || z.email().safeParse(value).success, 'Must be an e-mail address, or empty for none')
+  .transform((value) => (value === '' ? null : value));
+
+export const setStaffEmailInputSchema = z.object({ id: z.number().int().positive(), email: staffEmailSchema });
+export const setOwnEmailInputSchema = z.object({ email: staffEmailSchema });
+
 export const addStaffInputSchema = z.object({
   username: usernameSchema,
   displayName: z.string().trim().max(100).default(''),
   role: z.enum(STAFF_ROLES),
   password: passwordSchema,
+  email: staffEmailSchema.optional(),
 });
 
 /** A setup link's token (32 random bytes as base64url, 43 characters); a longer string is no token of ours. */

@@ -30,6 +30,7 @@ describe('the migrations', () => {
       'donor_certificates',
       'erasure_refunds',
       'erasure_requests',
+      'health_alerts',
       'image_uses',
       'image_variants',
       'images',
@@ -129,6 +130,9 @@ describe('the migrations', () => {
       col('console_settings', 'mail_from_name', 'text', 'YES'),
       col('console_settings', 'version', 'integer', 'NO', '0'),
       col('console_settings', 'updated_at', timestamp, 'NO', 'now()'),
+      col('console_settings', 'razorpay_checked_key_id', 'text', 'YES'),
+      col('console_settings', 'razorpay_check_ok', 'boolean', 'YES'),
+      col('console_settings', 'razorpay_checked_at', timestamp, 'YES'),
       col('contacts', 'id', 'integer', 'NO', serial('contacts')),
       col('contacts', 'name', 'text', 'NO'),
       col('contacts', 'email', 'text', 'NO'),
@@ -202,6 +206,10 @@ describe('the migrations', () => {
       col('erasure_requests', 'kept_receipt_ids', 'jsonb', 'NO', "'[]'::jsonb"),
       col('erasure_requests', 'retained_until', timestamp, 'YES'),
       col('erasure_requests', 'receipts_anonymised_at', timestamp, 'YES'),
+      col('health_alerts', 'item', 'text', 'NO'),
+      col('health_alerts', 'state', 'text', 'NO'),
+      col('health_alerts', 'red_alerted_at', timestamp, 'YES'),
+      col('health_alerts', 'changed_at', timestamp, 'NO', 'now()'),
       col('image_uses', 'image_id', 'integer', 'NO'),
       col('image_uses', 'used_by', 'text', 'NO'),
       col('image_variants', 'image_id', 'integer', 'NO'),
@@ -388,6 +396,7 @@ describe('the migrations', () => {
       col('users', 'disabled', 'boolean', 'NO', 'false'),
       col('users', 'created_at', timestamp, 'NO', 'now()'),
       col('users', 'last_sign_in_at', timestamp, 'YES'),
+      col('users', 'email', 'text', 'YES'),
       col('webhook_deliveries', 'slot', 'integer', 'NO'),
       col('webhook_deliveries', 'seq', 'bigint', 'NO'),
       col('webhook_deliveries', 'received_at', timestamp, 'NO'),
@@ -420,6 +429,8 @@ describe('the migrations', () => {
     );
     expect(definitions.receipts_number_unique).toMatch(/CREATE UNIQUE INDEX .* \(number\)/);
     expect(definitions.mail_outbox_message_id_unique).toMatch(/CREATE UNIQUE INDEX .* \(message_id\)/);
+    // The health list's mail check (Migration20261127190000).
+    expect(definitions.mail_outbox_status_created_at_index).toMatch(/\(status, created_at\)$/);
     expect(definitions.images_hash_unique).toMatch(/CREATE UNIQUE INDEX .* \(hash\)/);
     // The console on an old trust (Migration20261125120000): sorts with their tie-breaker, the
     // overview's sums from the index, one search index, a donation's story by its events.

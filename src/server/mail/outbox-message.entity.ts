@@ -13,7 +13,11 @@ export type OutboxAttachment =
 export const OutboxMessage = defineEntity({
   name: 'OutboxMessage',
   tableName: 'mail_outbox',
-  indexes: [{ properties: ['status', 'nextAttemptAt'], name: 'mail_outbox_status_next_attempt_at_index' }],
+  indexes: [
+    { properties: ['status', 'nextAttemptAt'], name: 'mail_outbox_status_next_attempt_at_index' },
+    // The health list's mail check: failed, waiting or sent in the last day.
+    { properties: ['status', 'createdAt'], name: 'mail_outbox_status_created_at_index' },
+  ],
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
     messageId: p.text().unique('mail_outbox_message_id_unique'),

@@ -20,6 +20,10 @@ export const ConsoleSettings = defineEntity({
     mailFromName: p.text().nullable(),
     version: p.integer().default(0),
     updatedAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    /** The last check of the keys in force (razorpay-check.ts): which key, accepted or not, when. */
+    razorpayCheckedKeyId: p.text().nullable(),
+    razorpayCheckOk: p.boolean().nullable(),
+    razorpayCheckedAt: p.datetime().columnType('timestamptz').nullable(),
   }),
 });
 

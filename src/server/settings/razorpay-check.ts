@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RazorpayCheckInput, RazorpayCheckResult } from '../../shared/settings.schema';
 import { checkRazorpayKeys, PaymentProviderError } from '../payments/gateway';
 import { usableInMode } from './effective-settings';
@@ -64,4 +65,26 @@ export async function checkRazorpay(
         ? `${where} accepted the keys. They are live keys: donors pay real money.`
         : `${where} accepted the keys. They are test keys: no money moves; switch to live keys (rzp_live_…) to take real donations.`,
   };
+}
+
+/**
+ * Keeps the outcome of a check of the keys in force (the health list's "live keys checked"); a
+ * check of keys only typed, not saved, says nothing about those in force and is not kept.
+ */
+export async function recordRazorpayCheck(
+  em: EntityManager,
+  live: Pick<LiveSettings, 'effective'>,
+  input: RazorpayCheckInput,
+  result: RazorpayCheckResult,
+): Promise<void> {
+  const { keyId, keySecret } = live.effective.razorpay;
+  if (!keyId) return;
+  if ((input.keyId && input.keyId !== keyId) || (input.keySecret && input.keySecret !== keySecret)) return;
+  await em.execute(
+    `insert into console_settings (id, razorpay_checked_key_id, razorpay_check_ok, razorpay_checked_at)
+     values (1, ?, ?, now())
+     on conflict (id) do update set razorpay_checked_key_id = excluded.razorpay_checked_key_id,
+       razorpay_check_ok = excluded.razorpay_check_ok, razorpay_checked_at = excluded.razorpay_checked_at`,
+    [keyId, result.ok],
+  );
 }

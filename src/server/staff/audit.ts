@@ -14,6 +14,7 @@ export type AuditAction =
   | 'staff_enabled'
   | 'password_reset'
   | 'password_changed'
+  | 'staff_email_set'
   | 'statement_export'
   | 'statement_purpose_set'
   | 'statement_review_resolved'

@@ -13,6 +13,7 @@ export interface NewAccount {
   displayName: string;
   role: StaffRole;
   password: string;
+  email?: string | null;
 }
 
 const publicFields = (user: User) => ({
@@ -21,6 +22,7 @@ const publicFields = (user: User) => ({
   displayName: user.displayName,
   role: user.role,
   disabled: user.disabled,
+  email: user.email ?? null,
   createdAt: user.createdAt,
   lastSignInAt: user.lastSignInAt ?? null,
 });
@@ -110,4 +112,42 @@ export async function changeOwnPassword({
   await em.execute('delete from staff_sessions where user_id = ? and id <> ?', [staff.id, staff.sessionId]);
   await audit(em, actorOf(staff), 'password_changed');
   return { ok: true as const };
+}
+
+/** An admin sets someone's e-mail address (or none): where the health list's alerts go. */
+export async function setEmail({
+  em,
+  staff,
+  input,
+}: {
+  em: EntityManager;
+  staff: StaffActor;
+  input: { id: number; email: string | null };
+}) {
+  const user = await accountOrFail(em, input.id);
+  await em.nativeUpdate(User, { id: user.id }, { email: input.email });
+  // Whether one is set, never the address: the audit trail is read by every admin.
+  await audit(em, actorOf(staff), 'staff_email_set', { userId: user.id, set: input.email !== null });
+  return { ...publicFields(user), email: input.email };
+}
+
+/** Anyone sets their own e-mail address (or none). */
+export async function setOwnEmail({
+  em,
+  staff,
+  input,
+}: {
+  em: EntityManager;
+  staff: StaffActor;
+  input: { email: string | null };
+}) {
+  await em.nativeUpdate(User, { id: staff.id }, { email: input.email });
+  await audit(em, actorOf(staff), 'staff_email_set', { userId: staff.id, set: input.email !== null });
+  return { email: input.email };
+}
+
+/** The signed-in person's own e-mail address, for My account. */
+export async function ownEmail(em: EntityManager, id: number) {
+  const user = await accountOrFail(em, id);
+  return { email: user.email ?? null };
 }

@@ -20,6 +20,7 @@ export interface ProcedureDependencies
     | 'mailer'
     | 'settings'
     | 'backups'
+    | 'health'
   > {
   /** The server's count of calls still running, which shutdown waits for; callers outside a server have none. */
   inFlight?: InFlightWork;

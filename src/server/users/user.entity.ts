@@ -17,6 +17,8 @@ export const User = defineEntity({
     disabled: p.boolean().default(false),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
     lastSignInAt: p.datetime().columnType('timestamptz').nullable(),
+    /** Where the health list's alerts go (admins); optional, set in Staff accounts or by the person. */
+    email: p.text().nullable(),
   }),
 });
 

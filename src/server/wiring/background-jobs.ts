@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { startNightlyBackups } from '../backups/nightly-backups';
 import { startRetentionJob } from '../donors/retention';
+import { startHealthAlerts } from '../health/health-alerts';
 import { startMailWorker } from '../mail/mail-worker';
 import { startSettlementFetchJob } from '../razorpay-settlements/settlement-fetch-job';
 import { startReconciler } from '../reconciliation/reconciler';
@@ -8,7 +9,7 @@ import { startSettingsRefresh } from '../settings/live-settings';
 import type { ServerDependencies } from './composition-root';
 import { resolveAttachment } from './resolve-attachment';
 
-export type BackgroundJob = 'mail' | 'reconciliation' | 'retention' | 'settlements' | 'backups' | 'settings';
+export type BackgroundJob = 'mail' | 'reconciliation' | 'retention' | 'settlements' | 'backups' | 'settings' | 'health';
 
 export interface BackgroundJobs {
   /** Stops every loop, waiting for a pass in progress. */
@@ -21,13 +22,13 @@ export interface BackgroundJobs {
  * minutes), the retention pass (anonymises receipts past their eight years, daily), the fetch of
  * Razorpay's settlements and their lines (daily) and, given `nightlyBackups` (main.ts: with the
  * embedded database), a backup at 02:30 India time, and the check for settings another instance
- * saved in the console (every 10 s). Each is safe on several instances at once
+ * saved in the console (every 10 s), and the health list's alerts to admins (every 5 minutes). Each is safe on several instances at once
  * (row locks, advisory locks; the nightly backup runs on the one server of an embedded database).
  * Command-line tools start none: their mail is sent by the running servers. Tests start only the
  * ones they need.
  */
 export function startBackgroundJobs(
-  deps: Pick<ServerDependencies, 'orm' | 'gateway' | 'donorLinks' | 'mailer' | 'settings' | 'backups'>,
+  deps: Pick<ServerDependencies, 'orm' | 'gateway' | 'donorLinks' | 'mailer' | 'settings' | 'backups' | 'health'>,
   log: FastifyBaseLogger,
   options: {
     jobs?: readonly BackgroundJob[];
@@ -36,7 +37,9 @@ export function startBackgroundJobs(
     nightlyBackups?: boolean;
   } = {},
 ): BackgroundJobs {
-  const jobs = new Set(options.jobs ?? ['mail', 'reconciliation', 'retention', 'settlements', 'backups', 'settings']);
+  const jobs = new Set(
+    options.jobs ?? ['mail', 'reconciliation', 'retention', 'settlements', 'backups', 'settings', 'health'],
+  );
   const { orm } = deps;
   const running = [
     jobs.has('mail')
@@ -51,6 +54,7 @@ export function startBackgroundJobs(
       ? startNightlyBackups({ orm, log, backups: deps.backups })
       : undefined,
     jobs.has('settings') ? startSettingsRefresh(deps.settings, log) : undefined,
+    jobs.has('health') ? startHealthAlerts({ orm, log, environment: deps.health, settings: deps.settings }) : undefined,
   ];
   return {
     async stop() {

@@ -5,6 +5,7 @@ import type { Config, PaymentProvider } from '../config';
 import type { Orm } from '../db/orm';
 import { donateAgainUrl } from '../donors/donate-again-url';
 import { donorLink } from '../donors/donor-link';
+import type { HealthEnvironment } from '../health/health-checks';
 import { createMailer, type Mailer } from '../mail/mailer';
 import type { PaymentGateway } from '../payments/gateway';
 import { createPlanCatalog, type PlanCatalog } from '../payments/plans';
@@ -56,6 +57,8 @@ export interface ServerDependencies {
   settings: LiveSettings;
   /** Takes backups (nightly and the console's "Back up now") and copies them off the machine. */
   backups: BackupRunner;
+  /** What the overview's health list reads besides the database (SITE_URL, the key's origin, the data's disk). */
+  health: HealthEnvironment;
   /** Stops what was started here (the mailer, the sandbox); the database belongs to whoever opened it. */
   close(): Promise<void>;
 }
@@ -140,6 +143,11 @@ export async function buildDependencies(
     },
     mailer,
     backups,
+    health: {
+      siteUrl: config.siteUrl,
+      dataEncryptionKeyFromEnvironment: Boolean(config.dataEncryptionKey),
+      dataDir: backupDir(config),
+    },
     close: async () => {
       await backups.idle();
       await mailer.close();

@@ -6,6 +6,7 @@ import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
 import { ErasureRequest } from '../donors/erasure-request.entity';
 import { NewsConsent } from '../donors/news-consent.entity';
+import { HealthAlert } from '../health/health-alert.entity';
 import { IMAGE_ENTITIES } from '../images/image.entities';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { RazorpayPlan } from '../payments/plan.entity';
@@ -54,4 +55,5 @@ export const ENTITIES = [
   SiteContentVersion,
   ConsoleSettings,
   WebhookDelivery,
+  HealthAlert,
 ];

@@ -1,5 +1,5 @@
 import { razorpayCheckInputSchema, settingsInputSchema, testMailInputSchema } from '../../../shared/settings.schema';
-import { checkRazorpay } from '../../settings/razorpay-check';
+import { checkRazorpay, recordRazorpayCheck } from '../../settings/razorpay-check';
 import { saveSettings } from '../../settings/save-settings';
 import { settingsPage } from '../../settings/settings-page';
 import { sendTestMail } from '../../settings/test-mail';
@@ -24,9 +24,11 @@ export const settingsRouter = router({
     });
     return { changed, settings: await settingsPage(ctx.settings) };
   }),
-  checkRazorpay: adminProcedure
-    .input(razorpayCheckInputSchema)
-    .mutation(({ ctx, input }) => checkRazorpay(ctx.settings, input)),
+  checkRazorpay: adminProcedure.input(razorpayCheckInputSchema).mutation(async ({ ctx, input }) => {
+    const result = await checkRazorpay(ctx.settings, input);
+    await recordRazorpayCheck(ctx.em, ctx.settings, input, result);
+    return result;
+  }),
   sendTestMail: adminProcedure
     .input(testMailInputSchema)
     .mutation(({ ctx, input }) =>

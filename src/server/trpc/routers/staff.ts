@@ -6,13 +6,24 @@ import {
   idInputSchema,
   resetPasswordInputSchema,
   setDisabledInputSchema,
+  setOwnEmailInputSchema,
+  setStaffEmailInputSchema,
   subscriptionListInputSchema,
 } from '../../../shared/staff.schema';
 import { listAudit } from '../../staff/audit';
 import { listDonations } from '../../staff/donation-list';
 import { donationStory } from '../../staff/donation-story';
 import { getOverview } from '../../staff/overview';
-import { addAccount, changeOwnPassword, listAccounts, resetPassword, setDisabled } from '../../staff/staff-accounts';
+import {
+  addAccount,
+  changeOwnPassword,
+  listAccounts,
+  ownEmail,
+  resetPassword,
+  setDisabled,
+  setEmail,
+  setOwnEmail,
+} from '../../staff/staff-accounts';
 import { cancelSubscription, listSubscriptions } from '../../staff/subscriptions';
 import { router } from '../init';
 import { adminProcedure, staffProcedure } from '../staff-procedures';
@@ -20,6 +31,7 @@ import { staffAppealsRouter } from './appeals';
 import { backupsRouter } from './backups';
 import { certificatesRouter } from './certificates';
 import { erasureRouter } from './erasure';
+import { healthRouter } from './health';
 import { imagesRouter } from './images';
 import { offlineGiftsRouter } from './offline-gifts';
 import { mailboxRouter, outboxRouter, receiptsRouter, trustRouter } from './receipts-and-mail';
@@ -54,6 +66,11 @@ export const staffRouter = router({
     resetPassword: adminProcedure
       .input(resetPasswordInputSchema)
       .mutation(({ ctx, input }) => resetPassword({ ...ctx, input })),
+    setEmail: adminProcedure.input(setStaffEmailInputSchema).mutation(({ ctx, input }) => setEmail({ ...ctx, input })),
+    setOwnEmail: staffProcedure
+      .input(setOwnEmailInputSchema)
+      .mutation(({ ctx, input }) => setOwnEmail({ ...ctx, input })),
+    ownEmail: staffProcedure.query(({ ctx }) => ownEmail(ctx.em, ctx.staff.id)),
     changeOwnPassword: staffProcedure
       .input(changeOwnPasswordInputSchema)
       .mutation(({ ctx, input }) => changeOwnPassword({ ...ctx, input })),
@@ -75,4 +92,5 @@ export const staffRouter = router({
   siteContent: siteContentRouter,
   settings: settingsRouter,
   backups: backupsRouter,
+  health: healthRouter,
 });

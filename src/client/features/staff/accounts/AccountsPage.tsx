@@ -4,6 +4,7 @@ import { ErrorMessage } from '../ErrorMessage';
 import { indiaTime } from '../format';
 import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';
+import { AccountEmailModal } from './AccountEmailModal';
 import { AddAccountForm } from './AddAccountForm';
 import { ResetPasswordModal } from './ResetPasswordModal';
 
@@ -13,6 +14,7 @@ export function AccountsPage() {
   const utils = staffTrpc.useUtils();
   const accounts = staffTrpc.staff.accounts.list.useQuery();
   const [resetting, setResetting] = useState<{ id: number; username: string }>();
+  const [mailing, setMailing] = useState<{ id: number; username: string; email: string | null }>();
   const setDisabled = staffTrpc.staff.accounts.setDisabled.useMutation({
     onSuccess: () => utils.staff.accounts.list.invalidate(),
   });
@@ -32,6 +34,7 @@ export function AccountsPage() {
                 <Table.Th>Username</Table.Th>
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Role</Table.Th>
+                <Table.Th>E-mail</Table.Th>
                 <Table.Th>Last sign-in (IST)</Table.Th>
                 <Table.Th>Actions</Table.Th>
               </Table.Tr>
@@ -49,6 +52,7 @@ export function AccountsPage() {
                   </Table.Td>
                   <Table.Td>{account.displayName || '—'}</Table.Td>
                   <Table.Td>{account.role}</Table.Td>
+                  <Table.Td>{account.email ?? '—'}</Table.Td>
                   <Table.Td>{indiaTime(account.lastSignInAt ? String(account.lastSignInAt) : null)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
@@ -70,6 +74,14 @@ export function AccountsPage() {
                       >
                         Reset password
                       </Button>
+                      <Button
+                        size="compact-xs"
+                        variant="default"
+                        onClick={() => setMailing(account)}
+                        aria-label={`Set the e-mail address of ${account.username}`}
+                      >
+                        E-mail
+                      </Button>
                     </Group>
                   </Table.Td>
                 </Table.Tr>
@@ -80,6 +92,7 @@ export function AccountsPage() {
       )}
       {accounts.data && <AddAccountForm />}
       <ResetPasswordModal account={resetting} onClose={() => setResetting(undefined)} />
+      <AccountEmailModal account={mailing} onClose={() => setMailing(undefined)} />
     </Stack>
   );
 }

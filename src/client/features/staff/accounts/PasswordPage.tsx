@@ -5,8 +5,39 @@ import { MIN_PASSWORD_LENGTH } from '../../../../shared/staff.schema';
 import { ErrorMessage } from '../ErrorMessage';
 import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';
+import { EmailForm } from './EmailForm';
 
-/** Any staff member changes their own password (knowing the current one). */
+/** Any staff member's own e-mail address: where the health list's alerts go when they are an admin. */
+function OwnEmail() {
+  const utils = staffTrpc.useUtils();
+  const own = staffTrpc.staff.accounts.ownEmail.useQuery();
+  const setOwnEmail = staffTrpc.staff.accounts.setOwnEmail.useMutation({
+    onSuccess: (saved) => {
+      notifications.show({
+        color: 'green',
+        message: saved.email ? 'Your e-mail address is saved' : 'Your e-mail address is removed',
+      });
+      void utils.staff.accounts.ownEmail.invalidate();
+    },
+  });
+  if (own.error) return <ErrorMessage error={own.error} />;
+  if (!own.data) return null;
+  return (
+    <Card withBorder padding="sm">
+      <Stack gap="sm">
+        <EmailForm
+          label="My e-mail address"
+          initial={own.data.email}
+          saving={setOwnEmail.isPending}
+          onSave={(email) => setOwnEmail.mutate({ email: email ?? '' })}
+        />
+        <ErrorMessage error={setOwnEmail.error} title="Not saved" />
+      </Stack>
+    </Card>
+  );
+}
+
+/** Any staff member changes their own password (knowing the current one) and their e-mail address. */
 export function PasswordPage() {
   useStaffTitle('My password');
   const [problem, setProblem] = useState<string>();
@@ -50,6 +81,7 @@ export function PasswordPage() {
           </Button>
         </Stack>
       </Card>
+      <OwnEmail />
     </Stack>
   );
 }

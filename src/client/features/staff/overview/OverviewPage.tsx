@@ -7,6 +7,7 @@ import { indiaTime, rupees } from '../format';
 import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';
 import { BackupStatus } from './BackupStatus';
+import { HealthPanel } from './HealthPanel';
 import { MonthChart } from './MonthChart';
 import { ReceivedByMode } from './ReceivedByMode';
 import { YearEndReminders } from './YearEndReminders';
@@ -66,6 +67,7 @@ export function OverviewPage() {
         Overview
       </Title>
       <YearEndReminders />
+      <HealthPanel />
       <BackupStatus backup={overview.data.backup} />
       <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm">
         <Figure label="Received today" value={rupees(received.today.amount)} detail={gifts(received.today.count)} />
