@@ -158,10 +158,6 @@ export const migrations: ListedMigration[] = [
     load: async () => (await import('./Migration20261127180000')).Migration20261127180000,
   },
   {
-    name: 'Migration20261127180000',
-    load: async () => (await import('./Migration20261127180000')).Migration20261127180000,
-  },
-  {
     name: 'Migration20261127190000',
     load: async () => (await import('./Migration20261127190000')).Migration20261127190000,
   },

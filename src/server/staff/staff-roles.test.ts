@@ -82,6 +82,29 @@ const ADMIN_ONLY: AdminOnly[] = [
   { path: 'staff.siteContent.publish', type: 'mutation', input: siteContentDraft },
   { path: 'staff.erasure.complete', type: 'mutation', input: erasureRequest },
   { path: 'staff.certificates.assign', type: 'mutation', input: unmatchedCertificate },
+  {
+    path: 'staff.accounts.setEmail',
+    type: 'mutation',
+    input: async () => ({ id: targetId, email: 'mala@example.org' }),
+  },
+  { path: 'staff.settings.get', type: 'query' },
+  { path: 'staff.settings.webhookDeliveries', type: 'query' },
+  { path: 'staff.backups.list', type: 'query' },
+  { path: 'staff.backups.offsite.get', type: 'query' },
+];
+
+/**
+ * Admin-only too, each done for an admin in its own tests (a real backup, a bucket, an SMTP server,
+ * Razorpay's check or a statement with a shared PAN): here only the refusal is checked.
+ */
+const ADMIN_ONLY_TESTED_ELSEWHERE: AdminOnly[] = [
+  { path: 'staff.statement.resolveReview', type: 'mutation' },
+  { path: 'staff.settings.save', type: 'mutation' },
+  { path: 'staff.settings.checkRazorpay', type: 'mutation' },
+  { path: 'staff.settings.sendTestMail', type: 'mutation' },
+  { path: 'staff.backups.backUpNow', type: 'mutation' },
+  { path: 'staff.backups.offsite.test', type: 'mutation' },
+  { path: 'staff.backups.offsite.save', type: 'mutation' },
 ];
 
 /** Every `staff.*` procedure, read from the router itself so a new one cannot be forgotten. */
@@ -103,6 +126,12 @@ describe('who may do what', () => {
     },
   );
 
+  it.each(ADMIN_ONLY_TESTED_ELSEWHERE)('$path is refused to the role staff (403)', async ({ path, type }) => {
+    const refused = await callProcedure(t.app, path, type, { token: staff, input: {} });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.data.code).toBe('FORBIDDEN');
+  });
+
   it('refuses the role staff nothing else: only the listed procedures are admin-only', async () => {
     const refusedToStaff: string[] = [];
     for (const { path, type } of staffProcedures) {
@@ -110,7 +139,9 @@ describe('who may do what', () => {
       const response = await callProcedure(t.app, path, type, { token: staff, input: {} });
       if (response.statusCode === 403) refusedToStaff.push(path);
     }
-    expect(refusedToStaff.sort()).toEqual(ADMIN_ONLY.map((procedure) => procedure.path).sort());
+    expect(refusedToStaff.sort()).toEqual(
+      [...ADMIN_ONLY, ...ADMIN_ONLY_TESTED_ELSEWHERE].map((procedure) => procedure.path).sort(),
+    );
   });
 
   it('records the address an admin assigns a certificate to, in the audit entry', async () => {
