@@ -3,7 +3,7 @@ import { callProcedure, createTestApp, SITE, type TestApp } from '../test/test-a
 import { appRouter } from '../trpc/router';
 
 /**
- * Who may do what (README, "Staff console"): each admin-only procedure and route refuses the role
+ * Who may do what (docs/operations.md, "Staff console"): each admin-only procedure and route refuses the role
  * `staff` (403) and does its work for an admin; every other staff procedure is open to both.
  */
 let t: TestApp;
