@@ -1,4 +1,4 @@
-import { Alert, Code, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { formatBytes } from '../../../../shared/format-bytes';
 import { indiaTime } from '../format';
 
@@ -15,8 +15,8 @@ const daysAgo = (iso: string, now: Date) => Math.floor((now.getTime() - new Date
 
 const HOW = (
   <>
-    With the built-in database the site takes one every night at 02:30; on the server, <Code>npm run backup</Code> takes
-    one now. Copy them off the machine as the README says.
+    The site takes one every night at 02:30; an admin takes one now, and sets up copies off the machine, under
+    Backups.
   </>
 );
 
