@@ -101,14 +101,23 @@ describe.each(Object.entries(VIEWPORTS))('the site at %s size', (size, viewport)
     expect(await page.locator('form').count()).toBe(0);
   });
 
-  it('footer: brand, Quick Links, Get Involved placeholders and the 2024 copyright', async () => {
+  it('footer: brand, Quick Links, Get Involved placeholders, the policy pages and the 2024 copyright', async () => {
     await open('/');
     const footer = page.locator('footer');
     for (const name of ['About Us', 'Our Services', 'Donate', 'Contact']) {
       await footer.getByRole('navigation', { name: 'Quick Links' }).getByRole('link', { name, exact: true }).waitFor();
     }
-    for (const name of ['Volunteer', 'Foster', 'Adopt', 'Partner with us', 'Privacy Policy', 'Terms of Service']) {
+    for (const name of ['Volunteer', 'Foster', 'Adopt', 'Partner with us']) {
       expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href')).toBe('#');
+    }
+    const policies = {
+      'Privacy Policy': '/privacy',
+      'Terms of Service': '/terms',
+      Refunds: '/refunds',
+      'Contact details': '/contact',
+    };
+    for (const [name, path] of Object.entries(policies)) {
+      expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(path);
     }
     await expect(footer.textContent()).resolves.toContain(`© 2024 ${siteContent.trust.name}`);
   });

@@ -97,6 +97,8 @@ describe('an appeal written on a phone', () => {
         amount: 250_000,
         donationType: 'one-time',
         appealId: appeal?.id,
+        // Updates are news: mailed only to donors who asked for it.
+        newsConsent: true,
       }),
     });
     expect(started.status).toBe(200);

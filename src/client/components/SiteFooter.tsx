@@ -12,7 +12,7 @@ const POLICY_LINKS: [string, MessageKey][] = [
   ['/privacy', 'footer_privacy'],
   ['/terms', 'footer_terms'],
   ['/refunds', 'footer_refunds'],
-  ['/contact', 'footer_contact'],
+  ['/contact', 'footer_contact_page'],
 ];
 
 export function SiteFooter() {

@@ -19,8 +19,9 @@ describe('the news switch on the donor page', () => {
   it('shows the consent given, and withdraws it', async () => {
     const { client, setNewsConsent } = clientWith(true);
     render(<NewsConsentSwitch client={client} />);
-    const toggle = screen.getByRole('switch', { name: /^Send me news of the animals/ });
-    await waitFor(() => expect(toggle).toBeChecked());
+    // Shown once the answer is known.
+    const toggle = await screen.findByRole('switch', { name: /^Send me news of the animals/ });
+    expect(toggle).toBeChecked();
     await userEvent.setup().click(toggle);
     expect(setNewsConsent).toHaveBeenCalledWith({ wantsNews: false });
     await waitFor(() => expect(toggle).not.toBeChecked());
@@ -28,8 +29,8 @@ describe('the news switch on the donor page', () => {
 
   it('speaks Tamil on /ta/my-giving, off for a donor who never consented', async () => {
     render(<NewsConsentSwitch client={clientWith(false).client} />, 'ta');
-    const toggle = screen.getByRole('switch', { name: /^விலங்குகளின் செய்திகளை எனக்கு அனுப்புங்கள்/ });
-    await waitFor(() => expect(toggle).toBeEnabled());
+    const toggle = await screen.findByRole('switch', { name: /^விலங்குகளின் செய்திகளை எனக்கு அனுப்புங்கள்/ });
+    expect(toggle).toBeEnabled();
     expect(toggle).not.toBeChecked();
   });
 });

@@ -28,6 +28,7 @@ export function NewsConsentSwitch({ client }: { client: DonorClient }) {
   }, [client]);
 
   async function change(next: boolean) {
+    if (saving) return;
     setSaving(true);
     setError(null);
     try {
@@ -41,13 +42,16 @@ export function NewsConsentSwitch({ client }: { client: DonorClient }) {
 
   return (
     <div>
-      <Switch
-        label={t('giving_news_switch')}
-        description={t('giving_news_switch_hint')}
-        checked={wantsNews ?? false}
-        disabled={wantsNews === null || saving}
-        onChange={(event) => void change(event.currentTarget.checked)}
-      />
+      {/* Shown once the answer is known, and never disabled: a disabled switch's faded hint fails contrast. */}
+      {wantsNews === null ? null : (
+        <Switch
+          label={t('giving_news_switch')}
+          description={t('giving_news_switch_hint')}
+          checked={wantsNews}
+          aria-busy={saving}
+          onChange={(event) => void change(event.currentTarget.checked)}
+        />
+      )}
       {error ? (
         <Notice tone="error" title={t('giving_not_sent')}>
           <Text>{failureMessage(error, language, t)}</Text>

@@ -436,7 +436,9 @@ function ContentFields(props: FieldsProps) {
         )}
         {POLICY_PAGES.map((name) => (
           <Stack gap="sm" key={name}>
-            <Title order={4}>{POLICY_TITLES[name]}</Title>
+            <Title order={3} size="h5">
+              {POLICY_TITLES[name]}
+            </Title>
             {line(['policies', name, 'title'], 'Title')}
             {long(['policies', name, 'description'], 'Description in search results and shares')}
             {content.policies[name].sections.map((_, index) => (
