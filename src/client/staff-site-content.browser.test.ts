@@ -154,7 +154,7 @@ describe('the Site content page on a phone', () => {
     // The donate page hydrates with the content it was rendered with; its links then render the home page in the browser with it too.
     await tab.goto(`${suite.server.url}/donate`);
     await waitForHydration(tab);
-    await tab.locator('footer').getByRole('link', { name: 'Contact' }).click();
+    await tab.locator('footer').getByRole('link', { name: 'Contact', exact: true }).click();
     await tab.waitForURL(/\/#contact$/);
     await tab.locator('#contact').getByRole('link', { name: NEW_PHONE }).waitFor();
     expect(donorErrors).toEqual([]);

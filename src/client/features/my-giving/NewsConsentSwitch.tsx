@@ -42,13 +42,15 @@ export function NewsConsentSwitch({ client }: { client: DonorClient }) {
 
   return (
     <div>
-      {/* Shown once the answer is known, and never disabled: a disabled switch's faded hint fails contrast. */}
+      {/* Shown once the answer is known, and never disabled (a disabled switch's faded hint fails contrast). */}
       {wantsNews === null ? null : (
         <Switch
           label={t('giving_news_switch')}
           description={t('giving_news_switch_hint')}
           checked={wantsNews}
           aria-busy={saving}
+          // The page's own text colour: Mantine's dimmed hint fails contrast on the page's panel.
+          styles={{ description: { color: 'var(--mantine-color-text)' } }}
           onChange={(event) => void change(event.currentTarget.checked)}
         />
       )}
