@@ -15,8 +15,7 @@ const daysAgo = (iso: string, now: Date) => Math.floor((now.getTime() - new Date
 
 const HOW = (
   <>
-    The site takes one every night at 02:30; an admin takes one now, and sets up copies off the machine, under
-    Backups.
+    The site takes one every night at 02:30; an admin takes one now, and sets up copies off the machine, under Backups.
   </>
 );
 
