@@ -59,6 +59,18 @@ const donationStoryRoute = createRoute({
   component: page('DonationStoryPage'),
 });
 
+const donorsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/donors',
+  component: page('DonorsPage'),
+});
+
+const donorRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/donors/$id',
+  component: page('DonorPage'),
+});
+
 const subscriptionsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/subscriptions',
@@ -174,6 +186,8 @@ export const staffRouteTree = staffRoute.addChildren([
     overviewRoute,
     donationsRoute,
     donationStoryRoute,
+    donorsRoute,
+    donorRoute,
     subscriptionsRoute,
     receiptsRoute,
     statementRoute,

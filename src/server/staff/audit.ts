@@ -47,7 +47,10 @@ export type AuditAction =
   | 'settings_test_mail_sent'
   | 'offsite_backups_set_up'
   | 'backup_requested'
-  | 'backup_downloaded';
+  | 'backup_downloaded'
+  | 'donors_merged'
+  | 'donor_merge_undone'
+  | 'donor_proposal_dismissed';
 
 /** Who acted: `userId` null for a failed sign-in on a name no account has. */
 export interface Actor {

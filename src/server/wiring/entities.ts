@@ -5,6 +5,7 @@ import { Contact } from '../contacts/contact.entity';
 import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
 import { Donor } from '../donors/donor.entity';
+import { DONOR_ENTITIES } from '../donors/donor-merge.entity';
 import { ErasureRequest } from '../donors/erasure-request.entity';
 import { NewsConsent } from '../donors/news-consent.entity';
 import { HealthAlert } from '../health/health-alert.entity';
@@ -33,6 +34,7 @@ export const ENTITIES = [
   User,
   Contact,
   Donor,
+  ...DONOR_ENTITIES,
   Donation,
   Subscription,
   RazorpayPlan,

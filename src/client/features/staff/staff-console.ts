@@ -14,6 +14,8 @@ export { SetupPage } from './auth/SetupPage';
 export { BackupsPage } from './backups/BackupsPage';
 export { CertificatesPage } from './certificates/CertificatesPage';
 export { DonationsPage } from './donations/DonationsPage';
+export { DonorPage } from './donors/DonorPage';
+export { DonorsPage } from './donors/DonorsPage';
 export { ErasurePage } from './erasure/ErasurePage';
 export { GiftsReceivedPage } from './gifts-received/GiftsReceivedPage';
 export { ImagesPage } from './images/ImagesPage';

@@ -30,6 +30,7 @@ import { adminProcedure, staffProcedure } from '../staff-procedures';
 import { staffAppealsRouter } from './appeals';
 import { backupsRouter } from './backups';
 import { certificatesRouter } from './certificates';
+import { donorsRouter } from './donors';
 import { erasureRouter } from './erasure';
 import { healthRouter } from './health';
 import { imagesRouter } from './images';
@@ -51,6 +52,7 @@ export const staffRouter = router({
     list: staffProcedure.input(donationListInputSchema).query(({ ctx, input }) => listDonations({ em: ctx.em, input })),
     story: staffProcedure.input(idInputSchema).query(({ ctx, input }) => donationStory({ em: ctx.em, input })),
   }),
+  donors: donorsRouter,
   subscriptions: router({
     list: staffProcedure
       .input(subscriptionListInputSchema)
