@@ -36,6 +36,7 @@ describe('the migrations', () => {
       'images',
       'mail_outbox',
       'mikro_orm_migrations',
+      'monthly_risk_episodes',
       'news_consents',
       'offsite_backup_settings',
       'rate_limit_counters',
@@ -243,6 +244,13 @@ describe('the migrations', () => {
       col('mail_outbox', 'sent_at', timestamp, 'YES'),
       col('mail_outbox', 'forget_once_sent', 'boolean', 'NO', 'false'),
       col('mail_outbox', 'headers', 'jsonb', 'NO', "'{}'::jsonb"),
+      col('monthly_risk_episodes', 'id', 'integer', 'NO', serial('monthly_risk_episodes')),
+      col('monthly_risk_episodes', 'subscription_id', 'integer', 'NO'),
+      col('monthly_risk_episodes', 'status', 'text', 'NO'),
+      col('monthly_risk_episodes', 'started_at', timestamp, 'NO', 'now()'),
+      col('monthly_risk_episodes', 'status_changed_at', timestamp, 'NO', 'now()'),
+      col('monthly_risk_episodes', 'ended_at', timestamp, 'YES'),
+      col('monthly_risk_episodes', 'mail_resends', 'integer', 'NO', '0'),
       col('news_consents', 'id', 'integer', 'NO', serial('news_consents')),
       col('news_consents', 'email', 'text', 'NO'),
       col('news_consents', 'consented', 'boolean', 'NO'),
@@ -475,9 +483,15 @@ describe('the migrations', () => {
           foreign_table: 'appeals',
           foreign_column: 'id',
         },
+        {
+          table_name: 'monthly_risk_episodes',
+          column_name: 'subscription_id',
+          foreign_table: 'subscriptions',
+          foreign_column: 'id',
+        },
       ]),
     );
-    expect(foreignKeys).toHaveLength(9);
+    expect(foreignKeys).toHaveLength(10);
   });
 
   it('lets many rows have no payment id yet, but never two rows the same one', async () => {

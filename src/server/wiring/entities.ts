@@ -9,6 +9,7 @@ import { NewsConsent } from '../donors/news-consent.entity';
 import { HealthAlert } from '../health/health-alert.entity';
 import { IMAGE_ENTITIES } from '../images/image.entities';
 import { OutboxMessage } from '../mail/outbox-message.entity';
+import { RiskEpisode } from '../monthly-at-risk/risk-episode.entity';
 import { RazorpayPlan } from '../payments/plan.entity';
 import { SETTLEMENT_ENTITIES } from '../razorpay-settlements/settlement.entity';
 import { Receipt, ReceiptCounter } from '../receipts/receipt.entity';
@@ -56,4 +57,5 @@ export const ENTITIES = [
   ConsoleSettings,
   WebhookDelivery,
   HealthAlert,
+  RiskEpisode,
 ];

@@ -33,6 +33,7 @@ import { certificatesRouter } from './certificates';
 import { erasureRouter } from './erasure';
 import { healthRouter } from './health';
 import { imagesRouter } from './images';
+import { monthlyAtRiskRouter } from './monthly-at-risk';
 import { offlineGiftsRouter } from './offline-gifts';
 import { mailboxRouter, outboxRouter, receiptsRouter, trustRouter } from './receipts-and-mail';
 import { settingsRouter } from './settings';
@@ -57,6 +58,7 @@ export const staffRouter = router({
       .query(({ ctx, input }) => listSubscriptions({ em: ctx.em, input })),
     cancel: staffProcedure.input(idInputSchema).mutation(({ ctx, input }) => cancelSubscription({ ...ctx, input })),
   }),
+  monthlyAtRisk: monthlyAtRiskRouter,
   accounts: router({
     list: adminProcedure.query(({ ctx }) => listAccounts({ em: ctx.em })),
     add: adminProcedure.input(addStaffInputSchema).mutation(({ ctx, input }) => addAccount({ ...ctx, input })),
