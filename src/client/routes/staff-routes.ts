@@ -65,6 +65,12 @@ const subscriptionsRoute = createRoute({
   component: page('SubscriptionsPage'),
 });
 
+const monthlyAtRiskRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/monthly-at-risk',
+  component: page('MonthlyAtRiskPage'),
+});
+
 const receiptsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/receipts',
@@ -175,6 +181,7 @@ export const staffRouteTree = staffRoute.addChildren([
     donationsRoute,
     donationStoryRoute,
     subscriptionsRoute,
+    monthlyAtRiskRoute,
     receiptsRoute,
     statementRoute,
     certificatesRoute,

@@ -18,6 +18,7 @@ export { ErasurePage } from './erasure/ErasurePage';
 export { GiftsReceivedPage } from './gifts-received/GiftsReceivedPage';
 export { ImagesPage } from './images/ImagesPage';
 export { ConsoleLayout } from './layout/ConsoleLayout';
+export { MonthlyAtRiskPage } from './monthly-at-risk/MonthlyAtRiskPage';
 export { OutboxPage } from './outbox/OutboxPage';
 export { OverviewPage } from './overview/OverviewPage';
 export { ReceiptsPage } from './receipts/ReceiptsPage';
