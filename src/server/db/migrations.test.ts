@@ -54,6 +54,8 @@ describe('the migrations', () => {
       'statement_purposes',
       'statement_reviews',
       'subscriptions',
+      'thank_you_calls',
+      'thanks_settings',
       'trust_settings',
       'users',
       'webhook_deliveries',
@@ -385,6 +387,13 @@ describe('the migrations', () => {
       col('subscriptions', 'razorpay_plan_id', 'text', 'YES'),
       col('subscriptions', 'status', 'text', 'NO', "'created'::text"),
       col('subscriptions', 'created_at', timestamp, 'NO', 'now()'),
+      col('thank_you_calls', 'donation_id', 'integer', 'NO'),
+      col('thank_you_calls', 'called_by', 'text', 'NO'),
+      col('thank_you_calls', 'called_at', timestamp, 'NO', 'now()'),
+      col('thanks_settings', 'id', 'integer', 'NO'),
+      col('thanks_settings', 'threshold', 'integer', 'NO', '1000000'),
+      col('thanks_settings', 'updated_by', 'text', 'YES'),
+      col('thanks_settings', 'updated_at', timestamp, 'NO', 'now()'),
       col('trust_settings', 'id', 'integer', 'NO'),
       col('trust_settings', 'name', 'text', 'NO'),
       col('trust_settings', 'address', 'text', 'NO'),
@@ -489,9 +498,10 @@ describe('the migrations', () => {
           foreign_table: 'subscriptions',
           foreign_column: 'id',
         },
+        { table_name: 'thank_you_calls', column_name: 'donation_id', foreign_table: 'donations', foreign_column: 'id' },
       ]),
     );
-    expect(foreignKeys).toHaveLength(10);
+    expect(foreignKeys).toHaveLength(11);
   });
 
   it('lets many rows have no payment id yet, but never two rows the same one', async () => {

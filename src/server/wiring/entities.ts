@@ -21,6 +21,7 @@ import { ConsoleSettings } from '../settings/console-settings.entity';
 import { ErasureRefund } from '../settlement/erasure-refund.entity';
 import { SiteContentVersion } from '../site-content/site-content-version.entity';
 import { STAFF_ENTITIES } from '../staff/staff.entities';
+import { THANKS_ENTITIES } from '../thanks/thanks.entities';
 import { User } from '../users/user.entity';
 import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
 import { WebhookEvent } from '../webhooks/webhook-event.entity';
@@ -58,4 +59,5 @@ export const ENTITIES = [
   WebhookDelivery,
   HealthAlert,
   RiskEpisode,
+  ...THANKS_ENTITIES,
 ];
