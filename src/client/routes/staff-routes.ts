@@ -71,6 +71,12 @@ const monthlyAtRiskRoute = createRoute({
   component: page('MonthlyAtRiskPage'),
 });
 
+const thanksRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/thanks',
+  component: page('ThanksPage'),
+});
+
 const receiptsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/receipts',
@@ -182,6 +188,7 @@ export const staffRouteTree = staffRoute.addChildren([
     donationStoryRoute,
     subscriptionsRoute,
     monthlyAtRiskRoute,
+    thanksRoute,
     receiptsRoute,
     statementRoute,
     certificatesRoute,

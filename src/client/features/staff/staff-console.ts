@@ -29,4 +29,5 @@ export { SiteContentPage } from './site-content/SiteContentPage';
 export { StatementPage } from './statement/StatementPage';
 export { DonationStoryPage } from './story/DonationStoryPage';
 export { SubscriptionsPage } from './subscriptions/SubscriptionsPage';
+export { ThanksPage } from './thanks/ThanksPage';
 export { TrustPage } from './trust/TrustPage';

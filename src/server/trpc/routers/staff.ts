@@ -40,6 +40,7 @@ import { settingsRouter } from './settings';
 import { settlementsRouter } from './settlements';
 import { siteContentRouter } from './site-content';
 import { statementRouter } from './statement';
+import { thanksRouter } from './thanks';
 
 /** The console's procedures (`staff.*`); sign-in and sign-out (routes/staff-session.ts) and the files (routes/) are plain routes. */
 export const staffRouter = router({
@@ -59,6 +60,7 @@ export const staffRouter = router({
     cancel: staffProcedure.input(idInputSchema).mutation(({ ctx, input }) => cancelSubscription({ ...ctx, input })),
   }),
   monthlyAtRisk: monthlyAtRiskRouter,
+  thanks: thanksRouter,
   accounts: router({
     list: adminProcedure.query(({ ctx }) => listAccounts({ em: ctx.em })),
     add: adminProcedure.input(addStaffInputSchema).mutation(({ ctx, input }) => addAccount({ ...ctx, input })),

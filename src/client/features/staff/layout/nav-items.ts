@@ -2,6 +2,7 @@
 export const NAV_ITEMS = [
   { to: '/staff', label: 'Overview', admin: false },
   { to: '/staff/donations', label: 'Donations', admin: false },
+  { to: '/staff/thanks', label: 'Thank-you calls', admin: false },
   { to: '/staff/gifts-received', label: 'Gifts received', admin: false },
   { to: '/staff/appeals', label: 'Appeals', admin: false },
   { to: '/staff/subscriptions', label: 'Monthly donors', admin: false },
