@@ -33,10 +33,17 @@ export interface ThanksEntry {
   calledAt: string | null;
 }
 
-/** A received gift of the same donor before this one (`d`): then this one is not their first. */
+/** When a gift was given: a gift recorded by staff on the day it was received, an online one when it was made. */
+const givenAt = (alias: string) =>
+  `coalesce(${alias}.received_on::timestamp at time zone 'Asia/Kolkata', ${alias}.created_at)`;
+
+/**
+ * A received gift of the same donor (donors/attach-donor.ts; a merge moves gifts to the record kept)
+ * given before this one (`d`): then this one is not their first. Refunded gifts count: they were given.
+ */
 const EARLIER_GIFT = `exists (select 1 from donations x
    where x.donor_id = d.donor_id and x.status in ('paid', 'refunded')
-     and (x.created_at, x.id) < (d.created_at, d.id))`;
+     and (${givenAt('x')}, x.id) < (${givenAt('d')}, d.id))`;
 
 /** The queue's gifts, as the columns `first_gift`, `big_gift` and the call's, from `thanks_settings t`. */
 const QUEUE = `select d.id, d.created_at, not ${EARLIER_GIFT} as first_gift, d.amount >= t.threshold as big_gift,
