@@ -49,7 +49,8 @@ const call = async (path: string, type: 'query' | 'mutation', input?: unknown, t
 };
 const queue = async (called = false) =>
   (await call('staff.thanks.list', 'query', { called })).body.result.data as { threshold: number; entries: Entry[] };
-const overdue = async () => (await call('staff.thanks.overdue', 'query')).body.result.data as { open: number; overdue: number };
+const overdue = async () =>
+  (await call('staff.thanks.overdue', 'query')).body.result.data as { open: number; overdue: number };
 const inQueue = async (id: number, called = false) => (await queue(called)).entries.find((e) => e.donationId === id);
 
 describe('the thank-you queue', () => {
