@@ -169,4 +169,12 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261128031000',
     load: async () => (await import('./Migration20261128031000')).Migration20261128031000,
   },
+  {
+    name: 'Migration20261128040000',
+    load: async () => (await import('./Migration20261128040000')).Migration20261128040000,
+  },
+  {
+    name: 'Migration20261128041000',
+    load: async () => (await import('./Migration20261128041000')).Migration20261128041000,
+  },
 ];

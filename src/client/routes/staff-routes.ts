@@ -77,6 +77,18 @@ const subscriptionsRoute = createRoute({
   component: page('SubscriptionsPage'),
 });
 
+const monthlyAtRiskRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/monthly-at-risk',
+  component: page('MonthlyAtRiskPage'),
+});
+
+const thanksRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/thanks',
+  component: page('ThanksPage'),
+});
+
 const receiptsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/receipts',
@@ -189,6 +201,8 @@ export const staffRouteTree = staffRoute.addChildren([
     donorsRoute,
     donorRoute,
     subscriptionsRoute,
+    monthlyAtRiskRoute,
+    thanksRoute,
     receiptsRoute,
     statementRoute,
     certificatesRoute,

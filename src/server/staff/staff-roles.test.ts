@@ -91,6 +91,7 @@ const ADMIN_ONLY: AdminOnly[] = [
   { path: 'staff.settings.webhookDeliveries', type: 'query' },
   { path: 'staff.backups.list', type: 'query' },
   { path: 'staff.backups.offsite.get', type: 'query' },
+  { path: 'staff.thanks.setThreshold', type: 'mutation', input: async () => ({ threshold: 1_000_000 }) },
 ];
 
 /**

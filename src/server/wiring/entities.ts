@@ -11,6 +11,7 @@ import { NewsConsent } from '../donors/news-consent.entity';
 import { HealthAlert } from '../health/health-alert.entity';
 import { IMAGE_ENTITIES } from '../images/image.entities';
 import { OutboxMessage } from '../mail/outbox-message.entity';
+import { RiskEpisode } from '../monthly-at-risk/risk-episode.entity';
 import { RazorpayPlan } from '../payments/plan.entity';
 import { SETTLEMENT_ENTITIES } from '../razorpay-settlements/settlement.entity';
 import { Receipt, ReceiptCounter } from '../receipts/receipt.entity';
@@ -22,6 +23,7 @@ import { ConsoleSettings } from '../settings/console-settings.entity';
 import { ErasureRefund } from '../settlement/erasure-refund.entity';
 import { SiteContentVersion } from '../site-content/site-content-version.entity';
 import { STAFF_ENTITIES } from '../staff/staff.entities';
+import { THANKS_ENTITIES } from '../thanks/thanks.entities';
 import { User } from '../users/user.entity';
 import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
 import { WebhookEvent } from '../webhooks/webhook-event.entity';
@@ -60,4 +62,6 @@ export const ENTITIES = [
   ConsoleSettings,
   WebhookDelivery,
   HealthAlert,
+  RiskEpisode,
+  ...THANKS_ENTITIES,
 ];

@@ -34,12 +34,14 @@ import { donorsRouter } from './donors';
 import { erasureRouter } from './erasure';
 import { healthRouter } from './health';
 import { imagesRouter } from './images';
+import { monthlyAtRiskRouter } from './monthly-at-risk';
 import { offlineGiftsRouter } from './offline-gifts';
 import { mailboxRouter, outboxRouter, receiptsRouter, trustRouter } from './receipts-and-mail';
 import { settingsRouter } from './settings';
 import { settlementsRouter } from './settlements';
 import { siteContentRouter } from './site-content';
 import { statementRouter } from './statement';
+import { thanksRouter } from './thanks';
 
 /** The console's procedures (`staff.*`); sign-in and sign-out (routes/staff-session.ts) and the files (routes/) are plain routes. */
 export const staffRouter = router({
@@ -59,6 +61,8 @@ export const staffRouter = router({
       .query(({ ctx, input }) => listSubscriptions({ em: ctx.em, input })),
     cancel: staffProcedure.input(idInputSchema).mutation(({ ctx, input }) => cancelSubscription({ ...ctx, input })),
   }),
+  monthlyAtRisk: monthlyAtRiskRouter,
+  thanks: thanksRouter,
   accounts: router({
     list: adminProcedure.query(({ ctx }) => listAccounts({ em: ctx.em })),
     add: adminProcedure.input(addStaffInputSchema).mutation(({ ctx, input }) => addAccount({ ...ctx, input })),
