@@ -279,6 +279,11 @@ describe('the same console on a phone', () => {
     const health = await healthList(page);
     expect(health['Trust details']?.badge).toBe('OK');
     expect(health['Policy pages']?.badge).toBe('OK');
+    // Each badge's word whole ("Check" was cut to "CH…").
+    const cutBadges = await page
+      .locator('li .mantine-Badge-label')
+      .evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth).length);
+    expect(cutBadges).toBe(0);
     expect(health.Admins?.message).toMatch(/^Only one admin/);
     expect(await overflowOf()).toBeLessThanOrEqual(0);
     await context.close();
