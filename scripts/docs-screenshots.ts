@@ -27,7 +27,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   // Let fonts, charts and the notifications' entrance settle. The stand-in Indic fonts load only
   // when asked for: asked here, so a Tamil name in a table is not shot before its font arrives.
   await page.evaluate(() =>
-    Promise.all([document.fonts.load('16px "Segoe UI"', 'தமிழ்'), document.fonts.load('16px "Segoe UI"', 'हिन्दी')]),
+    Promise.all([document.fonts.load('16px "Docs Indic"', 'தமிழ்'), document.fonts.load('16px "Docs Indic"', 'हिन्दी')]),
   );
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(400);
@@ -40,12 +40,16 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 /**
  * The console draws Tamil and Hindi in the computer's own fonts, which a staff member's computer has
- * and this server’s Chromium may not: the site’s own Noto files stand in for them (as "Segoe UI" of
- * the theme’s font stack, for those scripts only), so the labels are not drawn as empty boxes.
+ * and this server's Chromium may not: the site's own Noto files stand in, as a first family that
+ * covers only those scripts (Latin text falls through to the theme's own stack, unchanged), so the
+ * screenshots show Tamil and Hindi rather than empty boxes.
  */
 const INDIC_FONTS = `
-  @font-face { font-family: "Segoe UI"; src: url(/fonts/noto-sans-tamil-400.woff2); unicode-range: U+0B80-0BFF; }
-  @font-face { font-family: "Segoe UI"; src: url(/fonts/noto-sans-devanagari-400.woff2); unicode-range: U+0900-097F; }`;
+  @font-face { font-family: "Docs Indic"; src: url(/fonts/noto-sans-tamil-400.woff2); unicode-range: U+0B80-0BFF; }
+  @font-face { font-family: "Docs Indic"; src: url(/fonts/noto-sans-devanagari-400.woff2); unicode-range: U+0900-097F; }
+  body *:not(code):not(pre) {
+    font-family: "Docs Indic", system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif !important;
+  }`;
 
 async function newPage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
   // The stand-in fonts are an inline style, which the console's CSP rightly refuses.
