@@ -49,8 +49,14 @@ const siteConfig: UserConfig = {
     emptyOutDir: true,
     // Modern phones only; smaller output than the default targets.
     target: 'es2022',
-    // Every browser that runs es2022 supports <link rel=modulepreload>: no polyfill needed.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      // Every browser that runs es2022 supports <link rel=modulepreload>: no polyfill needed.
+      polyfill: false,
+      // None in the pages' HTML: their entry starts only after the load event (src/client/main.tsx),
+      // so a preload of what it imports (the language offer's chunk, once) only competed with the
+      // home page's hero photo. Dynamic imports keep theirs, added when the entry runs.
+      resolveDependencies: (_file, dependencies, { hostType }) => (hostType === 'html' ? [] : dependencies),
+    },
     // scripts/prerender.ts reads it to inline the entry's CSS and link the donate chunk's files.
     manifest: true,
   },
