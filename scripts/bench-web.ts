@@ -31,7 +31,7 @@ import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { createServer, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
@@ -289,8 +289,15 @@ async function createSiblingDatabase(url: string): Promise<{ url: string; drop()
   };
 }
 
+/** The machine's load average (1, 5, 15 minutes): the figures mean little on a busy machine. */
+const loadAverage = () =>
+  loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
+
 async function main() {
   await ensureClientBuilt();
+  const loadBefore = loadAverage();
   const baseDir = process.env.BENCH_BASE ? resolvePath(process.env.BENCH_BASE) : undefined;
   if (baseDir && !existsSync(join(baseDir, 'dist/client')))
     throw new Error(`BENCH_BASE=${baseDir} has no dist/client: build it first`);
@@ -356,6 +363,7 @@ async function main() {
       }
     }
     console.log(`Lighthouse 12, mobile profile (simulated slow 4G, 4× CPU slowdown), median of ${RUNS} runs.`);
+    console.log(`Load average before: ${loadBefore}; after: ${loadAverage()}.`);
     console.log(
       `The floor, an empty page from a bare node:http server: LCP ${floor['LCP ms']} ms, FCP ${floor['FCP ms']} ms, ` +
         `TBT ${floor['TBT ms']} ms, transfer ${floor['transfer KB']} KB.`,
