@@ -112,6 +112,7 @@ export async function webPlugin(
             .header('cache-control', 'public, max-age=60')
             .redirect(`/appeals/${slug}/card-${card.version}.jpg`, 302);
         }
+        withoutDocumentOnlyHeaders(reply);
         return reply
           .header('content-type', 'image/jpeg')
           .header('cache-control', 'public, max-age=31536000, immutable')
