@@ -1,20 +1,40 @@
 /**
  * `npm run bench:web`: Lighthouse 12 with its default (mobile) profile — a mid-range phone on a
  * slow 4G link, simulated — against the built site served by the real server in sandbox mode.
- * Prints, for `/`, `/donate`, `/ta/`, `/ta/donate`, `/hi/donate` and an appeal's page (seeded with a photo), the four category scores, LCP, CLS, TBT, and the bytes of the
- * JavaScript the page loads before it is interactive, as gzip (what a browser without brotli gets;
- * without the checkout script), FCP, and the CSS each page's HTML links (render-blocking or not) and inlines.
+ *
+ * The floor, in the same run: an empty page (a title and one word, so that something paints) served
+ * by a bare node:http server on this machine. Not by the site's server, so that the floor is the
+ * same for both builds (BENCH_BASE) and holds nothing of either: what Lighthouse's simulation gives
+ * any document on this machine. Each page's LCP and FCP are printed as ratios to the floor's,
+ * beside the goals of issue 34 (`/` LCP ≤ 1.3 × the floor, the other pages ≤ 1.5 ×, TBT ≤ 50 ms,
+ * `/donate`'s first-load script transfer ≤ 90 KB), PASS or FAIL on each line.
+ *
+ * For `/`, `/donate`, `/ta/`, `/ta/donate`, `/hi/donate` and an appeal's page (seeded with a photo)
+ * it also prints the four category scores, CLS, the bytes of the JavaScript the page loads before
+ * it is interactive as gzip (what a browser without brotli gets), and the CSS each page's HTML
+ * links (render-blocking or not) and inlines. Transfer is bytes on the wire, headers included: of
+ * the site's scripts (the goal's figure: issue 34 counted `/donate`'s 17 scripts, 79 KB of bodies
+ * and 1.1 KB of headers each, as 97 KB), and of every request of the load; neither counts the
+ * checkout script (Razorpay's, or the sandbox's stand-in).
+ *
+ * BENCH_BASE=<directory of another checkout, built (dist/) and with node_modules> runs that build
+ * too, on its own database, in the same run: its figures are printed beside today's. The runs
+ * take turns (floor, today, base; again), so the machine's noise falls on all alike.
  *
  * Each figure is the median of BENCH_WEB_RUNS (or BENCH_RUNS) runs (default 3): this machine is shared and noisy.
- * BENCH_WEB_DETAILS=1 also lists the audits that did not pass.
- * Uses DATABASE_URL when set, else a throwaway embedded PostgreSQL. Builds the site if needed.
+ * BENCH_WEB_DETAILS=1 also lists the audits that did not pass and the main thread's long tasks.
+ * Uses DATABASE_URL when set, else a throwaway embedded PostgreSQL (the base build gets a database
+ * of its own beside it). Builds the site if needed.
  */
 import type { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
-import { get } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createServer, get } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve as resolvePath } from 'node:path';
 import lighthouse from 'lighthouse';
+import pg from 'pg';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
 import { openDatabase } from '../src/server/db/orm';
 import { storeImage } from '../src/server/images/images';
@@ -112,12 +132,175 @@ interface NetworkRequest {
   url: string;
   resourceType?: string;
   priority?: string;
+  transferSize?: number;
   networkRequestTime?: number;
   networkEndTime?: number;
 }
 
+/** The goals of issue 34: LCP as a multiple of the empty page's, TBT in ms, first-load transfer in KB. */
+const LCP_GOAL: Record<string, number> = { '/': 1.3 };
+const LCP_GOAL_OTHERS = 1.5;
+const TBT_GOAL_MS = 50;
+const TRANSFER_GOAL_KB: Record<string, number> = { '/donate': 90 };
+
+/** The empty page: the floor every page is measured against (see the module's comment). */
+const EMPTY_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Empty</title></head>' +
+  '<body><p>Empty</p></body></html>';
+
+async function startEmptyPageServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    response.end(EMPTY_PAGE);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** A build under test: this checkout's, or BENCH_BASE's. */
+interface Site {
+  name: string;
+  server: RunningServer;
+}
+
+/** The checkout script is not the site's own: Razorpay's, or the sandbox's stand-in. */
+const isCheckoutScript = (url: string) =>
+  url.startsWith('https://checkout.razorpay.com/') || new URL(url).pathname.startsWith('/sandbox/');
+
+/** One Lighthouse run of `url`: its figures, and with BENCH_WEB_DETAILS what keeps them from better. */
+async function measure(url: string, origin: string, label: string): Promise<Row> {
+  const result = await lighthouse(url, {
+    port: DEBUG_PORT,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits } = result.lhr;
+  const all = (audits['network-requests']?.details as { items?: NetworkRequest[] })?.items ?? [];
+  const ownScripts = all.filter(
+    (request) => request.resourceType === 'Script' && request.url.startsWith(origin) && !isCheckoutScript(request.url),
+  );
+  let jsGzip = 0;
+  for (const request of ownScripts) jsGzip += await gzipBytes(request.url);
+  const transferred = (requests: NetworkRequest[]) =>
+    requests.reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+  const transfer = transferred(all.filter((request) => !isCheckoutScript(request.url)));
+  if (process.env.BENCH_WEB_DETAILS) printDetails(label, audits, categories, all);
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    'best-practices': score('best-practices'),
+    seo: score('seo'),
+    'LCP ms': Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+    'FCP ms': Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
+    CLS: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+    'TBT ms': Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+    'JS transfer KB': Number((transferred(ownScripts) / 1024).toFixed(1)),
+    'transfer KB': Number((transfer / 1024).toFixed(1)),
+    'JS gzip KB': Number((jsGzip / 1024).toFixed(1)),
+    'scripts (count)': ownScripts.length,
+    scripts: ownScripts.map((request) => new URL(request.url).pathname.replace(/^\/assets\//, '')).join(' '),
+  };
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+function printDetails(
+  label: string,
+  audits: Lhr['audits'],
+  categories: Lhr['categories'],
+  all: NetworkRequest[],
+): void {
+  // What the LCP is and where its time goes (time to first byte, load delay, load time, render delay).
+  const lcp = audits['largest-contentful-paint-element']?.details as { items?: unknown[] } | undefined;
+  for (const item of lcp?.items ?? []) console.log(`${label} LCP: ${JSON.stringify(item).slice(0, 600)}`);
+  // The requests of the real (unthrottled) load: the simulated LCP waits for every one that
+  // ended before the real LCP, except low-priority images.
+  for (const request of all)
+    console.log(
+      `${label} request: ${request.url.slice(0, 80)} ${request.resourceType} ${request.priority} ` +
+        `${request.transferSize ?? 0} B ${Math.round(request.networkRequestTime ?? 0)}–${Math.round(request.networkEndTime ?? 0)} ms`,
+    );
+  // The main thread's long tasks and each script's start-up cost: where TBT comes from.
+  for (const id of ['long-tasks', 'bootup-time', 'mainthread-work-breakdown']) {
+    const items = (audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? [];
+    for (const item of items.slice(0, 8)) console.log(`${label} ${id}: ${JSON.stringify(item).slice(0, 300)}`);
+  }
+  // What keeps a category under 100: the audits that did not pass.
+  for (const [id, category] of Object.entries(categories)) {
+    for (const ref of category.auditRefs) {
+      const audit = audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+        console.log(`${label} ${id}: ${audit.id} (${audit.score}) ${audit.displayValue ?? ''}`);
+        const items = (audit.details as { items?: unknown[] } | undefined)?.items ?? [];
+        for (const item of items.slice(0, 5)) console.log(`    ${JSON.stringify(item).slice(0, 300)}`);
+      }
+    }
+  }
+}
+
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+
+/** A page's median figures against the floor's, with the goals and a verdict on each. */
+function goalsRow(page: string, build: string, row: Row, floor: Row): Row {
+  const lcpRatio = Number(row['LCP ms']) / Number(floor['LCP ms']);
+  const fcpRatio = Number(row['FCP ms']) / Number(floor['FCP ms']);
+  const lcpGoal = LCP_GOAL[page] ?? LCP_GOAL_OTHERS;
+  const transferGoal = TRANSFER_GOAL_KB[page];
+  return {
+    page,
+    build,
+    'LCP ms': row['LCP ms'] ?? 0,
+    'LCP × floor': Number(lcpRatio.toFixed(2)),
+    'LCP goal': `≤ ${lcpGoal} × ${verdict(lcpRatio <= lcpGoal)}`,
+    'FCP ms': row['FCP ms'] ?? 0,
+    'FCP × floor': Number(fcpRatio.toFixed(2)),
+    'TBT ms': row['TBT ms'] ?? 0,
+    'TBT goal': `≤ ${TBT_GOAL_MS} ${verdict(Number(row['TBT ms']) <= TBT_GOAL_MS)}`,
+    'JS transfer KB': row['JS transfer KB'] ?? 0,
+    'JS transfer goal': transferGoal
+      ? `≤ ${transferGoal} ${verdict(Number(row['JS transfer KB']) <= transferGoal)}`
+      : '',
+    'all transfer KB': row['transfer KB'] ?? 0,
+  };
+}
+
+/** A fresh database beside `url`'s, on the same PostgreSQL, for the base build; dropped at the end. */
+async function createSiblingDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `bench_web_base_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const sibling = new URL(url);
+  sibling.pathname = `/${name}`;
+  return {
+    url: sibling.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** The machine's load average (1, 5, 15 minutes): the figures mean little on a busy machine. */
+const loadAverage = () =>
+  loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
+
 async function main() {
   await ensureClientBuilt();
+  const loadBefore = loadAverage();
+  const baseDir = process.env.BENCH_BASE ? resolvePath(process.env.BENCH_BASE) : undefined;
+  if (baseDir && !existsSync(join(baseDir, 'dist/client')))
+    throw new Error(`BENCH_BASE=${baseDir} has no dist/client: build it first`);
   let embedded: EmbeddedPostgres | undefined;
   const dataDir = join(tmpdir(), `bench-web-postgres-${process.pid}`);
   let databaseUrl = process.env.DATABASE_URL;
@@ -125,83 +308,74 @@ async function main() {
     embedded = await startEmbeddedPostgres({ dataDir, ephemeral: true });
     databaseUrl = embedded.url;
   }
-  let server: RunningServer | undefined;
+  const sites: Site[] = [];
+  let baseDatabase: Awaited<ReturnType<typeof createSiblingDatabase>> | undefined;
+  let emptyPage: Awaited<ReturnType<typeof startEmptyPageServer>> | undefined;
   let browser: ReturnType<typeof spawn> | undefined;
   try {
-    server = await startServer(databaseUrl, { LOG_LEVEL: 'info' });
+    const today = await startServer(databaseUrl, { LOG_LEVEL: 'info' });
+    sites.push({ name: 'today', server: today });
     await seedAppeal(databaseUrl);
-    // The home and donate pages list it from their next check (every 15 s).
+    if (baseDir) {
+      baseDatabase = await createSiblingDatabase(databaseUrl);
+      const base = await startServer(baseDatabase.url, { LOG_LEVEL: 'info' }, baseDir);
+      sites.push({ name: 'base', server: base });
+      // This checkout's seeding, on the base build's schema: an older one may lack what it writes.
+      await seedAppeal(baseDatabase.url).catch((error: unknown) =>
+        console.warn(`the base build's appeal could not be seeded (its page will be a 404): ${error}`),
+      );
+    }
+    emptyPage = await startEmptyPageServer();
+    // The home and donate pages list the appeal from their next check (every 15 s).
     await new Promise((resolve) => setTimeout(resolve, 16_000));
     browser = await launchDevtoolsChromium(DEBUG_PORT, join(tmpdir(), `bench-web-chromium-${process.pid}`));
-    const rows: Row[] = [];
-    for (const path of PAGES) {
-      const samples: Row[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
-        const result = await lighthouse(`${server.url}${path}`, {
-          port: DEBUG_PORT,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-        const { categories, audits } = result.lhr;
-        // The scripts the page loaded during the run, measured as gzip.
-        // The checkout script (Razorpay's, or the sandbox's stand-in) is not the site's own.
-        const requests = ((audits['network-requests']?.details as { items?: NetworkRequest[] })?.items ?? []).filter(
-          (request) =>
-            request.resourceType === 'Script' &&
-            request.url.startsWith(server?.url ?? '') &&
-            !new URL(request.url).pathname.startsWith('/sandbox/'),
-        );
-        let jsGzip = 0;
-        for (const request of requests) jsGzip += await gzipBytes(request.url);
-        if (process.env.BENCH_WEB_DETAILS) {
-          // What the LCP is and where its time goes (time to first byte, load delay, load time, render delay).
-          const lcp = audits['largest-contentful-paint-element']?.details as { items?: unknown[] } | undefined;
-          for (const item of lcp?.items ?? []) console.log(`${path} LCP: ${JSON.stringify(item).slice(0, 600)}`);
-          // The requests of the real (unthrottled) load: the simulated LCP waits for every one that
-          // ended before the real LCP, except low-priority images.
-          const all = (audits['network-requests']?.details as { items?: NetworkRequest[] })?.items ?? [];
-          for (const request of all)
-            console.log(
-              `${path} request: ${request.url.slice(0, 80)} ${request.resourceType} ${request.priority} ` +
-                `${Math.round(request.networkRequestTime ?? 0)}–${Math.round(request.networkEndTime ?? 0)} ms`,
-            );
-          // What keeps a category under 100: the audits that did not pass.
-          for (const [id, category] of Object.entries(categories)) {
-            for (const ref of category.auditRefs) {
-              const audit = audits[ref.id];
-              if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
-                console.log(`${path} ${id}: ${audit.id} (${audit.score}) ${audit.displayValue ?? ''}`);
-                const items = (audit.details as { items?: unknown[] } | undefined)?.items ?? [];
-                for (const item of items.slice(0, 5)) console.log(`    ${JSON.stringify(item).slice(0, 300)}`);
-              }
-            }
-          }
+
+    const floorSamples: Row[] = [];
+    const samples = new Map<string, Row[]>();
+    for (let run = 0; run < RUNS; run += 1) {
+      floorSamples.push(await measure(`${emptyPage.url}/`, emptyPage.url, 'empty page'));
+      for (const path of PAGES) {
+        for (const site of sites) {
+          const key = `${site.name} ${path}`;
+          const row = await measure(`${site.server.url}${path}`, site.server.url, key);
+          Object.assign(row, await cssFigures(`${site.server.url}${path}`));
+          samples.set(key, [...(samples.get(key) ?? []), row]);
         }
-        const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-        samples.push({
-          page: path,
-          performance: score('performance'),
-          accessibility: score('accessibility'),
-          'best-practices': score('best-practices'),
-          seo: score('seo'),
-          'LCP ms': Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
-          'FCP ms': Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
-          CLS: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
-          'TBT ms': Math.round(audits['total-blocking-time']?.numericValue ?? 0),
-          'first-load JS gzip KB': Number((jsGzip / 1024).toFixed(1)),
-          ...(await cssFigures(`${server.url}${path}`)),
-          scripts: requests.map((request) => new URL(request.url).pathname.replace(/^\/assets\//, '')).join(' '),
-        });
       }
-      rows.push(medianRow(samples));
     }
-    console.log(`Lighthouse 12, mobile profile (simulated slow 4G, 4× CPU slowdown), median of ${RUNS} runs:`);
-    console.table(rows);
+
+    const floor = medianRow(floorSamples);
+    const goals: Row[] = [];
+    const figures: Row[] = [];
+    for (const path of PAGES) {
+      for (const site of sites) {
+        const row = medianRow(samples.get(`${site.name} ${path}`) ?? []);
+        goals.push(goalsRow(path, site.name, row, floor));
+        const {
+          'LCP ms': _lcp,
+          'FCP ms': _fcp,
+          'TBT ms': _tbt,
+          'JS transfer KB': _js,
+          'transfer KB': _all,
+          ...rest
+        } = row;
+        figures.push({ page: path, build: site.name, ...rest });
+      }
+    }
+    console.log(`Lighthouse 12, mobile profile (simulated slow 4G, 4× CPU slowdown), median of ${RUNS} runs.`);
+    console.log(`Load average before: ${loadBefore}; after: ${loadAverage()}.`);
+    console.log(
+      `The floor, an empty page from a bare node:http server: LCP ${floor['LCP ms']} ms, FCP ${floor['FCP ms']} ms, ` +
+        `TBT ${floor['TBT ms']} ms, transfer ${floor['transfer KB']} KB.`,
+    );
+    if (baseDir) console.log(`base = ${baseDir}, on a database of its own`);
+    console.table(goals);
+    console.table(figures);
   } finally {
     browser?.kill('SIGTERM');
-    await server?.stop();
+    await emptyPage?.close();
+    for (const site of sites) await site.server.stop();
+    await baseDatabase?.drop().catch(() => undefined);
     await embedded?.stop();
     await rm(dataDir, { recursive: true, force: true });
     await rm(join(tmpdir(), `bench-web-chromium-${process.pid}`), { recursive: true, force: true });

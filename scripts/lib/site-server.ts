@@ -67,14 +67,21 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The real server (`src/server/main.ts`) on a free port, in sandbox mode, against `databaseUrl`. */
-export async function startServer(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * The real server (`src/server/main.ts`) on a free port, in sandbox mode, against `databaseUrl`;
+ * `root` names another checkout to run instead of this one (`npm run bench:web`'s BENCH_BASE).
+ */
+export async function startServer(
+  databaseUrl: string,
+  extraEnv: Record<string, string> = {},
+  root = ROOT,
+): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // The sandbox's own dev keys: whatever Razorpay keys this shell has must not leak into the test.
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('RAZORPAY_')));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
+    cwd: root,
     env: {
       ...inherited,
       DATABASE_URL: databaseUrl,

@@ -37,7 +37,12 @@ function start(): void {
     offerLanguage();
     const { path, page } = reactPage;
     void Promise.all([import('./hydrate-page'), page.load(), MESSAGES_OF[language]()]).then(
-      ([{ hydratePage }, component, messages]) => hydratePage(localizedPath(language, path), component, messages),
+      async ([{ hydratePage }, component, messages]) => {
+        // The last chunk was evaluated in this task: React starts in the next one, so that the two
+        // do not add up to one long task on a slow phone (issue 34: TBT on /donate).
+        await new Promise((resolve) => setTimeout(resolve));
+        hydratePage(localizedPath(language, path), component, messages);
+      },
     );
   } else {
     void import('./hydrate').then(({ renderApp }) => renderApp());

@@ -89,6 +89,10 @@ describe('a photo uploaded by staff', () => {
         expect(served.statusCode).toBe(200);
         expect(served.headers['content-type']).toBe(`image/${format}`);
         expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        // A file, not a document: nosniff, without the pages' CSP and the like (issue 34).
+        expect(served.headers['x-content-type-options']).toBe('nosniff');
+        expect(served.headers['content-security-policy']).toBeUndefined();
+        expect(served.headers['x-frame-options']).toBeUndefined();
         expect(served.headers.etag).toBe(`"${image.hash}-${width}.${format}"`);
         const bytes = served.rawPayload;
         const metadata = await sharp(bytes).metadata();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Orm } from '../db/orm';
 import { CONTENT_TYPES, parseImageFileName } from '../images/image-files';
 import { findImageFile, type ImageStorage } from '../images/images';
+import { withoutDocumentOnlyHeaders } from '../security/security-headers';
 
 /** The bytes at an address never change (it names their hash): browsers and CDNs keep them a year. */
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -22,6 +23,8 @@ export async function imageFileRoutes(app: FastifyInstance, { orm, storage }: { 
     const revalidating = request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag) ?? false;
     const found = await findImageFile(em, storage, file, { withData: !revalidating });
     if (!found) return notFound();
+    // A file, not a document: the pages' CSP and the like stay on the pages.
+    withoutDocumentOnlyHeaders(reply);
     reply.header('cache-control', IMAGE_CACHE_CONTROL).header('etag', etag);
     if (revalidating) return reply.code(304).send();
     return reply.header('content-type', CONTENT_TYPES[file.format]).send(found.data);

@@ -20,3 +20,26 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   });
   return headers;
 }
+
+/**
+ * Helmet's headers that mean something on a document only: its CSP, its framing, referrer and
+ * isolation policies. A static file (a script, a stylesheet, a font, an image) keeps nosniff, its
+ * cross-origin resource policy and HSTS; without the rest each of a page's files is about 1 KB
+ * lighter on the wire (issue 34: a dozen scripts on /donate).
+ */
+export const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+] as const;
+
+/** A static file's response without the document-only headers the security plugin set on every request. */
+export function withoutDocumentOnlyHeaders(reply: { removeHeader(name: string): unknown }): void {
+  for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+}

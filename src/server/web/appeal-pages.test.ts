@@ -185,6 +185,9 @@ describe('an appeal’s page', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/jpeg');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A file, not a document: nosniff, without the pages' CSP (issue 34).
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toBeUndefined();
     const info = await sharp(response.rawPayload).metadata();
     expect(info).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
     expect((await page(`/appeals/${slug}/card-0000000000000000.jpg`)).statusCode).toBe(302);

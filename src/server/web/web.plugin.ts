@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APPEAL_SLUG_PATTERN } from '../../shared/appeals.schema';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../shared/languages';
 import { localizedPath, splitLanguage } from '../../shared/locale-paths';
+import { withoutDocumentOnlyHeaders } from '../security/security-headers';
 import type { AppealPages } from './appeal-pages';
 import { loadPrerenderedPage, type PrerenderedPage, sendPage } from './pages';
 import type { SitePages } from './site-pages';
@@ -111,6 +112,7 @@ export async function webPlugin(
             .header('cache-control', 'public, max-age=60')
             .redirect(`/appeals/${slug}/card-${card.version}.jpg`, 302);
         }
+        withoutDocumentOnlyHeaders(reply);
         return reply
           .header('content-type', 'image/jpeg')
           .header('cache-control', 'public, max-age=31536000, immutable')
@@ -126,7 +128,9 @@ export async function webPlugin(
       // The HTML files still hold the SITE_URL placeholder: they are only ever sent as pages above.
       allowedPath: (pathName) => !pathName.endsWith('.html'),
       // Vite fingerprints everything under /assets: cache it for a year. Other files must revalidate.
+      // A file is no document: the page's CSP and the like stay on the pages.
       setHeaders: (reply, path) => {
+        withoutDocumentOnlyHeaders(reply);
         reply.header(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
