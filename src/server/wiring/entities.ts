@@ -19,6 +19,7 @@ import { RateLimitCounter } from '../security/rate-limit-counter.entity';
 import { ConsoleSettings } from '../settings/console-settings.entity';
 import { ErasureRefund } from '../settlement/erasure-refund.entity';
 import { SiteContentVersion } from '../site-content/site-content-version.entity';
+import { DonationDayTotal } from '../staff/donation-day-total.entity';
 import { STAFF_ENTITIES } from '../staff/staff.entities';
 import { User } from '../users/user.entity';
 import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
@@ -56,4 +57,5 @@ export const ENTITIES = [
   ConsoleSettings,
   WebhookDelivery,
   HealthAlert,
+  DonationDayTotal,
 ];
