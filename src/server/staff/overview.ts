@@ -34,7 +34,7 @@ export async function getOverview({ em, now = new Date() }: { em: EntityManager;
   // month yet in this financial year. The year is the groups from its April (always among the
   // twelve) on, this month the last two, today a filter. Every bound is an India midnight, so days.
   const starts = Array.from({ length: 13 }, (_, index) => indiaMidnight(y, m - 11 + index));
-  const groups = await em.execute<Record<string, string | null>[]>(
+  const groupsRead = em.execute<Record<string, string | null>[]>(
     `select width_bucket(day, ?::date[]) as bucket, sum(kept_count) as count, sum(kept_amount) as amount,
             sum(kept_count) filter (where day >= ?::date) as today_count,
             sum(kept_amount) filter (where day >= ?::date) as today_amount,
@@ -43,6 +43,22 @@ export async function getOverview({ em, now = new Date() }: { em: EntityManager;
        from donation_day_totals where day >= ?::date and day < ?::date group by 1`,
     [`{${starts.map(dayOf).join(',')}}`, dayOf(today), dayOf(today), dayOf(starts[0] as Date), dayOf(year.end)],
   );
+  // Each active subscription's first gift looked up by its id: a join would read every donation.
+  // `offset 0` keeps the subquery whole: pulled up, its lookup ran once for count and once for sum.
+  const monthlyRead = em.execute<{ count: string; amount: string | null }[]>(
+    `select count(amount) as count, sum(amount) as amount
+       from (select (select d.amount from donations d where d.id = s.donation_id) as amount
+               from subscriptions s where s.status = 'active' offset 0) active`,
+  );
+  // The parts read at once, each on its own pooled connection (no transaction here): the page waits
+  // for the slowest, not for their sum.
+  const [groups, [monthly], byMode, attention, backup] = await Promise.all([
+    groupsRead,
+    monthlyRead,
+    receivedByMode(em, now),
+    attentionItems(em, now),
+    backupStatus(em, now),
+  ]);
   const from = (first: number) => groups.filter((group) => Number(group.bucket) >= first);
   const added = (rows: Record<string, string | null>[], prefix = '') =>
     total(
@@ -54,13 +70,6 @@ export async function getOverview({ em, now = new Date() }: { em: EntityManager;
     month: indiaMonthKey(start),
     ...added(groups.filter((group) => Number(group.bucket) === index + 1)),
   }));
-  // Each active subscription's first gift looked up by its id: a join would read every donation.
-  // `offset 0` keeps the subquery whole: pulled up, its lookup ran once for count and once for sum.
-  const [monthly] = await em.execute<{ count: string; amount: string | null }[]>(
-    `select count(amount) as count, sum(amount) as amount
-       from (select (select d.amount from donations d where d.id = s.donation_id) as amount
-               from subscriptions s where s.status = 'active' offset 0) active`,
-  );
 
   return {
     financialYear: year.label,
@@ -72,11 +81,11 @@ export async function getOverview({ em, now = new Date() }: { em: EntityManager;
     /** Gifts of this financial year refunded in full or in part, and how much went back (not in `received`). */
     refunds: added(thisYear, 'refund_'),
     /** Paid gifts by mode (online, cheque, transfer, cash, in kind…), each dated the day it came. */
-    receivedByMode: await receivedByMode(em, now),
+    receivedByMode: byMode,
     activeMonthlyDonors: { count: Number(monthly?.count ?? 0), monthlyAmount: Number(monthly?.amount ?? 0) },
-    attention: await attentionItems(em, now),
+    attention,
     lastTwelveMonths,
     /** When the last backup was taken; `stale` when none, or over two days ago. */
-    backup: await backupStatus(em, now),
+    backup,
   };
 }
