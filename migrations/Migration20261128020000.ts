@@ -58,13 +58,19 @@ end $$;`);
       when (old.status in ('paid', 'refunded')) execute function donation_day_totals_follow();`);
     this.addSql(`create trigger "donations_day_totals_truncate" after truncate on "donations"
       for each statement execute function donation_day_totals_follow();`);
-    this.addSql(`insert into donation_day_totals (day, kept_count, kept_amount, returned_count, returned_amount)
-      select (created_at at time zone 'Asia/Kolkata')::date,
-             count(*) filter (where status = 'paid'),
-             coalesce(sum(amount - refunded_amount) filter (where status = 'paid'), 0),
-             count(*) filter (where status = 'refunded' or refunded_amount <> 0),
-             coalesce(sum(case when status = 'refunded' then amount else refunded_amount end), 0)
-        from donations where status in ('paid', 'refunded') group by 1;`);
+    // Counts every received donation again from nothing: the backfill here, and a bulk load that
+    // turned the triggers off (scripts/bench-staff.ts).
+    this.addSql(`create function rebuild_donation_day_totals() returns void language sql as $$
+  delete from donation_day_totals;
+  insert into donation_day_totals (day, kept_count, kept_amount, returned_count, returned_amount)
+    select (created_at at time zone 'Asia/Kolkata')::date,
+           count(*) filter (where status = 'paid'),
+           coalesce(sum(amount - refunded_amount) filter (where status = 'paid'), 0),
+           count(*) filter (where status = 'refunded' or refunded_amount <> 0),
+           coalesce(sum(case when status = 'refunded' then amount else refunded_amount end), 0)
+      from donations where status in ('paid', 'refunded') group by 1;
+$$;`);
+    this.addSql('select rebuild_donation_day_totals();');
   }
 
   override async down(): Promise<void> {
@@ -72,6 +78,7 @@ end $$;`);
     this.addSql(`drop trigger "donations_day_totals_delete" on "donations";`);
     this.addSql(`drop trigger "donations_day_totals_update" on "donations";`);
     this.addSql(`drop trigger "donations_day_totals_insert" on "donations";`);
+    this.addSql('drop function rebuild_donation_day_totals();');
     this.addSql('drop function donation_day_totals_follow();');
     this.addSql('drop function add_to_donation_day_totals(donations, int);');
     this.addSql('drop table "donation_day_totals";');
