@@ -19,8 +19,8 @@
 // list of "current", major versions or paths: "current,24"), BENCH_LATENCIES ("0,250"),
 // BENCH_DURABLE=1 (PostgreSQL with fsync, as in production; off by default: the shared disk's
 // fsyncs would be measured), BENCH_BASE=<directory of another build> (its `dist/`, built: measured
-// in the same runs on a database of its own, its rows printed beneath today's, each against the
-// floor of the same run).
+// in the same runs on a database of its own with a floor of its own, its rows printed beneath
+// today's, each build's against its own floor of the same run).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
@@ -229,7 +229,7 @@ async function startServer(node: NodeRuntime, build: Build, latencyMs: number): 
   return { url, child, socketCountFile };
 }
 
-/** The floor, on today's database (already migrated by today's server, which starts first). */
+/** A floor on a build's database (already migrated by that build's server, which starts first). */
 async function startFloor(node: NodeRuntime, databaseUrl: string): Promise<Server> {
   const port = await freePort();
   const child = spawn(node.path, ['--import', TSX, 'scripts/lib/bare-fastify.ts'], {
@@ -256,53 +256,75 @@ const CREATE_PATHS = [
 /** Issue 34's goal for the create path, at 0 ms and 20 connections. */
 const GOAL = { connections: 20, latencyMs: 0, shareOfFloor: 0.5, p99Ms: 50 };
 
-/** One measured target of a row: the floor, or a build's create path. */
+/** One measured target of a row: a build's floor or one of its create paths. */
 interface Target {
-  build?: Build;
+  build: Build;
   label: string;
   server: Server;
   path: string;
+  isFloor: boolean;
 }
 
-/** The whole table (both latencies, every connection count, each build's paths) with the servers on `node`. */
+/**
+ * The whole table (both latencies, every connection count, each build's paths) with the servers on
+ * `node`. Each build has its floor on its own database (the floor's rows and autovacuum weigh on
+ * that database as the build's own do), and its rows are shares of it.
+ */
 async function measureOn(node: NodeRuntime, builds: Build[]): Promise<string[][]> {
   const rows: string[][] = [];
-  let floor: Server | undefined;
+  const floors: Server[] = [];
   try {
     for (const latencyMs of LATENCIES_MS) {
       const servers: Server[] = [];
       try {
         for (const build of builds) servers.push(await startServer(node, build, latencyMs));
-        floor ??= await startFloor(node, builds[0]?.databaseUrl ?? '');
-        const targets: Target[] = [
-          { label: 'floor: bare Fastify INSERT + UPDATE', server: floor, path: FLOOR_PATH },
-          ...builds.flatMap((build, index) =>
-            CREATE_PATHS.map(([label, path]) => ({ build, label, server: servers[index] as Server, path })),
-          ),
-        ];
+        for (const build of builds.slice(floors.length)) floors.push(await startFloor(node, build.databaseUrl));
+        const targets: Target[] = builds.flatMap((build, index) => [
+          {
+            build,
+            label: 'floor: bare Fastify INSERT + UPDATE',
+            server: floors[index] as Server,
+            path: FLOOR_PATH,
+            isFloor: true,
+          },
+          ...CREATE_PATHS.map(([label, path]) => ({
+            build,
+            label,
+            server: servers[index] as Server,
+            path,
+            isFloor: false,
+          })),
+        ]);
         for (const connections of CONNECTIONS) {
           const measureTarget = (target: Target, seconds: number) =>
-            measure(target.server, target.path, connections, target.build?.databaseUrl, seconds);
+            measure(
+              target.server,
+              target.path,
+              connections,
+              target.isFloor ? undefined : target.build.databaseUrl,
+              seconds,
+            );
           const warmUps: Figures[] = [];
           for (const target of targets) warmUps.push(await measureTarget(target, WARMUP_SECONDS));
-          // Each run measures the floor and every path back to back, so they share the machine's load.
+          // Each run measures every floor and path back to back, so they share the machine's load.
           const runs = targets.map((): Figures[] => []);
           for (let run = 0; run < RUNS; run++) {
             for (const [index, target] of targets.entries()) runs[index]?.push(await measureTarget(target, SECONDS));
           }
-          const floorRps = median((runs[0] ?? []).map((figures) => figures.rps));
-          // With the provider answering after `latencyMs`, a connection completes at most 1000/latency calls a second.
-          const bound = latencyMs > 0 ? Math.min(floorRps, (connections * 1000) / latencyMs) : floorRps;
           const judged = connections === GOAL.connections && latencyMs === GOAL.latencyMs;
           for (const [index, target] of targets.entries()) {
             const figures = runs[index] ?? [];
             const pick = (key: keyof Figures) => median(figures.map((one) => one[key]));
-            const isFloor = index === 0;
+            const floorIndex = targets.findIndex((one) => one.isFloor && one.build === target.build);
+            const floorRps = median((runs[floorIndex] ?? []).map((one) => one.rps));
+            // With the provider answering after `latencyMs`, a connection completes at most 1000/latency calls a second.
+            const bound = latencyMs > 0 ? Math.min(floorRps, (connections * 1000) / latencyMs) : floorRps;
+            const { isFloor } = target;
             const share = pick('rps') / bound;
             const verdict = share >= GOAL.shareOfFloor && pick('p99') <= GOAL.p99Ms ? 'PASS' : 'FAIL';
             rows.push([
               node.version,
-              target.build?.label ?? '',
+              target.build.label,
               `${latencyMs} ms`,
               String(connections),
               target.label,
@@ -324,7 +346,7 @@ async function measureOn(node: NodeRuntime, builds: Build[]): Promise<string[][]
       }
     }
   } finally {
-    if (floor) await stop(floor);
+    for (const floor of floors) await stop(floor);
   }
   return rows;
 }
@@ -382,7 +404,7 @@ async function main() {
     `\nbench:api — PostgreSQL ${durable ? 'durable (fsync on)' : 'ephemeral (fsync off)'}, ${SECONDS} s per run, median of ${RUNS} runs (non-2xx and db: max); load average ${load(loadBefore)} before, ${load(loadavg())} after`,
   );
   console.log(
-    `of floor: req/s over the floor's of the same run (at 250 ms, over the smaller of it and connections ÷ 0.25 s); goal at ${GOAL.latencyMs} ms, ${GOAL.connections} connections: ≥ ${GOAL.shareOfFloor} and p99 ≤ ${GOAL.p99Ms} ms${base ? `; base: ${base}` : ''}\n`,
+    `of floor: req/s over the build's floor (on its database) in the same run (at 250 ms, over the smaller of it and connections ÷ 0.25 s); goal at ${GOAL.latencyMs} ms, ${GOAL.connections} connections: ≥ ${GOAL.shareOfFloor} and p99 ≤ ${GOAL.p99Ms} ms${base ? `; base: ${base}` : ''}\n`,
   );
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
   for (const row of [header, ...rows])
