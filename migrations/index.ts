@@ -162,6 +162,10 @@ export const migrations: ListedMigration[] = [
     load: async () => (await import('./Migration20261127190000')).Migration20261127190000,
   },
   {
+    name: 'Migration20261128020000',
+    load: async () => (await import('./Migration20261128020000')).Migration20261128020000,
+  },
+  {
     name: 'Migration20261128030000',
     load: async () => (await import('./Migration20261128030000')).Migration20261128030000,
   },

@@ -7,6 +7,7 @@ import type { PaymentGateway } from '../payments/gateway';
 import type { PlanCatalog } from '../payments/plans';
 import type { FieldCipher } from '../personal-data/field-cipher';
 import { taxReceiptColumns } from '../personal-data/tax-receipt-columns';
+import type { BudgetSpend } from '../security/donation-budget';
 import { Donation } from './donation.entity';
 import { donationRows } from './donation-rows';
 
@@ -22,6 +23,8 @@ export interface DonationStart {
   keyId: string;
   /** Encrypts the donor's PAN or Aadhaar for the row. */
   cipher: FieldCipher;
+  /** The caller's budgets, spent by the statement that stores the row (security/create-guard.ts); none in-process. */
+  budget?: BudgetSpend;
 }
 
 /**
@@ -31,7 +34,7 @@ export interface DonationStart {
  * batched SQL (donation-rows.ts).
  */
 export async function createOneTimeDonation(
-  { em, gateway, keyId, cipher }: DonationStart,
+  { em, gateway, keyId, cipher, budget }: DonationStart,
   input: DonationInput,
 ): Promise<CreateDonationOutput> {
   if (input.donationType !== 'one-time') {
@@ -40,7 +43,7 @@ export async function createOneTimeDonation(
       'This is a monthly donation: send it to POST /api/subscriptions (subscription.create).',
     );
   }
-  const donation = await insertDonation(em, cipher, input);
+  const donation = await insertDonation(em, cipher, input, budget);
   try {
     const order = await gateway.createOrder({
       amount: donation.amount,
@@ -55,7 +58,7 @@ export async function createOneTimeDonation(
 }
 
 export async function createMonthlyDonation(
-  { em, plans, keyId, cipher }: DonationStart & { plans: PlanCatalog },
+  { em, plans, keyId, cipher, budget }: DonationStart & { plans: PlanCatalog },
   input: DonationInput,
 ): Promise<CreateSubscriptionOutput> {
   if (input.donationType !== 'monthly') {
@@ -64,7 +67,7 @@ export async function createMonthlyDonation(
       'This is a one-time donation: send it to POST /api/donations (donation.create).',
     );
   }
-  const donation = await insertDonation(em, cipher, input);
+  const donation = await insertDonation(em, cipher, input, budget);
   try {
     const { planId, subscription } = await plans.subscribe(donation.amount, {
       totalCount: SUBSCRIPTION_TOTAL_COUNT,
@@ -96,8 +99,13 @@ const notesOf = (donationId: number, input: DonationInput): Record<string, strin
   ...(input.appealId ? { appeal_id: String(input.appealId) } : {}),
 });
 
-async function insertDonation(em: EntityManager, cipher: FieldCipher, input: DonationInput): Promise<StartedDonation> {
-  const id = await donationRows(knexOf(em)).insert({ input, tax: taxReceiptColumns(cipher, input) });
+async function insertDonation(
+  em: EntityManager,
+  cipher: FieldCipher,
+  input: DonationInput,
+  budget: BudgetSpend | undefined,
+): Promise<StartedDonation> {
+  const id = await donationRows(knexOf(em)).insert({ input, tax: taxReceiptColumns(cipher, input), budget });
   if (id === null) throw await appealRefusal(em, input.appealId as number);
   // Only a ticked box is recorded: an unticked one is no answer, and changes no earlier consent.
   if (input.newsConsent) {

@@ -4,6 +4,8 @@ import { batchPerTurn } from '../db/batch-per-turn';
 import { placeholders } from '../db/placeholders';
 import { pooledQuery } from '../db/pooled-query';
 import type { TaxReceiptColumns } from '../personal-data/tax-receipt-columns';
+import type { BudgetSpend } from '../security/donation-budget';
+import { spendLimitsArguments, spendLimitsCall, spendOutcome } from '../security/shared-counters';
 
 /**
  * The create path's two writes to a donation row: the INSERT … RETURNING that records a donor's
@@ -14,12 +16,15 @@ import type { TaxReceiptColumns } from '../personal-data/tax-receipt-columns';
  * ORM's `execute` about doubles a statement's CPU, so they go straight to node-postgres on a pooled
  * connection (db/pooled-query.ts). The rows of donors starting in the same turn of the event loop
  * share one statement (db/batch-per-turn.ts): each donation still gets its own row and its own
- * answer, and one refused row fails only its own donor.
+ * answer, and one refused row fails only its own donor. The INSERT also spends each donor's budgets
+ * (security/donation-budget.ts), so a create's limits and its row cost one round trip together.
  */
 export interface DonationRows {
   /**
    * Stores a new pending donation; answers its id, or null when it names an appeal that takes no
-   * gifts (unknown, a draft, closed or past its end date): then nothing is stored.
+   * gifts (unknown, a draft, closed or past its end date): then nothing is stored. With `budget`,
+   * spends it in the same statement: when a budget is full, nothing is stored or spent and the
+   * call throws the budget's refusal.
    */
   insert(donation: NewDonation): Promise<number | null>;
   /** Gives a donation Razorpay's order id; false when the row has moved on (no longer pending, or has one). */
@@ -29,6 +34,7 @@ export interface DonationRows {
 export interface NewDonation {
   input: DonationInput;
   tax: TaxReceiptColumns;
+  budget?: BudgetSpend;
 }
 
 /**
@@ -53,29 +59,31 @@ const DONATION_COLUMNS: [column: string, type: string, value: (donation: NewDona
 ];
 const COLUMN_LIST = DONATION_COLUMNS.map(([column]) => `"${column}"`).join(', ');
 
-const insertSql = (rows: number) =>
-  `insert into "donations" (${COLUMN_LIST}) values ${placeholders(rows, DONATION_COLUMNS.length)} returning "id"`;
-
 /** Gifts are taken by a published appeal until the end of its last India day. */
 export const APPEAL_TAKES_GIFTS = `"appeal"."status" = 'published'
   and ("appeal"."ends_on" is null or "appeal"."ends_on" >= (now() at time zone 'Asia/Kolkata')::date)`;
 
 /**
- * A batch with an appeal in it: a row naming an appeal that takes no gifts is not written, in the
- * same statement (no read before the write, so an appeal closed meanwhile is never given to). Each
- * row's id is drawn here, beside its place in the batch, so each donor gets their own row's id.
+ * A batch of rows, and the budgets their donors spend, in one statement: the spends first (each
+ * donor's by their place in the batch, `spend_limits`'s arrays after the rows' parameters), then
+ * the rows whose budgets had room and whose appeal, if any, takes gifts (no read before the write,
+ * so an appeal closed meanwhile is never given to). Each row's id is drawn here, beside its place,
+ * so each donor gets their own row's id; the answer is one line per place.
  */
-const insertWithAppealsSql = (rows: number) =>
-  `with "given" as (
+const insertSql = (rows: number) =>
+  `with "spent" as (select "item", "full_position", "retry_ms" from ${spendLimitsCall(rows * (DONATION_COLUMNS.length + 1) + 1)}),
+  "given" as (
     select * from (values ${placeholders(rows, DONATION_COLUMNS.length + 1, ['::int', ...DONATION_COLUMNS.map(([, type]) => `::${type}`)])})
       as "given" ("place", ${COLUMN_LIST})),
   "taken" as (
     select nextval(pg_get_serial_sequence('donations', 'id')) as "id", "given".* from "given"
-     where "given"."appeal_id" is null
-        or exists (select 1 from "appeals" as "appeal" where "appeal"."id" = "given"."appeal_id" and ${APPEAL_TAKES_GIFTS})),
+     where not exists (select 1 from "spent" where "spent"."item" = "given"."place" and "spent"."full_position" is not null)
+       and ("given"."appeal_id" is null
+        or exists (select 1 from "appeals" as "appeal" where "appeal"."id" = "given"."appeal_id" and ${APPEAL_TAKES_GIFTS}))),
   "inserted" as (
     insert into "donations" ("id", ${COLUMN_LIST}) select "id", ${COLUMN_LIST} from "taken")
-  select "place", "id" from "taken"`;
+  select "given"."place", "taken"."id", "spent"."full_position", "spent"."retry_ms"
+    from "given" left join "taken" on "taken"."place" = "given"."place" left join "spent" on "spent"."item" = "given"."place"`;
 
 /** Only a donation still waiting for its order takes one: a row another path has moved on is left alone. */
 const recordOrderSql = (rows: number) =>
@@ -91,7 +99,8 @@ export function donationRows(knex: Knex): DonationRows {
   let rows = rowsByPool.get(knex);
   if (!rows) {
     rows = {
-      insert: batchPerTurn(insertMany(knex), { parametersPerCall: DONATION_COLUMNS.length + 1 }),
+      // Each row's place and columns; the spends' five arrays (one parameter each) are one more.
+      insert: refusingOverBudget(batchPerTurn(insertMany(knex), { parametersPerCall: DONATION_COLUMNS.length + 2 })),
       recordOrder: batchedRecordOrder(knex),
     };
     rowsByPool.set(knex, rows);
@@ -100,29 +109,34 @@ export function donationRows(knex: Knex): DonationRows {
 }
 
 function insertMany(knex: Knex) {
-  return async (donations: NewDonation[]): Promise<(number | null)[]> => {
-    if (donations.some((donation) => donation.input.appealId !== undefined)) {
-      const { rows } = await pooledQuery<{ place: number; id: string }>(
-        knex,
-        insertWithAppealsSql(donations.length),
-        donations.flatMap((donation, place) => [place, ...DONATION_COLUMNS.map(([, , value]) => value(donation))]),
-      );
-      const ids = new Map(rows.map((row) => [row.place, Number(row.id)]));
-      return donations.map((_, place) => ids.get(place) ?? null);
-    }
-    const { rows } = await pooledQuery<{ id: number }>(
-      knex,
-      insertSql(donations.length),
-      donations.flatMap((donation) => DONATION_COLUMNS.map(([, , value]) => value(donation))),
-    );
-    // The ids are drawn from the sequence row by row in the order of VALUES (the column default is
-    // evaluated as the VALUES scan emits each row; an INSERT never runs in parallel), so the k-th
-    // smallest id is the k-th donation's, whatever order RETURNING lists them in. PostgreSQL does
-    // not document this, but does it; it would break only with a descending or cycling sequence,
-    // or a trigger that sets the id, none of which this table has.
-    return rows.map((row) => row.id).sort((a, b) => a - b);
+  return async (donations: NewDonation[]): Promise<(number | null | Error)[]> => {
+    const { rows } = await pooledQuery<{
+      place: number;
+      id: string | null;
+      full_position: number | null;
+      retry_ms: number | null;
+    }>(knex, insertSql(donations.length), [
+      ...donations.flatMap((donation, place) => [place, ...DONATION_COLUMNS.map(([, , value]) => value(donation))]),
+      ...spendLimitsArguments(donations.map((donation) => donation.budget)),
+    ]);
+    const byPlace = new Map(rows.map((row) => [Number(row.place), row]));
+    return donations.map((donation, place) => {
+      const row = byPlace.get(place);
+      const spent = spendOutcome(row);
+      if (!spent.spent && donation.budget) return donation.budget.refusal(spent);
+      return row?.id ? Number(row.id) : null;
+    });
   };
 }
+
+/** A call whose budget was full gets its refusal thrown, not answered. */
+const refusingOverBudget =
+  (insert: (donation: NewDonation) => Promise<number | null | Error>) =>
+  async (donation: NewDonation): Promise<number | null> => {
+    const answer = await insert(donation);
+    if (answer instanceof Error) throw answer;
+    return answer;
+  };
 
 function batchedRecordOrder(knex: Knex): DonationRows['recordOrder'] {
   const record = batchPerTurn(

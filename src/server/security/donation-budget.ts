@@ -5,11 +5,13 @@
  * while the e-mail stays, and rotating e-mails does not while the address stays.
  *
  * Counted in PostgreSQL (shared-counters.ts), so every instance on the database spends from the
- * same budgets: two instances behind a balancer allow exactly what one does.
+ * same budgets: two instances behind a balancer allow exactly what one does. A create spends them
+ * in the statement that stores its donation (`forCreate`, donations/donation-rows.ts): one round
+ * trip for both budgets and the row, and a refused create stores nothing.
  */
 import { normaliseEmail } from '../donors/email-key';
 import type { CounterStore } from './counter-keys';
-import { spendFromLimits, sweep } from './shared-counters';
+import { type Limit, type Spend, type SpendOutcome, spendFromLimits, storedLimits, sweep } from './shared-counters';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -45,22 +47,41 @@ export class DonationBudget {
   /** Spends one create from both budgets, or throws BudgetExceededError and spends neither. */
   async spend(clientAddress: string, email: string): Promise<void> {
     const now = this.now();
-    const outcome = await spendFromLimits(
-      this.counters,
-      [
-        { key: `budget:client:${clientAddress}`, max: this.limits.perClientPerMinute, windowMs: MINUTE_MS },
-        { key: `budget:email:${normaliseEmail(email)}`, max: this.limits.perEmailPerHour, windowMs: HOUR_MS },
-      ],
-      now,
-    );
+    const outcome = await spendFromLimits(this.counters, this.limitsOf(clientAddress, email), now);
     sweep(this.counters.knex, now, this.onSweepError);
-    if (outcome.spent) return;
-    const retry = seconds(outcome.retryAfterMs);
-    throw outcome.limit === 0
-      ? new BudgetExceededError(`Too many donations started from this address; try again in ${retry} seconds`, retry)
-      : new BudgetExceededError(
-          `Too many donations started with this e-mail address; try again in ${Math.ceil(retry / 60)} minutes`,
-          retry,
-        );
+    if (!outcome.spent) throw refusal(outcome);
   }
+
+  /**
+   * One create's spend of both budgets, for the statement that stores its donation to make
+   * (`spend_limits` there, as here): `refusal` is what to throw when that statement finds one full.
+   */
+  forCreate(clientAddress: string, email: string): BudgetSpend {
+    const now = this.now();
+    sweep(this.counters.knex, now, this.onSweepError);
+    return { limits: storedLimits(this.counters, this.limitsOf(clientAddress, email)), now, refusal };
+  }
+
+  private limitsOf(clientAddress: string, email: string): Limit[] {
+    return [
+      { key: `budget:client:${clientAddress}`, max: this.limits.perClientPerMinute, windowMs: MINUTE_MS },
+      { key: `budget:email:${normaliseEmail(email)}`, max: this.limits.perEmailPerHour, windowMs: HOUR_MS },
+    ];
+  }
+}
+
+/** A create's budgets, spent by the statement that stores its row: the limits (keys as stored), the clock, and what a full one means. */
+export interface BudgetSpend extends Spend {
+  refusal(outcome: Extract<SpendOutcome, { spent: false }>): BudgetExceededError;
+}
+
+/** The client's budget is the first limit, the e-mail's the second. */
+function refusal(outcome: Extract<SpendOutcome, { spent: false }>): BudgetExceededError {
+  const retry = seconds(outcome.retryAfterMs);
+  return outcome.limit === 0
+    ? new BudgetExceededError(`Too many donations started from this address; try again in ${retry} seconds`, retry)
+    : new BudgetExceededError(
+        `Too many donations started with this e-mail address; try again in ${Math.ceil(retry / 60)} minutes`,
+        retry,
+      );
 }

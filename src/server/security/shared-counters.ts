@@ -26,44 +26,60 @@ export interface Limit {
 /** Spent when every limit had room, or the first limit (in the order given) that had none. */
 export type SpendOutcome = { spent: true } | { spent: false; limit: number; retryAfterMs: number };
 
-interface Spend {
+/** One request's limits (keys as stored) and its clock. */
+export interface Spend {
   limits: Limit[];
   now: number;
 }
 
+/** The SQL call of `spend_limits` (its migration says how it works), its arrays numbered from `$first`. */
+export const spendLimitsCall = (first: number) =>
+  `spend_limits($${first}::int[], $${first + 1}::text[], $${first + 2}::int[], $${first + 3}::bigint[], $${first + 4}::timestamptz[])`;
+
+/**
+ * The five arrays `spend_limits` takes for a batch of spends, each spend numbered by its place in
+ * `spends` (`undefined`: a place that spends nothing). The limits' keys must be as stored (storedLimits).
+ */
+export function spendLimitsArguments(spends: (Spend | undefined)[]): unknown[] {
+  const rows = spends.flatMap((spend, item) =>
+    spend ? spend.limits.map((limit) => ({ item, limit, now: spend.now })) : [],
+  );
+  return [
+    rows.map((row) => row.item),
+    rows.map((row) => row.limit.key),
+    rows.map((row) => row.limit.max),
+    rows.map((row) => row.limit.windowMs),
+    rows.map((row) => new Date(row.now)),
+  ];
+}
+
+/** What `spend_limits` answered for one spend: its row's full_position and retry_ms, or no row (spent). */
+export function spendOutcome(
+  answer: { full_position: number | null; retry_ms: number | null } | undefined,
+): SpendOutcome {
+  if (!answer || answer.full_position === null) return { spent: true };
+  return { spent: false, limit: answer.full_position - 1, retryAfterMs: Math.max(0, Number(answer.retry_ms ?? 0)) };
+}
+
+/** The limits with their keys as the table keeps them (counter-keys.ts). */
+export const storedLimits = (store: CounterStore, limits: Limit[]): Limit[] =>
+  limits.map((limit) => ({ ...limit, key: store.storedKey(limit.key) }));
+
 /**
  * The spends of one event-loop turn go to PostgreSQL as one statement (db/batch-per-turn.ts): the
  * `spend_limits` function (its migration says how) takes them in order, so the busiest path pays
- * one round trip per turn, not one per donor, and a hot key (one address) is locked once.
+ * one round trip per turn, not one per donor, and a hot key (one address) is locked once. The
+ * creates spend theirs in the statement that stores their donation (donations/donation-rows.ts).
  */
 function spendMany(knex: Knex) {
   return async (spends: Spend[]): Promise<SpendOutcome[]> => {
-    const rows = spends.flatMap((spend, item) => spend.limits.map((limit) => ({ item, limit, now: spend.now })));
     const { rows: outcomes } = await pooledQuery<{
       item: number;
       full_position: number | null;
       retry_ms: number | null;
-    }>(
-      knex,
-      'select item, full_position, retry_ms from spend_limits($1::int[], $2::text[], $3::int[], $4::bigint[], $5::timestamptz[])',
-      [
-        rows.map((row) => row.item),
-        rows.map((row) => row.limit.key),
-        rows.map((row) => row.limit.max),
-        rows.map((row) => row.limit.windowMs),
-        rows.map((row) => new Date(row.now)),
-      ],
-    );
+    }>(knex, `select item, full_position, retry_ms from ${spendLimitsCall(1)}`, spendLimitsArguments(spends));
     const byItem = new Map(outcomes.map((outcome) => [Number(outcome.item), outcome]));
-    return spends.map((_spend, item): SpendOutcome => {
-      const outcome = byItem.get(item);
-      if (!outcome || outcome.full_position === null) return { spent: true };
-      return {
-        spent: false,
-        limit: outcome.full_position - 1,
-        retryAfterMs: Math.max(0, Number(outcome.retry_ms ?? 0)),
-      };
-    });
+    return spends.map((_spend, item) => spendOutcome(byItem.get(item)));
   };
 }
 
@@ -78,7 +94,7 @@ export function spendFromLimits(store: CounterStore, limits: Limit[], now: numbe
     spend = batchPerTurn(spendMany(knex), { parametersPerCall: 5 * 4 });
     spendersByPool.set(knex, spend);
   }
-  return spend({ limits: limits.map((limit) => ({ ...limit, key: store.storedKey(limit.key) })), now });
+  return spend({ limits: storedLimits(store, limits), now });
 }
 
 /** Counts one hit on `key` however many came before (the rate limiter decides): its count and ms left. */

@@ -17,8 +17,11 @@ const PAYMENT = `payload->'payload'->'payment'->'entity'`;
  */
 export async function attentionItems(em: EntityManager, now: Date) {
   const listed = async (sql: string, params: unknown[] = []) => {
-    const rows = await em.execute<Record<string, unknown>[]>(`${sql} limit ${LISTED}`, params);
-    const [count] = await em.execute<{ total: string }[]>(`select count(*) as total from (${sql}) listed`, params);
+    // The list and its count at once, each on its own pooled connection.
+    const [rows, [count]] = await Promise.all([
+      em.execute<Record<string, unknown>[]>(`${sql} limit ${LISTED}`, params),
+      em.execute<{ total: string }[]>(`select count(*) as total from (${sql}) listed`, params),
+    ]);
     return { count: Number(count?.total ?? 0), items: rows };
   };
 

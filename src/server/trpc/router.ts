@@ -40,9 +40,9 @@ export const appRouter = router({
       .input(donationInputSchema)
       .output(createDonationOutputSchema)
       .mutation(({ ctx, input }) =>
-        guardOneTimeCreate(ctx, input, () =>
+        guardOneTimeCreate(ctx, input, (budget) =>
           createOneTimeDonation(
-            { em: ctx.em, gateway: ctx.gateway, keyId: ctx.razorpay.keyId, cipher: ctx.cipher },
+            { em: ctx.em, gateway: ctx.gateway, keyId: ctx.razorpay.keyId, cipher: ctx.cipher, budget },
             input,
           ),
         ),
@@ -64,9 +64,16 @@ export const appRouter = router({
       .input(donationInputSchema)
       .output(createSubscriptionOutputSchema)
       .mutation(({ ctx, input }) =>
-        guardMonthlyCreate(ctx, input, () =>
+        guardMonthlyCreate(ctx, input, (budget) =>
           createMonthlyDonation(
-            { em: ctx.em, gateway: ctx.gateway, plans: ctx.plans, keyId: ctx.razorpay.keyId, cipher: ctx.cipher },
+            {
+              em: ctx.em,
+              gateway: ctx.gateway,
+              plans: ctx.plans,
+              keyId: ctx.razorpay.keyId,
+              cipher: ctx.cipher,
+              budget,
+            },
             input,
           ),
         ),

@@ -22,6 +22,7 @@ import { RateLimitCounter } from '../security/rate-limit-counter.entity';
 import { ConsoleSettings } from '../settings/console-settings.entity';
 import { ErasureRefund } from '../settlement/erasure-refund.entity';
 import { SiteContentVersion } from '../site-content/site-content-version.entity';
+import { DonationDayTotal } from '../staff/donation-day-total.entity';
 import { STAFF_ENTITIES } from '../staff/staff.entities';
 import { THANKS_ENTITIES } from '../thanks/thanks.entities';
 import { User } from '../users/user.entity';
@@ -64,4 +65,5 @@ export const ENTITIES = [
   HealthAlert,
   RiskEpisode,
   ...THANKS_ENTITIES,
+  DonationDayTotal,
 ];
