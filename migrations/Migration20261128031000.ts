@@ -5,8 +5,7 @@ import { Migration } from '@mikro-orm/migrations';
  * - `donations.tax_id_hash`: a keyed hash of a gift's PAN or Aadhaar (donors/tax-id-hashes.ts fills
  *   it from the encrypted number), so gifts sharing an ID are found without the clear ID in a query;
  * - indexes for the proposals by phone (its last ten digits), by address (letters and digits only)
- *   and for the donor list's search by a PAN's or Aadhaar's last four, and by name, e-mail or phone;
- * - the outbox by recipient (a donor's mails on their page);
+ *   and for the donor list's search by a PAN's or Aadhaar's last four;
  * - `donor_merges`: each merge with exactly what it moved, so an undo restores that and nothing else;
  * - `donor_proposal_dismissals`: a pair of donors staff said are two people (kept dismissed).
  */
@@ -28,12 +27,6 @@ export class Migration20261128031000 extends Migration {
     this.addSql(
       `create index "donations_tax_id_last_four_index" on "donations" (right("tax_id_masked", 4)) where "tax_id_masked" is not null;`,
     );
-    // The donor list's search: the name, e-mail and phone of each record's newest gift.
-    this.addSql(
-      `create index "donors_contact_trgm_index" on "donors" using gin ((coalesce("name", '') || chr(31) || coalesce("email", '') || chr(31) || coalesce("phone", '')) gin_trgm_ops) where "merged_into_id" is null;`,
-    );
-    // A donor's mails on their page in the console (and an erasure's scrub of them), by address.
-    this.addSql(`create index "mail_outbox_lower_recipient_index" on "mail_outbox" (lower("recipient"));`);
     this.addSql(`create table "donor_merges" (
       "id" serial primary key,
       "into_id" int not null,
@@ -59,8 +52,6 @@ export class Migration20261128031000 extends Migration {
   override async down(): Promise<void> {
     this.addSql(`drop table "donor_proposal_dismissals";`);
     this.addSql(`drop table "donor_merges";`);
-    this.addSql(`drop index "mail_outbox_lower_recipient_index";`);
-    this.addSql(`drop index "donors_contact_trgm_index";`);
     this.addSql(`drop index "donations_tax_id_last_four_index";`);
     this.addSql(`drop index "donations_tax_id_unhashed_index";`);
     this.addSql(`drop index "donations_tax_id_hash_index";`);

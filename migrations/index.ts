@@ -169,4 +169,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261128031000',
     load: async () => (await import('./Migration20261128031000')).Migration20261128031000,
   },
+  {
+    name: 'Migration20261128032000',
+    load: async () => (await import('./Migration20261128032000')).Migration20261128032000,
+  },
 ];
