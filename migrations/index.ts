@@ -174,6 +174,10 @@ export const migrations: ListedMigration[] = [
     load: async () => (await import('./Migration20261128031000')).Migration20261128031000,
   },
   {
+    name: 'Migration20261128032000',
+    load: async () => (await import('./Migration20261128032000')).Migration20261128032000,
+  },
+  {
     name: 'Migration20261128040000',
     load: async () => (await import('./Migration20261128040000')).Migration20261128040000,
   },

@@ -31,28 +31,35 @@ const ORDER: Record<DonorSortColumn, Record<'asc' | 'desc', string>> = {
 
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
+/** The record's name, e-mail and phone as one text, as donors_contact_trgm_index indexes it. */
+const CONTACT = `(coalesce(o.name, '') || chr(31) || coalesce(o.email, '') || chr(31) || coalesce(o.phone, ''))`;
+
+/** Four letters and digits, one a digit at least: the end of a PAN (`234F`) or an Aadhaar (`1234`). */
+const ID_LAST_FOUR = /^(?=.*\d)[0-9a-z]{4}$/i;
+
 /**
- * A search as SQL over `donors o`: part of a name, e-mail or phone on any of the donor's gifts (by
- * the donations' trigram index), the donor's e-mail key, or four letters and digits as the end of
- * a PAN or Aadhaar given with a gift.
+ * A search as SQL over `donors o`. Four letters and digits with a digit among them: the end of a PAN
+ * or Aadhaar given with any of the donor's gifts. Anything else: part of the name, e-mail or phone
+ * of the donor's newest gift (the record's own columns, by its trigram index), or, with an `@`, any
+ * address the donor gave with (its e-mail key, a record merged into this one's too).
  */
 function searchWhere(search: string): { sql: string; params: unknown[] } {
-  if (search === '') return { sql: 'o.merged_into_id is null', params: [] };
-  const matches = [
-    `o.id in (select d.donor_id from donations d
-               where (d.name || chr(31) || d.email || chr(31) || d.phone) ilike ? and d.donor_id is not null)`,
-  ];
-  const params: unknown[] = [contains(search)];
-  if (search.includes('@')) {
-    matches.push('o.email_key = ?');
-    params.push(normaliseEmail(search));
+  const listed = 'o.merged_into_id is null';
+  if (search === '') return { sql: listed, params: [] };
+  if (ID_LAST_FOUR.test(search)) {
+    return {
+      sql: `${listed} and o.id in (select d.donor_id from donations d
+                                    where right(d.tax_id_masked, 4) = ? and d.tax_id_masked is not null and d.donor_id is not null)`,
+      params: [search.toUpperCase()],
+    };
   }
-  if (/^[0-9a-z]{4}$/i.test(search)) {
-    matches.push(`o.id in (select d.donor_id from donations d
-                           where right(d.tax_id_masked, 4) = ? and d.tax_id_masked is not null and d.donor_id is not null)`);
-    params.push(search.toUpperCase());
-  }
-  return { sql: `o.merged_into_id is null and (${matches.join(' or ')})`, params };
+  if (!search.includes('@')) return { sql: `${listed} and ${CONTACT} ilike ?`, params: [contains(search)] };
+  const key = normaliseEmail(search);
+  return {
+    sql: `${listed} and (${CONTACT} ilike ? or o.email_key = ?
+                          or o.id = (select m.merged_into_id from donors m where m.email_key = ?))`,
+    params: [contains(search), key, key],
+  };
 }
 
 export async function donorList({ em, input }: { em: EntityManager; input: DonorListInput }) {

@@ -81,16 +81,17 @@ export async function donorRecord(em: EntityManager, cipher: FieldCipher, id: nu
   const giftIds = gifts.map((gift) => gift.id);
   const chargedOn = [...new Set(gifts.map((gift) => gift.subscriptionId).filter((sub) => sub !== null))];
 
+  // Each monthly gift by its id: the donor's first gifts' subscriptions and those their charges name,
+  // two index look-ups (one query with an OR of both read every subscription and donation).
   const monthly = await em.execute<
     { id: number; razorpaySubscriptionId: string | null; status: string; amount: number; startedAt: string }[]
   >(
-    `select s.id, s.razorpay_subscription_id as "razorpaySubscriptionId", s.status, d.amount,
-            ${isoTime('s.created_at')} as "startedAt"
-       from subscriptions s join donations d on d.id = s.donation_id
-      where s.donation_id in (select jsonb_array_elements_text(?::jsonb)::int)
-         or s.id in (select jsonb_array_elements_text(?::jsonb)::int)
+    `select s.id, s.razorpay_subscription_id as "razorpaySubscriptionId", s.status,
+            (select d.amount from donations d where d.id = s.donation_id) as amount, ${isoTime('s.created_at')} as "startedAt"
+       from subscriptions s
+      where s.id in (select id from subscriptions where donation_id = any(?::int[]) union select unnest(?::int[]))
       order by s.id desc`,
-    [JSON.stringify(giftIds), JSON.stringify(chargedOn)],
+    [intArray(giftIds), intArray(chargedOn)],
   );
   const byAddress = JSON.stringify(emails);
   const certificates = await em.execute<
@@ -148,3 +149,6 @@ export async function donorRecord(em: EntityManager, cipher: FieldCipher, id: nu
     merges,
   } as const;
 }
+
+/** A PostgreSQL int[] literal: one parameter, where an array would become a list of them. */
+const intArray = (values: number[]) => `{${values.map((value) => Math.trunc(value)).join(',')}}`;

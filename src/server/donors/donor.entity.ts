@@ -39,6 +39,11 @@ export const Donor = defineEntity({
       name: 'donors_name_index',
       expression: 'create index "donors_name_index" on "donors" ("name", "id") where "merged_into_id" is null',
     },
+    // The list's search by name, e-mail or phone (Migration20261128032000).
+    {
+      name: 'donors_contact_trgm_index',
+      expression: `create index "donors_contact_trgm_index" on "donors" using gin ((coalesce("name", '') || chr(31) || coalesce("email", '') || chr(31) || coalesce("phone", '')) gin_trgm_ops) where "merged_into_id" is null`,
+    },
   ],
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),

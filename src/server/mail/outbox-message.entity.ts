@@ -17,6 +17,11 @@ export const OutboxMessage = defineEntity({
     { properties: ['status', 'nextAttemptAt'], name: 'mail_outbox_status_next_attempt_at_index' },
     // The health list's mail check: failed, waiting or sent in the last day.
     { properties: ['status', 'createdAt'], name: 'mail_outbox_status_created_at_index' },
+    // A donor's mails on their console page, by address in any case (Migration20261128032000).
+    {
+      name: 'mail_outbox_lower_recipient_index',
+      expression: 'create index "mail_outbox_lower_recipient_index" on "mail_outbox" (lower("recipient"))',
+    },
   ],
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
