@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donationBody } from '../server/test/donation-fixtures';
+import { axeViolations } from './test/axe';
 import { VIEWPORTS } from './test/browser-harness';
 import { startBrowserSuite } from './test/browser-suite';
 import { collectErrors } from './test/page-helpers';
@@ -49,7 +50,13 @@ describe('the thank-you queue, as a volunteer on a phone (390×844)', () => {
   let errors: string[];
 
   beforeAll(async () => {
-    context = await suite.browser.newContext({ viewport: VIEWPORTS.phone });
+    // axe is injected as an inline script, which the site's CSP rightly refuses.
+    context = await suite.browser.newContext({
+      viewport: VIEWPORTS.phone,
+      isMobile: true,
+      hasTouch: true,
+      bypassCSP: true,
+    });
     page = await context.newPage();
     errors = collectErrors(page);
   });
@@ -66,6 +73,7 @@ describe('the thank-you queue, as a volunteer on a phone (390×844)', () => {
     const queue = page.getByRole('list', { name: 'Gifts to thank' });
     await queue.waitFor();
     const card = queue.getByRole('listitem').filter({ hasText: 'Lakshmi Iyer' });
+    expect(await axeViolations(page)).toEqual([]);
     expect(await card.textContent()).toContain('First gift');
     expect(await card.textContent()).toContain('₹1,500, Online (Razorpay)');
     const dial = card.getByRole('link', { name: 'Call Lakshmi Iyer on +91 98401 23456' });
@@ -80,6 +88,7 @@ describe('the thank-you queue, as a volunteer on a phone (390×844)', () => {
     const thanked = page.getByRole('list', { name: 'Gifts thanked' });
     await thanked.waitFor();
     expect(await thanked.textContent()).toContain('Called by volunteer');
+    expect(await axeViolations(page)).toEqual([]);
     const [call] = await query<{ called_by: string }>(suite.db.url, 'select called_by from thank_you_calls');
     expect(call?.called_by).toBe('volunteer');
     expect(errors).toEqual([]);

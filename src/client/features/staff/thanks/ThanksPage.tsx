@@ -20,7 +20,11 @@ export function ThanksPage() {
   };
   const tick = staffTrpc.staff.thanks.tick.useMutation({
     onSuccess: async () => {
-      notifications.show({ color: 'green', message: 'Ticked off: thank you for calling' });
+      notifications.show({
+        color: 'green',
+        message: 'Ticked off: thank you for calling',
+        closeButtonProps: { 'aria-label': 'Close the notice' },
+      });
       await refresh();
     },
   });
@@ -75,7 +79,11 @@ function ThresholdForm({ threshold }: { threshold: number }) {
   const utils = staffTrpc.useUtils();
   const save = staffTrpc.staff.thanks.setThreshold.useMutation({
     onSuccess: async () => {
-      notifications.show({ color: 'green', message: 'The amount is saved' });
+      notifications.show({
+        color: 'green',
+        message: 'The amount is saved',
+        closeButtonProps: { 'aria-label': 'Close the notice' },
+      });
       await utils.staff.thanks.invalidate();
     },
   });

@@ -67,9 +67,12 @@ export function ThanksTable({ entries, called, fetching, now, busy, onTick, onUn
                   </Badge>
                 )}
               </Group>
-              <Text size="sm" c={now - Date.parse(row.givenAt) > THANKS_DUE_HOURS * HOUR ? 'red.8' : undefined}>
-                Waiting {waited(row.givenAt, now)} <DonationLink id={row.donationId} />
-              </Text>
+              <Group gap="xs">
+                <Text size="sm" c={now - Date.parse(row.givenAt) > THANKS_DUE_HOURS * HOUR ? 'red.8' : undefined}>
+                  Waiting {waited(row.givenAt, now)}
+                </Text>
+                <DonationLink id={row.donationId} />
+              </Group>
             </Stack>
           </Group>
           {row.calledBy ? (
