@@ -30,7 +30,11 @@ export function MonthlyAtRiskPage() {
   const list = staffTrpc.staff.monthlyAtRisk.list.useQuery();
   const resend = staffTrpc.staff.monthlyAtRisk.resendMail.useMutation({
     onSuccess: async () => {
-      notifications.show({ color: 'green', message: 'The mail is on its way again' });
+      notifications.show({
+        color: 'green',
+        message: 'The mail is on its way again',
+        closeButtonProps: { 'aria-label': 'Close the notice' },
+      });
       await utils.staff.monthlyAtRisk.list.invalidate();
     },
   });

@@ -1,29 +1,12 @@
-import { Anchor, Badge, Button, Card, Group, NumberInput, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, NumberInput, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
-import type { RouterOutputs } from '../../../../server/trpc/router';
-import { GIFT_MODE_LABELS } from '../../../../shared/gift-modes';
-import { LANGUAGE_NAMES } from '../../../../shared/languages';
 import { THANKS_DUE_HOURS, THANKS_WINDOW_DAYS } from '../../../../shared/thanks.schema';
-import { DonationLink } from '../DonationLink';
 import { ErrorMessage } from '../ErrorMessage';
-import { indiaTime, rupees } from '../format';
-import { TABLE_PROPS } from '../table-props';
+import { rupees } from '../format';
 import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';
-
-/** A row as the server's staff.thanks.list returns it (typed through the router). */
-type Row = RouterOutputs['staff']['thanks']['list']['entries'][number];
-
-/** How long a gift has waited, in hours or days: the queue's urgency at a glance. */
-function age(iso: string, now: number): string {
-  const hours = Math.max(0, Math.floor((now - Date.parse(iso)) / 3_600_000));
-  return hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} days`;
-}
-
-/** The phone as a link a volunteer's phone dials: digits and a leading + only. */
-const tel = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, '')}`;
+import { ThanksTable } from './ThanksTable';
 
 export function ThanksPage() {
   useStaffTitle('Thank-you calls');
@@ -37,12 +20,15 @@ export function ThanksPage() {
   };
   const tick = staffTrpc.staff.thanks.tick.useMutation({
     onSuccess: async () => {
-      notifications.show({ color: 'green', message: 'Ticked off: thank you for calling' });
+      notifications.show({
+        color: 'green',
+        message: 'Ticked off: thank you for calling',
+        closeButtonProps: { 'aria-label': 'Close the notice' },
+      });
       await refresh();
     },
   });
   const untick = staffTrpc.staff.thanks.untick.useMutation({ onSuccess: refresh });
-  const now = Date.now();
 
   return (
     <Stack gap="sm">
@@ -64,94 +50,26 @@ export function ThanksPage() {
       />
       <ErrorMessage error={list.error} />
       <ErrorMessage error={tick.error ?? untick.error} title="Not changed" />
-      <DataTable<Row>
-        aria-label={called ? 'Gifts thanked' : 'Gifts to thank'}
-        {...TABLE_PROPS}
+      <ThanksTable
+        entries={list.data?.entries ?? []}
+        called={called}
         fetching={list.isFetching}
-        records={list.data?.entries ?? []}
-        idAccessor="donationId"
-        noRecordsText={called ? 'Nobody ticked off lately' : 'Every gift is thanked'}
-        columns={[
-          {
-            accessor: 'name',
-            title: 'Donor',
-            render: (row) => (
-              <Stack gap={2}>
-                <Text size="sm">{row.name}</Text>
-                <Anchor href={tel(row.phone)} size="sm" aria-label={`Call ${row.name} on ${row.phone}`}>
-                  {row.phone}
-                </Anchor>
-                <Text size="xs">{LANGUAGE_NAMES[row.language]}</Text>
-              </Stack>
-            ),
-          },
-          {
-            accessor: 'amount',
-            title: 'Gift',
-            render: (row) => (
-              <Stack gap={2}>
-                <Text size="sm">
-                  {rupees(row.amount)}
-                  {row.donationType === 'monthly' ? ' a month' : ''}
-                </Text>
-                <Text size="xs">{GIFT_MODE_LABELS[row.mode]}</Text>
-                <Group gap={4}>
-                  {row.firstGift && <Badge variant="light">First gift</Badge>}
-                  {row.bigGift && (
-                    <Badge variant="light" color="grape">
-                      Large gift
-                    </Badge>
-                  )}
-                </Group>
-              </Stack>
-            ),
-          },
-          {
-            accessor: 'givenAt',
-            title: 'Waiting',
-            render: (row) => (
-              <Stack gap={2}>
-                <Text size="sm" c={now - Date.parse(row.givenAt) > THANKS_DUE_HOURS * 3_600_000 ? 'red.8' : undefined}>
-                  {age(row.givenAt, now)}
-                </Text>
-                <DonationLink id={row.donationId} />
-              </Stack>
-            ),
-          },
-          {
-            accessor: 'calledBy',
-            title: 'Called',
-            render: (row) =>
-              row.calledBy ? (
-                <Stack gap={2}>
-                  <Text size="xs">
-                    {row.calledBy}, {indiaTime(row.calledAt)}
-                  </Text>
-                  <Button
-                    size="compact-xs"
-                    variant="default"
-                    loading={untick.isPending && untick.variables?.donationId === row.donationId}
-                    onClick={() => untick.mutate({ donationId: row.donationId })}
-                    aria-label={`Untick the call to ${row.name}`}
-                  >
-                    Untick
-                  </Button>
-                </Stack>
-              ) : (
-                <Button
-                  size="compact-sm"
-                  loading={tick.isPending && tick.variables?.donationId === row.donationId}
-                  onClick={() => tick.mutate({ donationId: row.donationId })}
-                  aria-label={`I called ${row.name}`}
-                >
-                  I called
-                </Button>
-              ),
-          },
-        ]}
+        now={Date.now()}
+        busy={tick.isPending ? tick.variables?.donationId : untick.isPending ? untick.variables?.donationId : undefined}
+        onTick={(donationId) => tick.mutate({ donationId })}
+        onUntick={(donationId) => untick.mutate({ donationId })}
       />
       {me.data?.role === 'admin' && list.data && <ThresholdForm threshold={list.data.threshold} />}
     </Stack>
+  );
+}
+
+/** The server's reason for refusing the amount (its zod issue on `threshold`), in the field. */
+function thresholdIssue(error: unknown): string | undefined {
+  const issues = (error as { data?: { issues?: { path: string; message: string }[] } } | null)?.data?.issues ?? [];
+  return (
+    issues.find((issue) => issue.path === 'threshold')?.message ??
+    (error ? String((error as Error).message) : undefined)
   );
 }
 
@@ -161,7 +79,11 @@ function ThresholdForm({ threshold }: { threshold: number }) {
   const utils = staffTrpc.useUtils();
   const save = staffTrpc.staff.thanks.setThreshold.useMutation({
     onSuccess: async () => {
-      notifications.show({ color: 'green', message: 'The amount is saved' });
+      notifications.show({
+        color: 'green',
+        message: 'The amount is saved',
+        closeButtonProps: { 'aria-label': 'Close the notice' },
+      });
       await utils.staff.thanks.invalidate();
     },
   });
@@ -184,7 +106,7 @@ function ThresholdForm({ threshold }: { threshold: number }) {
           allowDecimal={false}
           thousandSeparator=","
           thousandsGroupStyle="lakh"
-          error={save.error?.message}
+          error={thresholdIssue(save.error)}
         />
         <Group>
           <Button onClick={submit} loading={save.isPending}>
