@@ -35,6 +35,7 @@ import { healthRouter } from './health';
 import { imagesRouter } from './images';
 import { offlineGiftsRouter } from './offline-gifts';
 import { mailboxRouter, outboxRouter, receiptsRouter, trustRouter } from './receipts-and-mail';
+import { retentionRouter } from './retention';
 import { settingsRouter } from './settings';
 import { settlementsRouter } from './settlements';
 import { siteContentRouter } from './site-content';
@@ -93,4 +94,5 @@ export const staffRouter = router({
   settings: settingsRouter,
   backups: backupsRouter,
   health: healthRouter,
+  retention: retentionRouter,
 });
