@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type FinancialYear, financialYearOf, financialYearStarting } from '../../shared/india-time';
-import { GIVEN_AT, KEPT_GIFT } from './kept-gifts';
+import { KEPT_GIFTS } from './kept-gifts';
 
 /** Of a year's donors (a cohort), how many gave again the next year. */
 export interface Retained {
@@ -70,7 +70,7 @@ export async function retentionFigures(
               bool_or(g.at >= ? and g.at < ?) as in_y2,
               bool_or(g.at < ?) as before_y1,
               bool_or(g.at < ?) as before_y2
-         from (select d.donor_id, ${GIVEN_AT} as at from donations d where ${KEPT_GIFT}) g
+         from (${KEPT_GIFTS}) g
         where g.at < ?
         group by g.donor_id)
      select count(*) filter (where in_y1) as y1, count(*) filter (where in_y1 and in_y0) as y1_kept,

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type FinancialYear, financialYearOf, financialYearStarting } from '../../shared/india-time';
 import type { Segment } from '../../shared/segments.schema';
-import { GIVEN_AT, KEPT_AMOUNT, KEPT_GIFT } from './kept-gifts';
+import { KEPT_GIFTS } from './kept-gifts';
 
 /** One donor of a segment, as the console lists them and the CSV writes them. Amounts in paise. */
 export interface SegmentRow {
@@ -93,7 +93,8 @@ interface Row {
  * The segment's donors, largest giving first, each once however many records were merged into
  * them, with the totals of every donor in it (the window sums run before the limit). Only gifts up
  * to the end of the segment's year count: a list of a past year reads as it stood then. A donor's
- * name, phone and language are their latest gift's; the e-mail the latest one given.
+ * name, phone and language are their latest gift's ; the e-mail the latest one they gave (a
+ * walk-in's cash may come without one).
  */
 export async function segmentRows(
   em: EntityManager,
@@ -109,9 +110,7 @@ export async function segmentRows(
   const member = membership(segment);
   const appealId = segment.kind === 'appeal' ? segment.appealId : null;
   const rows = await em.execute<Row[]>(
-    `with gifts as (
-       select d.id, d.donor_id, d.appeal_id, ${GIVEN_AT} as at, ${KEPT_AMOUNT} as kept
-         from donations d where ${KEPT_GIFT}),
+    `with gifts as (${KEPT_GIFTS}),
      p as (
        select g.donor_id,
               sum(g.kept) filter (where g.at >= ?) as y0,
@@ -120,20 +119,18 @@ export async function segmentRows(
               sum(g.kept) filter (where g.at >= ? and g.at < ?) as y3,
               sum(g.kept) filter (where g.at < ?) as earlier,
               max(g.at) as last_at,
-              (array_agg(g.kept order by g.at desc, g.id desc))[1] as last_amount,
+              (array_agg(g.id order by g.at desc, g.id desc))[1] as last_id,
+              (array_agg(g.email order by g.at desc, g.id desc) filter (where g.email <> ''))[1] as email,
               coalesce(bool_or(g.appeal_id = ?), false) as to_appeal
          from gifts g where g.at < ? group by g.donor_id)
-     select p.donor_id as "donorId", who.name, who.email, who.phone, who.language,
-            p.last_at as "lastGiftAt", p.last_amount as "lastGiftAmount",
+     select p.donor_id as "donorId", last.name, coalesce(p.email, '') as email, last.phone, last.language,
+            p.last_at as "lastGiftAt", last.amount - last.refunded_amount as "lastGiftAmount",
             p.y0, p.y1, p.y2, p.y3, p.earlier,
-            count(*) over () as "totalDonors", sum(p.last_amount) over () as "totalLast",
+            count(*) over () as "totalDonors", sum(last.amount - last.refunded_amount) over () as "totalLast",
             sum(p.y0) over () as total0, sum(p.y1) over () as total1, sum(p.y2) over () as total2,
             sum(p.y3) over () as total3, sum(p.earlier) over () as "totalEarlier"
        from p
-       cross join lateral (
-         select x.name, x.email, x.phone, x.language from donations x
-          where x.donor_id = p.donor_id and x.status in ('paid', 'refunded')
-          order by (x.email <> '') desc, x.created_at desc, x.id desc limit 1) who
+       join donations last on last.id = p.last_id
       where ${member.sql}
       order by coalesce(p.y0, 0) + coalesce(p.y1, 0) + coalesce(p.y2, 0) + coalesce(p.y3, 0) + coalesce(p.earlier, 0) desc,
                p.donor_id
