@@ -65,6 +65,13 @@ const subscriptionsRoute = createRoute({
   component: page('SubscriptionsPage'),
 });
 
+/** LYBUNT, SYBUNT and the other segments of donors: their lists, CSV and mail. */
+const segmentsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/segments',
+  component: page('SegmentsPage'),
+});
+
 const receiptsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/receipts',
@@ -177,6 +184,7 @@ export const staffRouteTree = staffRoute.addChildren([
     subscriptionsRoute,
     receiptsRoute,
     statementRoute,
+    segmentsRoute,
     certificatesRoute,
     giftsReceivedRoute,
     appealsRoute,

@@ -225,7 +225,10 @@ describe('retention', () => {
       input: { year: '2026-27' },
     });
     expect(response.statusCode, response.body).toBe(200);
-    const bad = await callProcedure(t.app, 'staff.retention.figures', 'query', { token: clerk, input: { year: '2026' } });
+    const bad = await callProcedure(t.app, 'staff.retention.figures', 'query', {
+      token: clerk,
+      input: { year: '2026' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('must be a financial year such as 2026-27');
   });
@@ -333,7 +336,9 @@ describe('a segment’s mail', () => {
     expect(entry?.details).toMatchObject({ segment, mailed: 2, noConsent: 2, translated: ['ta'] });
 
     // The link in the mail stops every appeal's updates, and the next mailing leaves Anand out.
-    const url = /https:\/\/rescue\.example\.org(\/unsubscribe\/appeal-updates\?token=[^\s>]+)/.exec(toAnand?.text ?? '')?.[1];
+    const url = /https:\/\/rescue\.example\.org(\/unsubscribe\/appeal-updates\?token=[^\s>]+)/.exec(
+      toAnand?.text ?? '',
+    )?.[1];
     const stopped = await t.app.inject({
       method: 'POST',
       url: url as string,
@@ -341,7 +346,10 @@ describe('a segment’s mail', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(stopped.statusCode).toBe(200);
-    const after = await callProcedure(t.app, 'staff.retention.mailPreview', 'query', { token: clerk, input: { segment } });
+    const after = await callProcedure(t.app, 'staff.retention.mailPreview', 'query', {
+      token: clerk,
+      input: { segment },
+    });
     expect(after.json().result.data).toMatchObject({ toMail: 1, unsubscribed: 1 });
   });
 
