@@ -161,4 +161,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261127190000',
     load: async () => (await import('./Migration20261127190000')).Migration20261127190000,
   },
+  {
+    name: 'Migration20261128030000',
+    load: async () => (await import('./Migration20261128030000')).Migration20261128030000,
+  },
 ];

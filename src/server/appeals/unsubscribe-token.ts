@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { normaliseEmail } from '../donors/donor-link';
+import { linkAddress } from '../donors/donor-link';
 
 /**
  * Unsubscribing from appeal updates. The table keeps a keyed hash of the normalised e-mail, never
@@ -26,7 +26,7 @@ const hmac = (key: Buffer, text: string) => createHmac('sha256', key).update(tex
 
 /** The e-mail's hash as the unsubscribe table keeps it. */
 export function emailHash(email: string, personalDataKey: Buffer): string {
-  return hmac(keys(personalDataKey).hash, normaliseEmail(email));
+  return hmac(keys(personalDataKey).hash, linkAddress(email));
 }
 
 /** The token of an update's mail of the given appeal. */

@@ -28,6 +28,7 @@ describe('the migrations', () => {
       'contacts',
       'donations',
       'donor_certificates',
+      'donors',
       'erasure_refunds',
       'erasure_requests',
       'health_alerts',
@@ -172,6 +173,7 @@ describe('the migrations', () => {
       col('donations', 'language', 'text', 'NO', "'en'::text"),
       col('donations', 'erased_at', timestamp, 'YES'),
       col('donations', 'refunded_amount', 'integer', 'NO', '0'),
+      col('donations', 'donor_id', 'integer', 'YES'),
       col('donor_certificates', 'id', 'integer', 'NO', serial('donor_certificates')),
       col('donor_certificates', 'financial_year', 'text', 'NO'),
       col('donor_certificates', 'file_sha256', 'text', 'NO'),
@@ -189,6 +191,18 @@ describe('the migrations', () => {
       col('donor_certificates', 'uploaded_at', timestamp, 'NO', 'now()'),
       col('donor_certificates', 'confirmed_by', 'text', 'YES'),
       col('donor_certificates', 'confirmed_at', timestamp, 'YES'),
+      col('donors', 'id', 'integer', 'NO', serial('donors')),
+      col('donors', 'email_key', 'text', 'YES'),
+      col('donors', 'merged_into_id', 'integer', 'YES'),
+      col('donors', 'created_at', timestamp, 'NO', 'now()'),
+      col('donors', 'name', 'text', 'YES'),
+      col('donors', 'email', 'text', 'YES'),
+      col('donors', 'phone', 'text', 'YES'),
+      col('donors', 'gift_count', 'integer', 'NO', '0'),
+      col('donors', 'lifetime_total', 'bigint', 'NO', '0'),
+      col('donors', 'largest_gift', 'integer', 'NO', '0'),
+      col('donors', 'first_gift_at', timestamp, 'YES'),
+      col('donors', 'last_gift_at', timestamp, 'YES'),
       col('erasure_refunds', 'payment_id', 'text', 'NO'),
       col('erasure_refunds', 'donation_id', 'integer', 'NO'),
       col('erasure_refunds', 'amount', 'integer', 'NO'),
@@ -475,9 +489,11 @@ describe('the migrations', () => {
           foreign_table: 'appeals',
           foreign_column: 'id',
         },
+        { table_name: 'donations', column_name: 'donor_id', foreign_table: 'donors', foreign_column: 'id' },
+        { table_name: 'donors', column_name: 'merged_into_id', foreign_table: 'donors', foreign_column: 'id' },
       ]),
     );
-    expect(foreignKeys).toHaveLength(9);
+    expect(foreignKeys).toHaveLength(11);
   });
 
   it('lets many rows have no payment id yet, but never two rows the same one', async () => {

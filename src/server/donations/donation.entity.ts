@@ -4,6 +4,7 @@ import { GIFT_MODES } from '../../shared/gift-modes';
 import { LANGUAGES } from '../../shared/languages';
 import type { Tribute } from '../../shared/tribute';
 import { Appeal } from '../appeals/appeal.entity';
+import { Donor } from '../donors/donor.entity';
 
 /**
  * One donation attempt, and for monthly giving each successful charge. `amount` is in paise.
@@ -51,6 +52,8 @@ export const Donation = defineEntity({
       name: 'donations_unsettled_index',
       expression: `create index "donations_unsettled_index" on "donations" ("created_at") where "mode" = 'online' and "status" in ('paid', 'refunded') and "razorpay_payment_id" is not null and "settlement_id" is null`,
     },
+    // A donor's gifts, newest last (donors/; Migration20261128030000).
+    { properties: ['donor', 'createdAt'], name: 'donations_donor_id_created_at_index' },
     // Gifts received outside the website by the day received, with what the overview sums of them.
     {
       name: 'donations_received_on_index',
@@ -112,6 +115,8 @@ export const Donation = defineEntity({
     language: p.enum([...LANGUAGES]).default('en'),
     /** The Razorpay settlement that paid this online payment to the bank (razorpay-settlements/record-settlement.ts). */
     settlementId: p.text().nullable(),
+    /** The donor whose gift this is: set when it becomes a gift (donors/attach-donor.ts), moved by a merge. */
+    donor: p.manyToOne(Donor).fieldName('donor_id').nullable(),
     /** When the donor's erasure closed it: a payment arriving after is refunded (settlement/paid-after-erasure.ts). */
     erasedAt: p.datetime().columnType('timestamptz').nullable(),
   }),

@@ -11,8 +11,12 @@ export const EXPIRED_LINK = 'This link has expired or is not valid: ask for a ne
 /** How long a link in an e-mail opens the donor's page. */
 export const DONOR_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-/** One donor however the address was typed: `Asha@Example.com ` is `asha@example.com`. */
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+/**
+ * The address a signed link is made for, as it was mailed: `Asha@Example.com ` is `asha@example.com`.
+ * Only case and spaces: the link opens the page of that inbox, not of every address one donor used
+ * (donors are joined by email-key.ts).
+ */
+export const linkAddress = (email: string) => email.trim().toLowerCase();
 
 /** Keys of their own, derived from DATA_ENCRYPTION_KEY, so no new secret has to be configured. */
 function linkKeys(personalDataKey: Buffer) {
@@ -28,7 +32,7 @@ const sign = (macKey: Buffer, body: string) => createHmac('sha256', macKey).upda
  */
 export function donorToken(email: string, personalDataKey: Buffer, now: Date = new Date()): string {
   const keys = linkKeys(personalDataKey);
-  const payload = JSON.stringify({ e: normaliseEmail(email), x: now.getTime() + DONOR_LINK_LIFETIME_MS });
+  const payload = JSON.stringify({ e: linkAddress(email), x: now.getTime() + DONOR_LINK_LIFETIME_MS });
   const body = Buffer.from(keys.cipher.encrypt(payload)).toString('base64url');
   return `${body}.${sign(keys.mac, body)}`;
 }

@@ -1,4 +1,4 @@
-import { normaliseEmail } from '../security/donation-budget';
+import { normaliseEmail } from '../donors/email-key';
 
 /**
  * When two receipts carrying one PAN or Aadhaar were given by one person. A PAN is typed by whoever

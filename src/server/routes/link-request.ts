@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { donorLinkRequestSchema } from '../../shared/annual.schema';
 import type { Orm } from '../db/orm';
-import { donorLink, normaliseEmail } from '../donors/donor-link';
+import { donorLink, linkAddress } from '../donors/donor-link';
 import { fieldIssues } from '../http/field-issues';
 import { enqueueMail } from '../mail/outbox';
 import { donorLinkMail } from '../mail/templates';
@@ -36,7 +36,7 @@ export async function linkRequestRoutes(
   app.post('/api/my-giving/link', async (request, reply) => {
     const parsed = donorLinkRequestSchema.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ message: 'Invalid input', issues: fieldIssues(parsed.error) });
-    const email = normaliseEmail(parsed.data.email);
+    const email = linkAddress(parsed.data.email);
     const minute = { max: 1, windowMs: 60_000 };
     const limits = await spendFromLimits(
       counters,

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Donation } from '../donations/donation.entity';
+import { normaliseEmail } from '../donors/email-key';
 import { donationBody } from '../test/donation-fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { counterStore } from './counter-keys';
-import { BudgetExceededError, DonationBudget, normaliseEmail } from './donation-budget';
+import { BudgetExceededError, DonationBudget } from './donation-budget';
 
 let t: TestApp | undefined;
 afterEach(async () => {

@@ -7,6 +7,7 @@
  * Counted in PostgreSQL (shared-counters.ts), so every instance on the database spends from the
  * same budgets: two instances behind a balancer allow exactly what one does.
  */
+import { normaliseEmail } from '../donors/email-key';
 import type { CounterStore } from './counter-keys';
 import { spendFromLimits, sweep } from './shared-counters';
 
@@ -29,20 +30,6 @@ export class BudgetExceededError extends Error {
     super(message);
     this.name = 'BudgetExceededError';
   }
-}
-
-/**
- * One e-mail written many ways is one e-mail: case, a `+tag` and (at Gmail) dots in the local
- * part do not reach a different inbox.
- */
-export function normaliseEmail(email: string): string {
-  const address = email.trim().toLowerCase();
-  const at = address.lastIndexOf('@');
-  if (at < 0) return address;
-  let local = address.slice(0, at).split('+')[0] ?? '';
-  const domain = address.slice(at + 1);
-  if (domain === 'gmail.com' || domain === 'googlemail.com') local = local.replaceAll('.', '');
-  return `${local}@${domain === 'googlemail.com' ? 'gmail.com' : domain}`;
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../domain-error';
 import { Donation } from '../donations/donation.entity';
 import type { Subscription } from '../donations/subscription.entity';
+import { attachDonor } from '../donors/attach-donor';
 import type { Receipt } from '../receipts/receipt.entity';
 import {
   acknowledgePayment,
@@ -18,8 +19,16 @@ import { activateSubscription, recordReportedStatus } from './subscription-statu
  * The settlement steps as the webhooks and reconciliation record them: each status change in one
  * transaction with what it tells the donor (a savepoint when the caller has opened one already),
  * so a receipt, its number and its mail exist exactly when the payment is recorded. The browser's
- * verify call (verify-payment.ts), the webhooks and reconciliation all end here.
+ * verify call (verify-payment.ts), the webhooks and reconciliation all end here. A payment recorded
+ * gets its donor here too (donors/attach-donor.ts), with its receipt.
  */
+
+/** The receipt of a payment just recorded, after giving its gift its donor. */
+async function acknowledgeGift(tx: EntityManager, donorLinks: DonorLinks, paymentId: string) {
+  const receipt = await acknowledgePayment(tx, donorLinks, paymentId);
+  if (receipt) await attachDonor(tx, receipt.donationId);
+  return receipt;
+}
 
 /**
  * A payment the browser's checkout signature proved (verify-payment.ts checked it): the payment
@@ -51,7 +60,7 @@ export function recordVerifiedPayment(
     }
     // Paid now, or by an earlier repeat of this same success (a replay, a racing request or the
     // webhook): harmless either way, and its receipt is the one already issued.
-    return acknowledgePayment(tx, donorLinks, paymentId);
+    return acknowledgeGift(tx, donorLinks, paymentId);
   });
 }
 
@@ -65,7 +74,7 @@ export function recordPayment(
     if (await holdPaymentAfterErasure(tx, donationId, paymentId)) return PAID_AFTER_ERASURE;
     const outcome = await markPaid(tx, donationId, paymentId);
     // Already paid by this payment: its receipt exists (same transaction), and is returned as it is.
-    if (outcome === 'paid' || outcome === 'already_paid') await acknowledgePayment(tx, donorLinks, paymentId);
+    if (outcome === 'paid' || outcome === 'already_paid') await acknowledgeGift(tx, donorLinks, paymentId);
     return outcome;
   });
 }
@@ -76,7 +85,7 @@ export function recordCharge(em: EntityManager, donorLinks: DonorLinks, subscrip
     const chargeOf = { subscriptionId: subscription.id };
     if (first && (await holdPaymentAfterErasure(tx, first, paymentId, chargeOf))) return PAID_AFTER_ERASURE;
     const outcome = await recordSubscriptionCharge(tx, subscription, paymentId);
-    await acknowledgePayment(tx, donorLinks, paymentId);
+    await acknowledgeGift(tx, donorLinks, paymentId);
     return outcome;
   });
 }
@@ -97,8 +106,14 @@ export function recordRefund(
 ): Promise<boolean> {
   return em.transactional(async (tx) => {
     const refunded = await markRefunded(tx, paymentId, orderId);
-    if (refunded) await noticeRefund(tx, donorLinks, paymentId);
-    return refunded;
+    if (!refunded) return false;
+    await noticeRefund(tx, donorLinks, paymentId);
+    // A refund that came before its capture settled a gift never recorded paid: it is the donor's too.
+    const [gift] = await tx.execute<{ id: number }[]>('select id from donations where razorpay_payment_id = ?', [
+      paymentId,
+    ]);
+    if (gift) await attachDonor(tx, gift.id);
+    return true;
   });
 }
 

@@ -8,6 +8,7 @@ import type { TaxIdKind } from '../../shared/tax-id';
 import type { Tribute } from '../../shared/tribute';
 import { DomainError } from '../domain-error';
 import { Donation } from '../donations/donation.entity';
+import { attachDonor } from '../donors/attach-donor';
 import { enqueueMail } from '../mail/outbox';
 import { chequeBouncedMail } from '../mail/templates';
 import { cancelReceipt, issueReceipt } from '../receipts/issue-receipt';
@@ -134,6 +135,8 @@ export async function recordPaidOfflineGift(
     return { outcome: 'already_recorded', donationId: Number(existing?.id) };
   }
   const donationId = Number(inserted.id);
+  // Recorded by hand or imported (offline-gifts/record-gift.ts, import-gifts.ts): a gift, with its donor.
+  await attachDonor(em, donationId);
   const taxId =
     row.taxIdKind && row.taxIdMasked && row.taxIdEncrypted
       ? // Written only from the shared schema: 'pan' or 'aadhaar'.

@@ -4,6 +4,7 @@ import { DonorCertificate } from '../certificates/donor-certificate.entity';
 import { Contact } from '../contacts/contact.entity';
 import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
+import { Donor } from '../donors/donor.entity';
 import { ErasureRequest } from '../donors/erasure-request.entity';
 import { NewsConsent } from '../donors/news-consent.entity';
 import { HealthAlert } from '../health/health-alert.entity';
@@ -31,6 +32,7 @@ import { WebhookEvent } from '../webhooks/webhook-event.entity';
 export const ENTITIES = [
   User,
   Contact,
+  Donor,
   Donation,
   Subscription,
   RazorpayPlan,
