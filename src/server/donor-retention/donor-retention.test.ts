@@ -104,7 +104,7 @@ beforeAll(async () => {
   await t.addAccount('meena', 'staff');
   clerk = await t.signIn('meena');
   const [appeal] = await t.db.orm.em.execute<{ id: number }[]>(
-    `insert into appeals (slug, title, story, goal, status) values ('x-ray', 'An X-ray machine', 'For the shelter, an X-ray machine of its own.', 10000000, 'published') returning id`,
+    `insert into appeals (slug, title, story, goal, status, created_by, updated_by, published_at) values ('x-ray', 'An X-ray machine', 'For the shelter, an X-ray machine of its own.', 10000000, 'published', 'meena', 'meena', now()) returning id`,
   );
   X.id = (appeal as { id: number }).id;
   const gifts: Gift[] = [
