@@ -165,4 +165,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261128030000',
     load: async () => (await import('./Migration20261128030000')).Migration20261128030000,
   },
+  {
+    name: 'Migration20261128050000',
+    load: async () => (await import('./Migration20261128050000')).Migration20261128050000,
+  },
 ];

@@ -4,6 +4,7 @@ import { DonorCertificate } from '../certificates/donor-certificate.entity';
 import { Contact } from '../contacts/contact.entity';
 import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
+import { DonorYear } from '../donor-retention/donor-year.entity';
 import { Donor } from '../donors/donor.entity';
 import { ErasureRequest } from '../donors/erasure-request.entity';
 import { NewsConsent } from '../donors/news-consent.entity';
@@ -33,6 +34,7 @@ export const ENTITIES = [
   User,
   Contact,
   Donor,
+  DonorYear,
   Donation,
   Subscription,
   RazorpayPlan,
