@@ -37,7 +37,9 @@ export class Migration20261128050000 extends Migration {
       "last_donation_id" int not null,
       constraint "donor_years_pkey" primary key ("start_year", "donor_id")
     );`);
-    this.addSql(`create index "donor_years_donor_id_index" on "donor_years" ("donor_id", "start_year");`);
+    // A donor's years, covered: a segment reads each member's rows from the index alone.
+    this.addSql(`create index "donor_years_donor_id_index" on "donor_years" ("donor_id", "start_year")
+      include ("kept", "first_gift_at", "last_gift_at", "last_gift_amount", "last_donation_id");`);
     this.addSql(`create function refresh_donor_years(donor integer) returns void language plpgsql as $$
       begin
         perform 1 from donors where id = donor for update;

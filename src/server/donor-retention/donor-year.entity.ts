@@ -8,7 +8,14 @@ import { defineEntity, type InferEntity } from '@mikro-orm/core';
 export const DonorYear = defineEntity({
   name: 'DonorYear',
   tableName: 'donor_years',
-  indexes: [{ properties: ['donorId', 'startYear'], name: 'donor_years_donor_id_index' }],
+  indexes: [
+    // A donor's years, covered: a segment reads each member's rows from the index alone.
+    {
+      name: 'donor_years_donor_id_index',
+      expression:
+        'create index "donor_years_donor_id_index" on "donor_years" ("donor_id", "start_year") include ("kept", "first_gift_at", "last_gift_at", "last_gift_amount", "last_donation_id")',
+    },
+  ],
   properties: (p) => ({
     startYear: p.smallint().primary(),
     donorId: p.integer().primary(),

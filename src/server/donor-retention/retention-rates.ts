@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type FinancialYear, financialYearOf, financialYearStarting } from '../../shared/india-time';
-import { KEPT_GIFTS } from './kept-gifts';
 
 /** Of a year's donors (a cohort), how many gave again the next year. */
 export interface Retained {
@@ -50,7 +49,7 @@ const aYearBefore = (at: Date) => {
  * The retention rates of a financial year against the one before: of the donors of year − 1, how
  * many gave again in the year (all of them; those new in year − 1; those who had given before it).
  * The current year counts to `now`, so the year before is given both to the same day and whole.
- * One pass over the kept gifts before the year's end, a row per donor, summed.
+ * Read from the yearly rollup (donor_years): the two cohorts' rows, a row per donor, counted.
  */
 export async function retentionFigures(
   em: EntityManager,
@@ -62,17 +61,20 @@ export async function retentionFigures(
   // Gifts of the chosen year count up to now when it is not over; the year before to the same day.
   const upTo = now < current.end ? now : current.end;
   const lastUpTo = now < current.end ? aYearBefore(now) : last.end;
+  const [y0, y1, y2] = [current.startYear, last.startYear, cohort.startYear];
+  // The two cohorts' donors (a year's rows of donor_years), then each one's years up to this one:
+  // in a year to date is a first gift of that year before the day.
   const [row] = await em.execute<Record<string, string>[]>(
     `with p as (
-       select bool_or(g.at >= ? and g.at < ?) as in_y0,
-              bool_or(g.at >= ? and g.at < ?) as in_y1,
-              bool_or(g.at >= ? and g.at < ?) as in_y1_to_date,
-              bool_or(g.at >= ? and g.at < ?) as in_y2,
-              bool_or(g.at < ?) as before_y1,
-              bool_or(g.at < ?) as before_y2
-         from (${KEPT_GIFTS}) g
-        where g.at < ?
-        group by g.donor_id)
+       select bool_or(r.start_year = ? and r.first_gift_at < ?) as in_y0,
+              bool_or(r.start_year = ?) as in_y1,
+              bool_or(r.start_year = ? and r.first_gift_at < ?) as in_y1_to_date,
+              bool_or(r.start_year = ?) as in_y2,
+              bool_or(r.start_year < ?) as before_y1,
+              bool_or(r.start_year < ?) as before_y2
+         from donor_years r
+        where r.start_year <= ? and r.donor_id in (select c.donor_id from donor_years c where c.start_year in (?, ?))
+        group by r.donor_id)
      select count(*) filter (where in_y1) as y1, count(*) filter (where in_y1 and in_y0) as y1_kept,
             count(*) filter (where in_y1 and not before_y1) as y1_new,
             count(*) filter (where in_y1 and not before_y1 and in_y0) as y1_new_kept,
@@ -87,19 +89,7 @@ export async function retentionFigures(
             count(*) filter (where in_y2 and before_y2 and in_y1) as y2_repeat_kept,
             count(*) filter (where in_y2 and before_y2 and in_y1_to_date) as y2_repeat_kept_to_date
        from p`,
-    [
-      current.start,
-      upTo,
-      last.start,
-      last.end,
-      last.start,
-      lastUpTo,
-      cohort.start,
-      cohort.end,
-      last.start,
-      cohort.start,
-      upTo,
-    ],
+    [y0, upTo, y1, y1, lastUpTo, y2, y1, y2, y0, y1, y2],
   );
   const r = row ?? {};
   const of = (gaveAgainIn: FinancialYear, cohortYear: FinancialYear, until: Date) => ({

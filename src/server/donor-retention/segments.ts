@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type FinancialYear, financialYearOf, financialYearStarting } from '../../shared/india-time';
 import type { Segment } from '../../shared/segments.schema';
-import { KEPT_GIFTS } from './kept-gifts';
 
 /** One donor of a segment, as the console lists them and the CSV writes them. Amounts in paise. */
 export interface SegmentRow {
@@ -42,24 +41,39 @@ export function segmentYear(segment: Segment, now = new Date()): FinancialYear {
   return 'year' in segment ? yearOf(segment.year) : financialYearOf(now);
 }
 
-/** SQL on the per-donor sums `p` (y0 the segment's year, y1 the year before, …): who is in it. */
-function membership(segment: Segment): { sql: string; params: unknown[] } {
+/**
+ * SQL: the segment's donors, `m(donor_id)`, from the yearly rollup `donor_years` (`?` in the
+ * order of `params`). `y0` is the segment's year's start year, y1 the one before.
+ */
+function members(segment: Segment, y0: number): { sql: string; params: unknown[] } {
+  const y1 = y0 - 1;
+  const noneIn = (years: string) =>
+    `not exists (select 1 from donor_years n where n.start_year in (${years}) and n.donor_id = r.donor_id)`;
   switch (segment.kind) {
     case 'lybunt':
-      return { sql: 'p.y0 is null and p.y1 is not null', params: [] };
+      return {
+        sql: `select r.donor_id from donor_years r where r.start_year = ? and ${noneIn('?')}`,
+        params: [y1, y0],
+      };
     case 'sybunt':
       return {
-        sql: 'p.y0 is null and p.y1 is null and (p.y2 is not null or p.y3 is not null or p.earlier is not null)',
-        params: [],
+        sql: `select distinct r.donor_id from donor_years r where r.start_year < ? and ${noneIn('?, ?')}`,
+        params: [y1, y0, y1],
       };
     case 'appeal':
-      return { sql: 'p.to_appeal', params: [] };
+      // Gifts kept, to the appeal (donations_appeal_id_index), by the donor they belong to.
+      return {
+        sql: `select distinct d.donor_id from donations d
+               where d.appeal_id = ? and d.status = 'paid' and d.amount > d.refunded_amount and d.donor_id is not null`,
+        params: [segment.appealId],
+      };
     case 'year':
-      return { sql: 'p.y0 is not null', params: [] };
+      return { sql: 'select r.donor_id from donor_years r where r.start_year = ?', params: [y0] };
     case 'amount':
       return {
-        sql: 'p.y0 is not null and p.y0 >= ? and p.y0 <= ?',
+        sql: 'select r.donor_id from donor_years r where r.start_year = ? and r.kept >= ? and r.kept <= ?',
         params: [
+          y0,
           Math.round((segment.minRupees ?? 0) * 100),
           segment.maxRupees === undefined ? Number.MAX_SAFE_INTEGER : Math.round(segment.maxRupees * 100),
         ],
@@ -90,11 +104,11 @@ interface Row {
 }
 
 /**
- * The segment's donors, largest giving first, each once however many records were merged into
- * them, with the totals of every donor in it (the window sums run before the limit). Only gifts up
- * to the end of the segment's year count: a list of a past year reads as it stood then. A donor's
- * name, phone and language are their latest gift's ; the e-mail the latest one they gave (a
- * walk-in's cash may come without one).
+ * The segment's donors, largest giving first (in the segment's year and before), each once (a
+ * merge moves a record's gifts to the one kept), with the totals of every donor in it. Only gifts
+ * up to the end of the segment's year count: a list of a past year reads as it stood then. Read
+ * from the yearly rollup (donor_years), not the gifts. A donor's name, phone and language are their
+ * latest gift's; the e-mail too, or the donor record's (the newest given) when that gift had none.
  */
 export async function segmentRows(
   em: EntityManager,
@@ -107,47 +121,37 @@ export async function segmentRows(
     FinancialYear,
     FinancialYear,
   ];
-  const member = membership(segment);
-  const appealId = segment.kind === 'appeal' ? segment.appealId : null;
+  const m = members(segment, y0.startYear);
+  // The sums and the totals from the rollup (the window sums run before the limit); then the
+  // listed donors' last gifts (name, phone, language) and the address they gave last.
   const rows = await em.execute<Row[]>(
-    `with gifts as (${KEPT_GIFTS}),
+    `with m as (${m.sql}),
      p as (
-       select g.donor_id,
-              sum(g.kept) filter (where g.at >= ?) as y0,
-              sum(g.kept) filter (where g.at >= ? and g.at < ?) as y1,
-              sum(g.kept) filter (where g.at >= ? and g.at < ?) as y2,
-              sum(g.kept) filter (where g.at >= ? and g.at < ?) as y3,
-              sum(g.kept) filter (where g.at < ?) as earlier,
-              max(g.at) as last_at,
-              (array_agg(g.id order by g.at desc, g.id desc))[1] as last_id,
-              (array_agg(g.email order by g.at desc, g.id desc) filter (where g.email <> ''))[1] as email,
-              coalesce(bool_or(g.appeal_id = ?), false) as to_appeal
-         from gifts g where g.at < ? group by g.donor_id)
-     select p.donor_id as "donorId", last.name, coalesce(p.email, '') as email, last.phone, last.language,
-            p.last_at as "lastGiftAt", last.amount - last.refunded_amount as "lastGiftAmount",
-            p.y0, p.y1, p.y2, p.y3, p.earlier,
-            count(*) over () as "totalDonors", sum(last.amount - last.refunded_amount) over () as "totalLast",
-            sum(p.y0) over () as total0, sum(p.y1) over () as total1, sum(p.y2) over () as total2,
-            sum(p.y3) over () as total3, sum(p.earlier) over () as "totalEarlier"
-       from p
-       join donations last on last.id = p.last_id
-      where ${member.sql}
-      order by coalesce(p.y0, 0) + coalesce(p.y1, 0) + coalesce(p.y2, 0) + coalesce(p.y3, 0) + coalesce(p.earlier, 0) desc,
-               p.donor_id
-      ${limit === undefined ? '' : `limit ${Number(limit)}`}`,
-    [
-      y0.start,
-      y1.start,
-      y0.start,
-      y2.start,
-      y1.start,
-      y3.start,
-      y2.start,
-      y3.start,
-      appealId,
-      y0.end,
-      ...member.params,
-    ],
+       -- Each member's years by donor_years_donor_id_index (it covers them): a few rows each.
+       select m.donor_id, s.* from m cross join lateral (
+         select sum(r.kept) filter (where r.start_year = ?) as y0,
+                sum(r.kept) filter (where r.start_year = ?) as y1,
+                sum(r.kept) filter (where r.start_year = ?) as y2,
+                sum(r.kept) filter (where r.start_year = ?) as y3,
+                sum(r.kept) filter (where r.start_year < ?) as earlier,
+                sum(r.kept) as total,
+                (array_agg(r.last_gift_at order by r.start_year desc))[1] as last_at,
+                (array_agg(r.last_gift_amount order by r.start_year desc))[1] as last_amount,
+                (array_agg(r.last_donation_id order by r.start_year desc))[1] as last_id
+           from donor_years r where r.donor_id = m.donor_id and r.start_year <= ?) s),
+     listed as (
+       select p.*, count(*) over () as "totalDonors", sum(p.last_amount) over () as "totalLast",
+              sum(p.y0) over () as total0, sum(p.y1) over () as total1, sum(p.y2) over () as total2,
+              sum(p.y3) over () as total3, sum(p.earlier) over () as "totalEarlier"
+         from p order by p.total desc, p.donor_id
+        ${limit === undefined ? '' : `limit ${Number(limit)}`})
+     select l.donor_id as "donorId", last.name, coalesce(nullif(last.email, ''), dn.email, '') as email,
+            last.phone, last.language, l.last_at as "lastGiftAt", l.last_amount as "lastGiftAmount",
+            l.y0, l.y1, l.y2, l.y3, l.earlier, l."totalDonors", l."totalLast", l.total0, l.total1, l.total2,
+            l.total3, l."totalEarlier"
+       from listed l join donations last on last.id = l.last_id left join donors dn on dn.id = l.donor_id
+      order by l.total desc, l.donor_id`,
+    [...m.params, y0.startYear, y1.startYear, y2.startYear, y3.startYear, y3.startYear, y0.startYear],
   );
   const first = rows[0];
   const paise = (value: string | null | undefined) => Number(value ?? 0);
