@@ -58,7 +58,7 @@ export class Migration20261128030000 extends Migration {
       `create index "donors_lifetime_total_index" on "donors" ("lifetime_total", "id") where "merged_into_id" is null;`,
     );
     this.addSql(
-      `create index "donors_last_gift_at_index" on "donors" ("last_gift_at", "id") where "merged_into_id" is null;`,
+      `create index "donors_last_gift_at_index" on "donors" ("last_gift_at" desc nulls last, "id" desc) where "merged_into_id" is null;`,
     );
     this.addSql(
       `create index "donors_gift_count_index" on "donors" ("gift_count", "id") where "merged_into_id" is null;`,

@@ -166,6 +166,18 @@ export const migrations: ListedMigration[] = [
     load: async () => (await import('./Migration20261128030000')).Migration20261128030000,
   },
   {
+    name: 'Migration20261128031000',
+    load: async () => (await import('./Migration20261128031000')).Migration20261128031000,
+  },
+  {
+    name: 'Migration20261128040000',
+    load: async () => (await import('./Migration20261128040000')).Migration20261128040000,
+  },
+  {
+    name: 'Migration20261128041000',
+    load: async () => (await import('./Migration20261128041000')).Migration20261128041000,
+  },
+  {
     name: 'Migration20261128050000',
     load: async () => (await import('./Migration20261128050000')).Migration20261128050000,
   },

@@ -34,6 +34,7 @@ import { ENTITIES } from '../src/server/wiring/entities';
 import { financialYearOf, financialYearStarting } from '../src/shared/india-time';
 import { receiptListInputSchema } from '../src/shared/receipts.schema';
 import { donationListInputSchema } from '../src/shared/staff.schema';
+import { benchDonors, seedDonors } from './lib/bench-donors';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const DONATIONS = Number(process.env.BENCH_DONATIONS ?? 1_000_000);
@@ -320,8 +321,8 @@ try {
   const seeding = performance.now();
   await withIndexesBuiltAfter(
     execute,
-    ['donations', 'subscriptions', 'webhook_events', 'receipts', 'settlements', 'settlement_entries'],
-    () => seed(execute),
+    ['donations', 'subscriptions', 'webhook_events', 'receipts', 'settlements', 'settlement_entries', 'donors'],
+    () => seed(execute).then(() => seedDonors(execute)),
   );
   const [counts] = await execute<Record<string, string>>(
     `select (select count(*) from donations) as donations, (select count(*) from donations where mode <> 'online') as offline,
@@ -466,6 +467,8 @@ try {
   await time("Razorpay settlements: a settlement's lines", LIST_MS, () =>
     settlementLines(em(), String(settlement?.id)),
   );
+
+  await benchDonors({ em, execute, time, goalMs: LIST_MS });
 
   // The export: rows a second from the median run, and the process's peak memory while it ran.
   const rows = Number(counts?.donations);

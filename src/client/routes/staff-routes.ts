@@ -59,6 +59,18 @@ const donationStoryRoute = createRoute({
   component: page('DonationStoryPage'),
 });
 
+const donorsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/donors',
+  component: page('DonorsPage'),
+});
+
+const donorRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/donors/$id',
+  component: page('DonorPage'),
+});
+
 const subscriptionsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/subscriptions',
@@ -70,6 +82,18 @@ const segmentsRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/segments',
   component: page('SegmentsPage'),
+});
+
+const monthlyAtRiskRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/monthly-at-risk',
+  component: page('MonthlyAtRiskPage'),
+});
+
+const thanksRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/thanks',
+  component: page('ThanksPage'),
 });
 
 const receiptsRoute = createRoute({
@@ -181,7 +205,11 @@ export const staffRouteTree = staffRoute.addChildren([
     overviewRoute,
     donationsRoute,
     donationStoryRoute,
+    donorsRoute,
+    donorRoute,
     subscriptionsRoute,
+    monthlyAtRiskRoute,
+    thanksRoute,
     receiptsRoute,
     statementRoute,
     segmentsRoute,

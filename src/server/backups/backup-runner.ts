@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Orm } from '../db/orm';
+import { type SessionLock, takeSessionLock } from '../db/session-lock';
 import type { FieldCipher } from '../personal-data/field-cipher';
 import type { BackupKind } from './backup.entity';
 import { pruneBackups, type Retention } from './backup-files';
@@ -27,11 +28,14 @@ export interface BackupRunState {
   } | null;
 }
 
+/** pg_advisory_lock key of the backups: any constant nothing else in this database uses (reconcile.ts: 727_001). */
+export const BACKUP_LOCK_KEY = 727_002;
+
 export interface BackupRunner {
   /** The folder the backups are written to (and downloaded from). */
   readonly dir: string;
-  /** "Back up now": starts one off the request, or false when one is already running here. */
-  start(kind: BackupKind): boolean;
+  /** "Back up now": starts one off the request, or false when one is already running (on any instance). */
+  start(kind: BackupKind): Promise<boolean>;
   /** The nightly one: waits for one running, then runs, prunes and copies off. */
   run(kind: BackupKind): Promise<void>;
   state(): BackupRunState;
@@ -42,8 +46,9 @@ export interface BackupRunner {
 /**
  * Takes a backup, prunes the nightly ones past their retention, then copies what is not yet off
  * the machine (offsite-copy.ts): the one path of the nightly job and the console's "Back up now".
- * One at a time on this server; the state lives in memory (one server takes the backups, the one
- * with the embedded database or BACKUP_NIGHTLY).
+ * One at a time across every instance on the database: each pass holds a PostgreSQL advisory lock
+ * for its length (two dumps at once would double the load and race on the off-site copies). The
+ * progress shown is this server's own, kept in memory.
  */
 export function createBackupRunner(
   { orm, cipher, log }: { orm: Orm; cipher: FieldCipher; log: Pick<FastifyBaseLogger, 'info' | 'error'> },
@@ -81,18 +86,43 @@ export function createBackupRunner(
     state = { running: null, last: { kind, finishedAt: now().toISOString(), file, error, offsiteError } };
   };
 
+  const lock = (wait: boolean) =>
+    takeSessionLock(settings.url, BACKUP_LOCK_KEY, {
+      wait,
+      onLost: (error) => log.error({ err: error }, 'the backup lock connection was lost'),
+    });
+  const passHolding = async (held: SessionLock, kind: BackupKind) => {
+    try {
+      await pass(kind);
+    } finally {
+      await held.release();
+    }
+  };
+
+  /** The nightly one waits its turn behind a backup running on any instance. */
   const run = (kind: BackupKind) => {
-    current = current.then(() => pass(kind));
-    return current;
+    // Waiting, the lock is always given (null only answers a try).
+    const next = current.then(async () => passHolding((await lock(true)) as SessionLock, kind));
+    // A lock not taken (the database unreachable) fails this run, not the ones queued after it.
+    current = next.catch(() => undefined);
+    return next;
   };
 
   return {
     dir: settings.dir,
-    start(kind) {
+    async start(kind) {
       if (state.running) return false;
-      // Marked at once, so a second click before the pass begins is refused too.
+      // Marked at once, so a second click before the lock is taken is refused too.
       state = { ...state, running: { kind, startedAt: now().toISOString(), step: 'backing up' } };
-      void run(kind);
+      let held: SessionLock | null = null;
+      try {
+        held = await lock(false);
+      } finally {
+        if (!held) state = { ...state, running: null };
+      }
+      if (!held) return false;
+      const taken = held;
+      current = current.then(() => passHolding(taken, kind));
       return true;
     },
     run,

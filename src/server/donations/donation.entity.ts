@@ -54,6 +54,31 @@ export const Donation = defineEntity({
     },
     // A donor's gifts, newest last (donors/; Migration20261128030000).
     { properties: ['donor', 'createdAt'], name: 'donations_donor_id_created_at_index' },
+    // Gifts that may be one donor's: by ID (its keyed hash), phone and address; the hashes still to fill (Migration20261128031000).
+    {
+      name: 'donations_tax_id_hash_index',
+      expression:
+        'create index "donations_tax_id_hash_index" on "donations" ("tax_id_hash") where "tax_id_hash" is not null',
+    },
+    {
+      name: 'donations_tax_id_unhashed_index',
+      expression:
+        'create index "donations_tax_id_unhashed_index" on "donations" ("id") where "tax_id_encrypted" is not null and "tax_id_hash" is null',
+    },
+    {
+      name: 'donations_phone_key_index',
+      expression: `create index "donations_phone_key_index" on "donations" (right(regexp_replace("phone", '[^0-9]', '', 'g'), 10)) where "donor_id" is not null`,
+    },
+    {
+      name: 'donations_address_key_index',
+      expression: `create index "donations_address_key_index" on "donations" (lower(regexp_replace("address", '[^[:alnum:]]+', '', 'g'))) where "donor_id" is not null and "address" is not null`,
+    },
+    // The donor list's search by a PAN's or Aadhaar's last four.
+    {
+      name: 'donations_tax_id_last_four_index',
+      expression:
+        'create index "donations_tax_id_last_four_index" on "donations" (right("tax_id_masked", 4)) where "tax_id_masked" is not null',
+    },
     // Gifts received outside the website by the day received, with what the overview sums of them.
     {
       name: 'donations_received_on_index',
@@ -86,6 +111,8 @@ export const Donation = defineEntity({
     taxIdKind: p.text().nullable(),
     taxIdMasked: p.text().nullable(),
     taxIdEncrypted: p.text().nullable(),
+    /** A keyed hash of the ID, to find gifts sharing it (donors/tax-id-hashes.ts fills it). */
+    taxIdHash: p.text().nullable(),
     /** How the gift reached the trust: `online` through Razorpay, the others recorded by staff. */
     mode: p
       .enum([...GIFT_MODES])

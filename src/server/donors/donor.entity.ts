@@ -28,7 +28,7 @@ export const Donor = defineEntity({
     {
       name: 'donors_last_gift_at_index',
       expression:
-        'create index "donors_last_gift_at_index" on "donors" ("last_gift_at", "id") where "merged_into_id" is null',
+        'create index "donors_last_gift_at_index" on "donors" ("last_gift_at" desc nulls last, "id" desc) where "merged_into_id" is null',
     },
     {
       name: 'donors_gift_count_index',

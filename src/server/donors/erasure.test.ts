@@ -5,6 +5,7 @@ import { buildStatement } from '../reporting/statement';
 import { loadStatementLayout } from '../reporting/statement-layout';
 import { seedPaidGift } from '../test/donor-fixtures';
 import { callProcedure, createTestApp, type TestApp } from '../test/test-app';
+import { attachDonor } from './attach-donor';
 import { donorToken } from './donor-link';
 import { anonymiseExpiredReceipts } from './retention';
 
@@ -58,6 +59,8 @@ beforeAll(async () => {
   });
   receiptNumber = gift.receipt.number;
   donationId = gift.donationId;
+  // Her gift's donor record, as settlement gives it: erased with her (its key, its name and phone).
+  await attachDonor(t.db.orm.em.fork(), donationId);
   // Given in memory of her mother: the tribute, on the gift and as its receipt printed it.
   const tribute = JSON.stringify({ kind: 'memory', of: 'person', name: 'Kamala Krishnan' });
   await sql('update donations set tribute = ?::jsonb where id = ?', [tribute, donationId]);

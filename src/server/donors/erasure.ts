@@ -122,7 +122,7 @@ async function stopMonthlyGifts(em: EntityManager, deps: ErasureDeps, email: str
 }
 
 /**
- * Erases a donor everywhere but on the receipts the tax law keeps: donation rows (subscriptions
+ * Erases a donor everywhere but on the receipts the tax law keeps: their donor record's e-mail key, donation rows (subscriptions
  * reach the donor only through them; their unpaid orders closed, settlement/paid-after-erasure.ts), contact messages, mails, certificates of donation
  * (certificates/erase-certificates.ts), webhook payloads and the audit trail's details. Their monthly gifts are stopped at Razorpay first, and their last mail (what was
  * stopped, erased and kept) is queued to an address the outbox forgets once it is sent. The
@@ -184,6 +184,9 @@ export async function completeErasure(
       [JSON.stringify(donationIds)],
     );
     await eraseOptionalDonationColumns(tx, donationIds);
+    // The donor record: its key goes (a later gift from the address starts a new record), and its
+    // name, e-mail and phone are now the erased gifts' (the rollups' trigger read them just above).
+    await tx.execute('update donors set email_key = null where email_key = donor_email_key(?)', [email]);
     // Their checkouts still open are closed: a payment arriving on one later is refunded, never receipted.
     const unpaidOrdersClosed = await closeOrdersOfErasedDonor(tx, donationIds, now);
     // A tribute names someone close to the donor (their mother, their dog): erased with them.

@@ -37,6 +37,10 @@ export interface MailMessages {
   monthlyHaltedSubject: string;
   monthlyHaltedBody(amount: string): string;
   monthlyHaltedRestart: string;
+  /** A charge failed and Razorpay is trying again (the subscription `pending`): the donor can start afresh. */
+  monthlyAtRiskSubject: string;
+  monthlyAtRiskBody(amount: string): string;
+  monthlyAtRiskRestart: string;
   donateAgain: string;
   monthlyCancelledSubject: string;
   monthlyCancelledBody(amount: string): string;
@@ -104,6 +108,11 @@ export const MAIL_MESSAGES = {
     monthlyHaltedBody: (amount) =>
       `We could not collect this month's donation of ${amount}, and after several attempts your monthly donation is paused. Nothing more will be charged.`,
     monthlyHaltedRestart: 'If you would like to keep giving, you can start again on our donate page.',
+    monthlyAtRiskSubject: 'A payment for your monthly donation did not go through',
+    monthlyAtRiskBody: (amount) =>
+      `We could not collect this month's donation of ${amount}. Your bank or card may have declined it; Razorpay will try again over the next few days.`,
+    monthlyAtRiskRestart:
+      'If your card has expired or changed, you can start your monthly donation again with a new card: the form below is already filled in.',
     donateAgain: 'Donate again',
     monthlyCancelledSubject: 'Your monthly donation is cancelled',
     monthlyCancelledBody: (amount) => `Your monthly donation of ${amount} is cancelled; nothing more will be charged.`,
@@ -166,6 +175,10 @@ export const MAIL_MESSAGES = {
     monthlyHaltedBody: (amount) =>
       `இந்த மாதத்திற்கான ${amount} நன்கொடையைப் பலமுறை முயன்றும் எங்களால் பெற முடியவில்லை; அதனால் உங்கள் ${ta.monthlyGift} நிறுத்திவைக்கப்பட்டுள்ளது. இனி எந்தத் தொகையும் எடுக்கப்படாது.`,
     monthlyHaltedRestart: 'தொடர்ந்து நன்கொடை அளிக்க விரும்பினால், எங்கள் நன்கொடைப் பக்கத்தில் மீண்டும் தொடங்கலாம்.',
+    monthlyAtRiskSubject: `உங்கள் ${ta.monthlyGift}க்கான ஒரு கட்டணம் நிறைவடையவில்லை`,
+    monthlyAtRiskBody: (amount) =>
+      `இந்த மாதத்திற்கான ${amount} நன்கொடையை எங்களால் பெற முடியவில்லை. உங்கள் வங்கி அல்லது அட்டை அதை மறுத்திருக்கலாம்; அடுத்த சில நாட்களில் Razorpay மீண்டும் முயலும்.`,
+    monthlyAtRiskRestart: `உங்கள் அட்டை காலாவதியானாலோ மாறியிருந்தாலோ, புதிய அட்டையுடன் உங்கள் ${ta.monthlyGift}யை மீண்டும் தொடங்கலாம்: கீழே உள்ள படிவம் ஏற்கெனவே நிரப்பப்பட்டுள்ளது.`,
     donateAgain: 'மீண்டும் நன்கொடை அளியுங்கள்',
     monthlyCancelledSubject: `உங்கள் ${ta.monthlyGift} ரத்து செய்யப்பட்டது`,
     monthlyCancelledBody: (amount) =>
@@ -227,6 +240,10 @@ export const MAIL_MESSAGES = {
     monthlyHaltedBody: (amount) =>
       `हम इस महीने का ${amount} का दान कई कोशिशों के बाद भी नहीं ले पाए, इसलिए आपका ${hi.monthlyGift} रोक दिया गया है। आगे कोई राशि नहीं काटी जाएगी।`,
     monthlyHaltedRestart: 'अगर आप दान जारी रखना चाहें, तो हमारे दान पेज पर फिर से शुरू कर सकते हैं।',
+    monthlyAtRiskSubject: `आपके ${hi.monthlyGift} का एक भुगतान नहीं हो पाया`,
+    monthlyAtRiskBody: (amount) =>
+      `हम इस महीने का ${amount} का दान नहीं ले पाए। हो सकता है आपके बैंक या कार्ड ने इसे अस्वीकार किया हो; Razorpay अगले कुछ दिनों में फिर कोशिश करेगा।`,
+    monthlyAtRiskRestart: `अगर आपका कार्ड समाप्त हो गया है या बदल गया है, तो आप नए कार्ड से अपना ${hi.monthlyGift} फिर से शुरू कर सकते हैं: नीचे का फ़ॉर्म पहले से भरा हुआ है।`,
     donateAgain: 'फिर से दान करें',
     monthlyCancelledSubject: `आपका ${hi.monthlyGift} रद्द कर दिया गया है`,
     monthlyCancelledBody: (amount) =>

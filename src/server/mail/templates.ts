@@ -138,6 +138,21 @@ export function monthlyGivingHaltedMail(facts: MonthlyGivingFacts): MailContent 
   ]);
 }
 
+/**
+ * A monthly gift at risk (monthly-at-risk/): a charge failed and Razorpay retries (`pending`), or
+ * the retries ran out (`halted`); either way the donor is offered the same gift, filled in, to start again.
+ */
+export function monthlyGivingAtRiskMail(facts: MonthlyGivingFacts, status: 'pending' | 'halted'): MailContent {
+  if (status === 'halted') return monthlyGivingHaltedMail(facts);
+  const m = mailMessages(facts.language);
+  return mail(facts, m.monthlyAtRiskSubject, [
+    { p: m.dear(facts.donorName) },
+    { p: m.monthlyAtRiskBody(rupees(facts.amount)) },
+    { p: m.monthlyAtRiskRestart },
+    { link: m.donateAgain, href: facts.donateUrl },
+  ]);
+}
+
 export function monthlyGivingCancelledMail(facts: MonthlyGivingFacts): MailContent {
   const m = mailMessages(facts.language);
   return mail(facts, m.monthlyCancelledSubject, [

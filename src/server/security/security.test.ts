@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Donation } from '../donations/donation.entity';
 import { donationBody } from '../test/donation-fixtures';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { callProcedure, createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -79,6 +79,22 @@ describe('rate limiting', () => {
     expect((await from('203.0.113.1')).statusCode).toBe(200);
     expect((await from('203.0.113.2')).statusCode).toBe(200);
     expect((await from('203.0.113.1')).statusCode).toBe(429);
+  });
+
+  it("counts the console's calls apart from the donors', so staff clicking do not stop a donor's verify", async () => {
+    t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '2' });
+    await t.addAccount('accountant', 'staff');
+    const token = await t.signIn('accountant');
+    const statuses = [];
+    for (let i = 0; i < 21; i++)
+      statuses.push((await callProcedure(t.app, 'staff.overview', 'query', { token })).statusCode);
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    const verify = () =>
+      t?.app.inject({ method: 'POST', url: '/trpc/payment.verify', payload: { razorpay_order_id: 'order_x' } });
+    expect((await verify())?.statusCode).not.toBe(429);
+    expect((await verify())?.statusCode).not.toBe(429);
+    expect((await verify())?.statusCode).toBe(429);
   });
 
   it('refuses tRPC batches, so one rate-limited request is one call', async () => {

@@ -6,8 +6,8 @@ import { Donation } from '../donations/donation.entity';
 import type { donateAgainUrl } from '../donors/donate-again-url';
 import { enqueueMail } from '../mail/outbox';
 import {
+  monthlyGivingAtRiskMail,
   monthlyGivingCancelledMail,
-  monthlyGivingHaltedMail,
   monthlyGivingStartedMail,
   paymentFailedMail,
   refundMail,
@@ -144,32 +144,49 @@ export async function noticePaymentFailed(em: EntityManager, donorLinks: DonorLi
   });
 }
 
-/**
- * A monthly gift halted (a charge failed) or cancelled (by the donor, Razorpay or the staff). A
- * halt is keyed by the charges paid so far, so a later halt after more charges is told again.
- */
+/** A monthly gift cancelled (by the donor, Razorpay or the staff). A halt is told by noticeMonthlyAtRisk. */
 export async function noticeSubscriptionStatus(
   em: EntityManager,
   donorLinks: DonorLinks,
   subscriptionId: number,
   status: string,
 ): Promise<void> {
-  if (status !== 'halted' && status !== 'cancelled') return;
+  if (status !== 'cancelled') return;
   const row = await donationWhere(em, 'id = (select donation_id from subscriptions where id = ?)', subscriptionId);
   if (!row) return;
-  const [paid] = await em.execute<{ charges: string }[]>(
-    `select count(*) as charges from donations
-      where status in ('paid', 'refunded') and (id = ? or subscription_id = ?)`,
-    [row.id, subscriptionId],
-  );
-  const facts = donorFacts(donorLinks, row, await publishedContact(em));
   await enqueueMail(em, {
-    eventKey:
-      status === 'halted'
-        ? `monthly-halted-${subscriptionId}-${paid?.charges ?? 0}`
-        : `monthly-cancelled-${subscriptionId}`,
-    kind: `monthly-${status}`,
+    eventKey: `monthly-cancelled-${subscriptionId}`,
+    kind: 'monthly-cancelled',
     to: row.email,
-    ...(status === 'halted' ? monthlyGivingHaltedMail(facts) : monthlyGivingCancelledMail(facts)),
+    ...monthlyGivingCancelledMail(donorFacts(donorLinks, row, await publishedContact(em))),
+  });
+}
+
+/**
+ * A monthly gift at risk (monthly-at-risk/risk-episodes.ts): the mail that asks the donor back,
+ * with the same gift, their name and e-mail filled in. `eventKey` names the episode (or a staff
+ * resend of it), so it goes once per key. Returns whether it was queued now.
+ */
+export async function noticeMonthlyAtRisk(
+  em: EntityManager,
+  donorLinks: DonorLinks,
+  mail: { subscriptionId: number; status: 'pending' | 'halted'; eventKey: string },
+): Promise<boolean> {
+  const row = await donationWhere(em, 'id = (select donation_id from subscriptions where id = ?)', mail.subscriptionId);
+  if (!row) return false;
+  const facts = {
+    ...donorFacts(donorLinks, row, await publishedContact(em)),
+    donateUrl: donorLinks.donateAgainUrl({
+      amount: row.amount,
+      donationType: 'monthly',
+      purpose: row.purpose ?? null,
+      donor: { name: row.name, email: row.email },
+    }),
+  };
+  return enqueueMail(em, {
+    eventKey: mail.eventKey,
+    kind: 'monthly-at-risk',
+    to: row.email,
+    ...monthlyGivingAtRiskMail(facts, mail.status),
   });
 }

@@ -3,6 +3,7 @@ import { DomainError } from '../domain-error';
 import { Donation } from '../donations/donation.entity';
 import type { Subscription } from '../donations/subscription.entity';
 import { attachDonor } from '../donors/attach-donor';
+import { trackRiskEpisode } from '../monthly-at-risk/risk-episodes';
 import type { Receipt } from '../receipts/receipt.entity';
 import {
   acknowledgePayment,
@@ -125,6 +126,9 @@ export function recordStatus(
 ): Promise<void> {
   return em.transactional(async (tx) => {
     const changedTo = await recordReportedStatus(tx, subscription, reported);
-    if (changedTo) await noticeSubscriptionStatus(tx, donorLinks, subscription.id, changedTo);
+    if (!changedTo) return;
+    // Pending or halted opens an episode at risk (and its one mail); active or an end closes it.
+    await trackRiskEpisode(tx, donorLinks, subscription.id, changedTo);
+    await noticeSubscriptionStatus(tx, donorLinks, subscription.id, changedTo);
   });
 }

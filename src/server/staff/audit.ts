@@ -48,7 +48,14 @@ export type AuditAction =
   | 'settings_test_mail_sent'
   | 'offsite_backups_set_up'
   | 'backup_requested'
-  | 'backup_downloaded';
+  | 'backup_downloaded'
+  | 'donors_merged'
+  | 'donor_merge_undone'
+  | 'donor_proposal_dismissed'
+  | 'monthly_at_risk_mail_resent'
+  | 'thank_you_ticked'
+  | 'thank_you_unticked'
+  | 'thanks_threshold_set';
 
 /** Who acted: `userId` null for a failed sign-in on a name no account has. */
 export interface Actor {

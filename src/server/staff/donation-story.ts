@@ -34,8 +34,8 @@ const field = (path: string) => `(payload #>> '{payload,${path}}')`;
  * settlement nobody reported (the reconciliation), its refund; and a monthly donor's every charge.
  */
 export async function donationStory({ em, input }: { em: EntityManager; input: { id: number } }) {
-  const [donation] = await em.execute<(DonationListItem & { subscriptionId: number | null })[]>(
-    `select ${DONATION_COLUMNS}, d.subscription_id as "subscriptionId" from donations d where d.id = ?`,
+  const [donation] = await em.execute<(DonationListItem & { subscriptionId: number | null; donorId: number | null })[]>(
+    `select ${DONATION_COLUMNS}, d.subscription_id as "subscriptionId", d.donor_id as "donorId" from donations d where d.id = ?`,
     [input.id],
   );
   if (!donation) throw new DomainError('NOT_FOUND', `No donation ${input.id}`);

@@ -91,6 +91,7 @@ const ADMIN_ONLY: AdminOnly[] = [
   { path: 'staff.settings.webhookDeliveries', type: 'query' },
   { path: 'staff.backups.list', type: 'query' },
   { path: 'staff.backups.offsite.get', type: 'query' },
+  { path: 'staff.thanks.setThreshold', type: 'mutation', input: async () => ({ threshold: 1_000_000 }) },
 ];
 
 /**
@@ -130,6 +131,20 @@ describe('who may do what', () => {
     const refused = await callProcedure(t.app, path, type, { token: staff, input: {} });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.data.code).toBe('FORBIDDEN');
+  });
+
+  // Donor records are every staff member's work: a merge changes no gift or receipt, is audited and undone exactly.
+  it.each([
+    { path: 'staff.donors.list', type: 'query' as const, input: {} },
+    { path: 'staff.donors.get', type: 'query' as const, input: { id: 1 } },
+    { path: 'staff.donors.mergePreview', type: 'query' as const, input: { intoId: 1, fromId: 2 } },
+    { path: 'staff.donors.merge', type: 'mutation' as const, input: { intoId: 1, fromId: 2 } },
+    { path: 'staff.donors.undoMerge', type: 'mutation' as const, input: { mergeId: 1 } },
+    { path: 'staff.donors.dismissProposal', type: 'mutation' as const, input: { donorId: 1, otherDonorId: 2 } },
+  ])('$path is open to the role staff', async ({ path, type, input }) => {
+    const response = await callProcedure(t.app, path, type, { token: staff, input });
+    // No such donor or merge in this database: past the role check, a 404 at most.
+    expect([200, 404], response.body).toContain(response.statusCode);
   });
 
   it('refuses the role staff nothing else: only the listed procedures are admin-only', async () => {

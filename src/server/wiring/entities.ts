@@ -6,11 +6,13 @@ import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
 import { DonorYear } from '../donor-retention/donor-year.entity';
 import { Donor } from '../donors/donor.entity';
+import { DONOR_ENTITIES } from '../donors/donor-merge.entity';
 import { ErasureRequest } from '../donors/erasure-request.entity';
 import { NewsConsent } from '../donors/news-consent.entity';
 import { HealthAlert } from '../health/health-alert.entity';
 import { IMAGE_ENTITIES } from '../images/image.entities';
 import { OutboxMessage } from '../mail/outbox-message.entity';
+import { RiskEpisode } from '../monthly-at-risk/risk-episode.entity';
 import { RazorpayPlan } from '../payments/plan.entity';
 import { SETTLEMENT_ENTITIES } from '../razorpay-settlements/settlement.entity';
 import { Receipt, ReceiptCounter } from '../receipts/receipt.entity';
@@ -22,6 +24,7 @@ import { ConsoleSettings } from '../settings/console-settings.entity';
 import { ErasureRefund } from '../settlement/erasure-refund.entity';
 import { SiteContentVersion } from '../site-content/site-content-version.entity';
 import { STAFF_ENTITIES } from '../staff/staff.entities';
+import { THANKS_ENTITIES } from '../thanks/thanks.entities';
 import { User } from '../users/user.entity';
 import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
 import { WebhookEvent } from '../webhooks/webhook-event.entity';
@@ -34,6 +37,7 @@ export const ENTITIES = [
   User,
   Contact,
   Donor,
+  ...DONOR_ENTITIES,
   DonorYear,
   Donation,
   Subscription,
@@ -60,4 +64,6 @@ export const ENTITIES = [
   ConsoleSettings,
   WebhookDelivery,
   HealthAlert,
+  RiskEpisode,
+  ...THANKS_ENTITIES,
 ];

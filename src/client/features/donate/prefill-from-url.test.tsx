@@ -18,6 +18,23 @@ describe('prefillFromUrl', () => {
     });
   });
 
+  it('reads a monthly gift at risk’s link: the donor’s name and e-mail too', () => {
+    expect(
+      prefillFromUrl('?amount=500&type=monthly&purpose=medical&name=Meena+Raman&email=meena%40example.com'),
+    ).toEqual({
+      donationType: 'monthly',
+      purpose: 'medical',
+      choice: { kind: 'preset', paise: 50_000 },
+      name: 'Meena Raman',
+      email: 'meena@example.com',
+    });
+  });
+
+  it('ignores a name or e-mail the form would refuse', () => {
+    expect(prefillFromUrl(`?name=${'x'.repeat(101)}&email=not-an-address`)).toEqual({});
+    expect(prefillFromUrl('?name=ev%00il&email=')).toEqual({});
+  });
+
   it('fills in nothing without parameters', () => {
     expect(prefillFromUrl('')).toEqual({});
     expect(prefillFromUrl('?utm_source=mail')).toEqual({});

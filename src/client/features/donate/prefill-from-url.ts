@@ -1,3 +1,4 @@
+import { donationInputSchema } from '../../../shared/donation.schema';
 import { MAX_AMOUNT_PAISE, MIN_AMOUNT_PAISE, PURPOSES, type Purpose } from '../../../shared/donation-rules';
 import { DONATION_TYPES, type DonationType } from '../../../shared/donation-states';
 import { type AmountChoice, PRESET_AMOUNTS_PAISE } from './amounts';
@@ -9,6 +10,9 @@ export interface DonatePrefill {
   /** A preset button when the amount is one, else "Other" with the rupees typed in. */
   choice?: Exclude<AmountChoice, null>;
   customAmount?: string;
+  /** The donor's own, from a mail sent only to them (a monthly gift at risk). */
+  name?: string;
+  email?: string;
 }
 
 const isPurpose = (value: string | null): value is Purpose => value !== null && Object.hasOwn(PURPOSES, value);
@@ -22,8 +26,8 @@ function paiseOf(rupees: string | null): number | null {
 
 /**
  * The form's values from a link such as a failed payment's e-mail (server/donors/donate-again-url.ts):
- * `?amount=750&type=monthly&purpose=food`, amount in whole rupees. A missing, invalid or
- * out-of-range value is ignored, so the form keeps its default for it.
+ * `?amount=750&type=monthly&purpose=food`, amount in whole rupees; `name` and `email` as the form's
+ * schema allows them. A missing, invalid or out-of-range value is ignored, so the form keeps its default for it.
  */
 export function prefillFromUrl(search: string): DonatePrefill {
   const params = new URLSearchParams(search);
@@ -41,5 +45,9 @@ export function prefillFromUrl(search: string): DonatePrefill {
       prefill.customAmount = String(paise / 100);
     }
   }
+  const name = donationInputSchema.shape.name.safeParse(params.get('name'));
+  if (name.success) prefill.name = name.data;
+  const email = donationInputSchema.shape.email.safeParse(params.get('email'));
+  if (email.success) prefill.email = email.data;
   return prefill;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answer, parseOr400 } from './checkout.routes';
 import { EmulatorNotFoundError, EmulatorStateError } from './entities';
-import { chargeCycle } from './ledger';
+import { chargeCycle, event } from './ledger';
 import type { SandboxTransaction } from './store';
 
 /**
@@ -21,12 +21,33 @@ export async function chargeSubscription(tx: SandboxTransaction, id: string) {
   const subscription = await tx.find('subscription', id, 'lock');
   if (!subscription) throw new EmulatorNotFoundError('subscription', id);
   if (subscription.paid_count === 0) throw new EmulatorStateError(`Subscription ${id} has not been paid for yet`);
-  if (subscription.status !== 'active') throw new EmulatorStateError(`Subscription ${id} is ${subscription.status}`);
+  // Pending: Razorpay's retry of a failed charge, which succeeds (the subscription is active again).
+  if (subscription.status !== 'active' && subscription.status !== 'pending') {
+    throw new EmulatorStateError(`Subscription ${id} is ${subscription.status}`);
+  }
   const invoices = await tx.list('invoice', { field: 'subscription_id', value: id });
   const last = await tx.find('payment', invoices.at(-1)?.payment_id ?? '');
   const { payment, events } = await chargeCycle(tx, subscription, { email: last?.email, contact: last?.contact });
   const answer: SubscriptionCharge = { razorpay_payment_id: payment.id, razorpay_subscription_id: id };
   return { answer, events };
+}
+
+/**
+ * A cycle's charge fails (the card expired, the bank declined), as Razorpay reports it: the failed
+ * payment, then the subscription `pending` (Razorpay retries); a retry that fails too leaves it
+ * `halted`. Each state change carries its webhook with the subscription and the failed payment.
+ */
+export async function failSubscriptionCharge(tx: SandboxTransaction, id: string) {
+  const subscription = await tx.find('subscription', id, 'lock');
+  if (!subscription) throw new EmulatorNotFoundError('subscription', id);
+  if (subscription.status !== 'active' && subscription.status !== 'pending') {
+    throw new EmulatorStateError(`Subscription ${id} is ${subscription.status}`);
+  }
+  const { payment, events } = await chargeCycle(tx, subscription, {}, true);
+  subscription.status = subscription.status === 'active' ? 'pending' : 'halted';
+  await tx.save(subscription);
+  events.push(event(`subscription.${subscription.status}`, { subscription, payment }));
+  return { answer: { razorpay_payment_id: payment.id, status: subscription.status }, events };
 }
 
 const idParams = z.strictObject({ id: z.string().trim().min(1).max(40) });
@@ -37,6 +58,7 @@ export async function devControlRoutes(
   app: FastifyInstance,
   emulator: {
     chargeSubscription(id: string): Promise<unknown>;
+    failSubscriptionCharge(id: string): Promise<unknown>;
     refundPayment(id: string, amount?: number): Promise<unknown>;
     settle(options: { capturedBy?: Date }): Promise<unknown>;
   },
@@ -44,6 +66,11 @@ export async function devControlRoutes(
   app.post('/sandbox/subscriptions/:id/charge', async (request, reply) => {
     const params = parseOr400(reply, idParams, request.params);
     return params && answer(reply, () => emulator.chargeSubscription(params.id));
+  });
+
+  app.post('/sandbox/subscriptions/:id/fail-charge', async (request, reply) => {
+    const params = parseOr400(reply, idParams, request.params);
+    return params && answer(reply, () => emulator.failSubscriptionCharge(params.id));
   });
 
   app.post('/sandbox/payments/:id/refund', async (request, reply) => {

@@ -2,7 +2,7 @@ import type { Knex } from '@mikro-orm/knex';
 import type { FastifyInstance } from 'fastify';
 import { razorpayApi } from './api';
 import { checkoutRoutes, completePayment, describe, failPayment, type PaymentTarget } from './checkout.routes';
-import { chargeSubscription, devControlRoutes } from './dev-controls';
+import { chargeSubscription, devControlRoutes, failSubscriptionCharge } from './dev-controls';
 import type { Payer } from './entities';
 import { type EmulatorEvent, refund } from './ledger';
 import { SETTLEMENT_DELAY_MS, settleCaptured } from './settlements';
@@ -88,6 +88,8 @@ export async function startRazorpayEmulator(options: RazorpayEmulatorOptions) {
     describe: (target: PaymentTarget) => store.transaction((tx) => describe(tx, target)),
     /** The next monthly charge of a subscription the donor has paid for, then its webhooks. */
     chargeSubscription: (subscriptionId: string) => act((tx) => chargeSubscription(tx, subscriptionId)),
+    /** The next monthly charge fails: `subscription.pending`, and `subscription.halted` when it fails again. */
+    failSubscriptionCharge: (subscriptionId: string) => act((tx) => failSubscriptionCharge(tx, subscriptionId)),
     /** Refunds a captured payment, in full unless `amount` (paise) says less (RangeError for a bad amount). */
     refundPayment: (paymentId: string, amount?: number) => act((tx) => refund(tx, paymentId, amount)),
     /**

@@ -10,7 +10,7 @@ import { createHmac, randomInt } from 'node:crypto';
 export type Notes = Record<string, string | number> | [];
 type OrderStatus = 'created' | 'attempted' | 'paid';
 type PaymentStatus = 'authorized' | 'captured' | 'refunded' | 'failed';
-type SubscriptionStatus = 'created' | 'authenticated' | 'active' | 'cancelled' | 'completed';
+type SubscriptionStatus = 'created' | 'authenticated' | 'active' | 'pending' | 'halted' | 'cancelled' | 'completed';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 

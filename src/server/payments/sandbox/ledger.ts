@@ -67,6 +67,8 @@ export async function recordPayment(
   }
 
   const first = subscription.paid_count === 0;
+  // A retry that pays a pending subscription makes it active again, as Razorpay reports it.
+  const recovering = subscription.status === 'pending';
   // The first payment authenticates the subscription (the UPI mandate), then pays the first cycle.
   if (first) subscription.status = 'authenticated';
   const events = first ? [event('subscription.authenticated', { subscription }), authorized] : [];
@@ -77,7 +79,7 @@ export async function recordPayment(
   subscription.paid_count += 1;
   subscription.remaining_count = subscription.total_count - subscription.paid_count;
   if (payment.invoice_id) await tx.save(newInvoice(subscription.id, payment, start, nextMonth(start)));
-  if (first) events.push(event('subscription.activated', { subscription, payment }));
+  if (first || recovering) events.push(event('subscription.activated', { subscription, payment }));
   events.push(event('subscription.charged', { subscription, payment }));
   if (subscription.remaining_count <= 0) {
     Object.assign(subscription, { status: 'completed', ended_at: payment.created_at, charge_at: null });

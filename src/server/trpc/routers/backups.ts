@@ -24,7 +24,7 @@ export const backupsRouter = router({
   })),
   /** Answers at once; the page shows the progress and the outcome on its next read. */
   backUpNow: adminProcedure.mutation(async ({ ctx }) => {
-    if (!ctx.backups.start('manual')) {
+    if (!(await ctx.backups.start('manual'))) {
       throw new DomainError('CONFLICT', 'A backup is already running: wait for it to finish, then refresh the page');
     }
     await audit(ctx.em, actorOf(ctx.staff), 'backup_requested', null);

@@ -30,9 +30,11 @@ import { adminProcedure, staffProcedure } from '../staff-procedures';
 import { staffAppealsRouter } from './appeals';
 import { backupsRouter } from './backups';
 import { certificatesRouter } from './certificates';
+import { donorsRouter } from './donors';
 import { erasureRouter } from './erasure';
 import { healthRouter } from './health';
 import { imagesRouter } from './images';
+import { monthlyAtRiskRouter } from './monthly-at-risk';
 import { offlineGiftsRouter } from './offline-gifts';
 import { mailboxRouter, outboxRouter, receiptsRouter, trustRouter } from './receipts-and-mail';
 import { retentionRouter } from './retention';
@@ -40,6 +42,7 @@ import { settingsRouter } from './settings';
 import { settlementsRouter } from './settlements';
 import { siteContentRouter } from './site-content';
 import { statementRouter } from './statement';
+import { thanksRouter } from './thanks';
 
 /** The console's procedures (`staff.*`); sign-in and sign-out (routes/staff-session.ts) and the files (routes/) are plain routes. */
 export const staffRouter = router({
@@ -52,12 +55,15 @@ export const staffRouter = router({
     list: staffProcedure.input(donationListInputSchema).query(({ ctx, input }) => listDonations({ em: ctx.em, input })),
     story: staffProcedure.input(idInputSchema).query(({ ctx, input }) => donationStory({ em: ctx.em, input })),
   }),
+  donors: donorsRouter,
   subscriptions: router({
     list: staffProcedure
       .input(subscriptionListInputSchema)
       .query(({ ctx, input }) => listSubscriptions({ em: ctx.em, input })),
     cancel: staffProcedure.input(idInputSchema).mutation(({ ctx, input }) => cancelSubscription({ ...ctx, input })),
   }),
+  monthlyAtRisk: monthlyAtRiskRouter,
+  thanks: thanksRouter,
   accounts: router({
     list: adminProcedure.query(({ ctx }) => listAccounts({ em: ctx.em })),
     add: adminProcedure.input(addStaffInputSchema).mutation(({ ctx, input }) => addAccount({ ...ctx, input })),

@@ -13,7 +13,10 @@ import { OffsiteSetupForm } from './OffsiteSetupForm';
 export function BackupsPage() {
   useStaffTitle('Backups');
   const utils = staffTrpc.useUtils();
+  const role = staffTrpc.staff.me.useQuery().data?.role;
   const list = staffTrpc.staff.backups.list.useQuery(undefined, {
+    // The server refuses anyone else: asking would only show them a 403.
+    enabled: role === 'admin',
     refetchInterval: (query) => (query.state.data?.run.running ? 3000 : false),
   });
   const backUpNow = staffTrpc.staff.backups.backUpNow.useMutation({
@@ -21,6 +24,21 @@ export function BackupsPage() {
   });
   const run = list.data?.run;
   const offsite = list.data?.offsite;
+
+  if (role === undefined) return <Loader aria-label="Loading" />;
+  if (role !== 'admin') {
+    // The buttons would only meet a 403 (the nav hides the page, but a link or the address bar reaches it).
+    return (
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          Backups
+        </Title>
+        <Alert color="blue" variant="light">
+          Backups are kept by the admins: ask one to take or download a backup.
+        </Alert>
+      </Stack>
+    );
+  }
 
   return (
     <Stack gap="md">

@@ -2,9 +2,12 @@
 export const NAV_ITEMS = [
   { to: '/staff', label: 'Overview', admin: false },
   { to: '/staff/donations', label: 'Donations', admin: false },
+  { to: '/staff/donors', label: 'Donors', admin: false },
+  { to: '/staff/thanks', label: 'Thank-you calls', admin: false },
   { to: '/staff/gifts-received', label: 'Gifts received', admin: false },
   { to: '/staff/appeals', label: 'Appeals', admin: false },
   { to: '/staff/subscriptions', label: 'Monthly donors', admin: false },
+  { to: '/staff/monthly-at-risk', label: 'Monthly gifts at risk', admin: false },
   { to: '/staff/segments', label: 'Donor segments', admin: false },
   { to: '/staff/receipts', label: 'Receipts', admin: false },
   { to: '/staff/settlements', label: 'Settlements', admin: false },

@@ -41,7 +41,7 @@ export function HealthList({ items, isAdmin }: { items: readonly HealthItem[]; i
         {sorted.map((item) => (
           <li key={item.id}>
             <Group gap="xs" wrap="nowrap" align="flex-start">
-              <Badge color={BADGE[item.state].color} variant="filled" w={56} style={{ flexShrink: 0 }}>
+              <Badge color={BADGE[item.state].color} variant="filled" w={72} style={{ flexShrink: 0 }}>
                 {BADGE[item.state].label}
               </Badge>
               <Text size="sm">

@@ -4,6 +4,7 @@ import { DonationLink } from '../DonationLink';
 import { ErrorMessage } from '../ErrorMessage';
 import { Figure } from '../Figure';
 import { indiaTime, rupees } from '../format';
+import { ThanksDue } from '../thanks/ThanksDue';
 import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';
 import { BackupStatus } from './BackupStatus';
@@ -68,6 +69,7 @@ export function OverviewPage() {
         Overview
       </Title>
       <YearEndReminders />
+      <ThanksDue />
       <HealthPanel />
       <BackupStatus backup={overview.data.backup} />
       <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm">

@@ -21,6 +21,7 @@ import { TRIBUTE_LABELS } from '../../../../shared/tribute';
 import { AppealLink } from '../appeals/AppealLink';
 import { DonationLink } from '../DonationLink';
 import { StatusBadge } from '../donations/StatusBadge';
+import { DonorLink } from '../donors/DonorLink';
 import { ErrorMessage } from '../ErrorMessage';
 import { indiaTime, rupees } from '../format';
 import { staffTrpc } from '../trpc';
@@ -134,7 +135,13 @@ export function DonationStoryPage() {
       </Group>
       <Card withBorder padding="sm">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs">
-          <Field label="Donor">{donation.name}</Field>
+          <Field label="Donor">
+            {'donorId' in donation && donation.donorId ? (
+              <DonorLink id={donation.donorId}>{donation.name}</DonorLink>
+            ) : (
+              donation.name
+            )}
+          </Field>
           <Field label="E-mail">{donation.email}</Field>
           <Field label="Phone">{donation.phone}</Field>
           <Field label="Amount">{rupees(donation.amount)}</Field>

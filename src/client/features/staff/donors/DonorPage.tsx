@@ -1,0 +1,350 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link, Navigate, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { RouterOutputs } from '../../../../server/trpc/router';
+import type { ProposalReason } from '../../../../shared/donors.schema';
+import { GIFT_MODE_LABELS, type GiftMode } from '../../../../shared/gift-modes';
+import { LANGUAGE_NAMES } from '../../../../shared/languages';
+import { DonationLink } from '../DonationLink';
+import { StatusBadge } from '../donations/StatusBadge';
+import { ErrorMessage } from '../ErrorMessage';
+import { indiaTime, rupees } from '../format';
+import { staffTrpc } from '../trpc';
+import { useStaffTitle } from '../use-staff-title';
+import { DonorLink } from './DonorLink';
+
+type DonorRecord = Extract<RouterOutputs['staff']['donors']['get'], { mergedIntoId: null }>;
+type Proposal = DonorRecord['proposals'][number];
+
+const REASONS: { [reason in ProposalReason]: string } = {
+  'tax-id': 'the same PAN or Aadhaar',
+  phone: 'the same phone',
+  'name-and-address': 'the same name and address',
+};
+
+function Figure({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs">{label}</Text>
+      <Text size="lg" fw={600}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** One person's giving: every gift, monthly gift, certificate and mail, the rollups, and records that may be them. */
+export function DonorPage() {
+  const { id } = useParams({ from: '/staff/console/donors/$id' });
+  const donorId = Number(id);
+  useStaffTitle(`Donor ${id}`);
+  const record = staffTrpc.staff.donors.get.useQuery({ id: donorId }, { enabled: Number.isInteger(donorId) });
+  const [merging, setMerging] = useState<Proposal>();
+
+  const back = (
+    <Anchor component={Link} to="/staff/donors" size="sm">
+      ← Donors
+    </Anchor>
+  );
+  if (record.error)
+    return (
+      <Stack>
+        {back}
+        <ErrorMessage error={record.error} />
+      </Stack>
+    );
+  if (!record.data) return <Loader aria-label="Loading" />;
+  // A merged record: its gifts are on the record it was merged into.
+  if (record.data.mergedIntoId !== null)
+    return <Navigate to="/staff/donors/$id" params={{ id: String(record.data.mergedIntoId) }} replace />;
+  const { donor, rollups, gifts, monthly, certificates, mails, appeals, languages, newsConsent, proposals, merges } =
+    record.data;
+
+  return (
+    <Stack gap="md">
+      {back}
+      <Title order={1} size="h2">
+        {donor.name ?? `Donor ${donor.id}`}
+      </Title>
+      <Text size="sm">
+        {donor.emails.join(', ') || 'No e-mail'} · {donor.phone ?? 'no phone'} · News:{' '}
+        {newsConsent === null ? 'never asked' : newsConsent.consented ? 'yes' : 'no'} · Languages:{' '}
+        {languages.map((language) => LANGUAGE_NAMES[language as keyof typeof LANGUAGE_NAMES] ?? language).join(', ')}
+      </Text>
+      <Card withBorder padding="sm">
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <Figure label="Given in all">{rupees(rollups.lifetimeTotal)}</Figure>
+          <Figure label={`This financial year (${rollups.thisFinancialYear.label})`}>
+            {rupees(rollups.thisFinancialYear.amount)}
+          </Figure>
+          <Figure label={`Last financial year (${rollups.lastFinancialYear.label})`}>
+            {rupees(rollups.lastFinancialYear.amount)}
+          </Figure>
+          <Figure label="Gifts">{rollups.giftCount}</Figure>
+          <Figure label="First gift">{indiaTime(rollups.firstGiftAt)}</Figure>
+          <Figure label="Last gift">{indiaTime(rollups.lastGiftAt)}</Figure>
+          <Figure label="Largest gift">{rupees(rollups.largestGift)}</Figure>
+          <Figure label="Appeals given to">{appeals.join(', ') || '—'}</Figure>
+        </SimpleGrid>
+      </Card>
+
+      {proposals.length > 0 && (
+        <Stack gap="xs">
+          <Title order={2} size="h3">
+            May be the same person
+          </Title>
+          <Text size="sm">Never joined on their own: merge only when you know they are one person.</Text>
+          {proposals.map((proposal) => (
+            <ProposalRow
+              key={proposal.donorId}
+              donorId={donor.id}
+              proposal={proposal}
+              onMerge={() => setMerging(proposal)}
+            />
+          ))}
+        </Stack>
+      )}
+      {merges.length > 0 && (
+        <Stack gap="xs">
+          <Title order={2} size="h3">
+            Merged into this record
+          </Title>
+          {merges.map((merge) => (
+            <UndoMerge key={merge.id} donorId={donor.id} merge={merge} />
+          ))}
+        </Stack>
+      )}
+
+      <Title order={2} size="h3">
+        Gifts
+      </Title>
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped withTableBorder aria-label="Gifts">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>#</Table.Th>
+              <Table.Th>Given (IST)</Table.Th>
+              <Table.Th>Amount</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Mode</Table.Th>
+              <Table.Th>Receipt</Table.Th>
+              <Table.Th>ID</Table.Th>
+              <Table.Th>Appeal</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {gifts.map((gift) => (
+              <Table.Tr key={gift.id}>
+                <Table.Td>
+                  <DonationLink id={gift.id} />
+                </Table.Td>
+                <Table.Td>{indiaTime(gift.givenAt)}</Table.Td>
+                <Table.Td>
+                  {rupees(gift.amount)}
+                  {gift.refundedAmount > 0 && ` (${rupees(gift.refundedAmount)} refunded)`}
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadge status={gift.status} />
+                </Table.Td>
+                <Table.Td>
+                  {GIFT_MODE_LABELS[gift.mode as GiftMode] ?? gift.mode}
+                  {gift.donationType === 'monthly' ? ', monthly' : ''}
+                </Table.Td>
+                <Table.Td>
+                  {gift.receiptNumber ?? '—'}
+                  {gift.receiptStatus === 'cancelled' ? ' (cancelled)' : ''}
+                </Table.Td>
+                <Table.Td>{gift.taxIdMasked ?? '—'}</Table.Td>
+                <Table.Td>{gift.appealTitle ?? '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      <Title order={2} size="h3">
+        Monthly gifts
+      </Title>
+      {monthly.length === 0 ? (
+        <Text size="sm">None</Text>
+      ) : (
+        monthly.map((gift) => (
+          <Group key={gift.id} gap="xs">
+            <StatusBadge status={gift.status} />
+            <Text size="sm">
+              {rupees(gift.amount)} a month since {indiaTime(gift.startedAt)} ({gift.razorpaySubscriptionId ?? 'no id'})
+            </Text>
+          </Group>
+        ))
+      )}
+
+      <Title order={2} size="h3">
+        Certificates
+      </Title>
+      {certificates.length === 0 ? (
+        <Text size="sm">None</Text>
+      ) : (
+        certificates.map((certificate) => (
+          <Text key={certificate.id} size="sm">
+            {certificate.financialYear}: {certificate.status}
+            {certificate.amount !== null ? `, ${rupees(certificate.amount)}` : ''}
+            {certificate.donorIdMasked ? `, ${certificate.donorIdMasked}` : ''}
+          </Text>
+        ))
+      )}
+
+      <Title order={2} size="h3">
+        Mails sent
+      </Title>
+      {mails.length === 0 ? (
+        <Text size="sm">None</Text>
+      ) : (
+        mails.map((mail) => (
+          <Text key={mail.id} size="sm">
+            {indiaTime(mail.createdAt)} · {mail.subject} · {mail.status}
+          </Text>
+        ))
+      )}
+
+      <MergeModal intoId={donor.id} proposal={merging} onClose={() => setMerging(undefined)} />
+    </Stack>
+  );
+}
+
+function ProposalRow({ donorId, proposal, onMerge }: { donorId: number; proposal: Proposal; onMerge: () => void }) {
+  const utils = staffTrpc.useUtils();
+  const dismiss = staffTrpc.staff.donors.dismissProposal.useMutation({
+    onSuccess: () => utils.staff.donors.get.invalidate({ id: donorId }),
+  });
+  const name = proposal.name ?? `Donor ${proposal.donorId}`;
+  return (
+    <Card withBorder padding="xs">
+      <Group justify="space-between">
+        <Text size="sm">
+          <DonorLink id={proposal.donorId}>{name}</DonorLink> ({proposal.email ?? 'no e-mail'}), {proposal.giftCount}{' '}
+          gifts, {rupees(proposal.lifetimeTotal)}: {proposal.reasons.map((reason) => REASONS[reason]).join(', ')}
+        </Text>
+        <Group gap="xs">
+          <Button size="compact-sm" onClick={onMerge} aria-label={`Merge ${name} into this record`}>
+            Merge…
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="default"
+            loading={dismiss.isPending}
+            onClick={() => dismiss.mutate({ donorId, otherDonorId: proposal.donorId })}
+            aria-label={`Not the same person: ${name}`}
+          >
+            Not the same person
+          </Button>
+        </Group>
+      </Group>
+      <ErrorMessage error={dismiss.error} title="Not dismissed" />
+    </Card>
+  );
+}
+
+/** The merge, after its preview: which IDs each record carries, and what the statement will show. */
+function MergeModal({ intoId, proposal, onClose }: { intoId: number; proposal?: Proposal; onClose: () => void }) {
+  const utils = staffTrpc.useUtils();
+  const [confirmed, setConfirmed] = useState(false);
+  const fromId = proposal?.donorId ?? 0;
+  const preview = staffTrpc.staff.donors.mergePreview.useQuery({ intoId, fromId }, { enabled: Boolean(proposal) });
+  const merge = staffTrpc.staff.donors.merge.useMutation({
+    onSuccess: async (result) => {
+      notifications.show({ color: 'green', message: `Merged: ${result.movedGifts} gifts moved to this record` });
+      setConfirmed(false);
+      onClose();
+      await utils.staff.donors.invalidate();
+    },
+  });
+  return (
+    <Modal opened={Boolean(proposal)} onClose={onClose} title="Merge these records?">
+      {preview.data ? (
+        <Stack gap="sm">
+          <Text size="sm">
+            Every gift of {preview.data.from.name ?? `donor ${fromId}`} ({preview.data.from.giftCount} kept) moves to{' '}
+            {preview.data.into.name ?? `donor ${intoId}`}. Receipts, monthly gifts, certificates and consent stay as
+            they are; you can undo the merge.
+          </Text>
+          <Text size="sm">
+            IDs: this record {preview.data.into.ids.join(', ') || 'none'}; the other{' '}
+            {preview.data.from.ids.join(', ') || 'none'}.
+          </Text>
+          {preview.data.differentIds && (
+            <Alert color="orange" title="Different PANs or Aadhaar numbers" role="alert">
+              <Text size="sm">{preview.data.statementNote}</Text>
+              <Checkbox
+                mt="xs"
+                label="I know these are one person with different IDs"
+                checked={confirmed}
+                onChange={(event) => setConfirmed(event.currentTarget.checked)}
+              />
+            </Alert>
+          )}
+          <ErrorMessage error={merge.error} title="Not merged" />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Keep apart
+            </Button>
+            <Button
+              loading={merge.isPending}
+              disabled={preview.data.differentIds && !confirmed}
+              onClick={() => merge.mutate({ intoId, fromId, confirmDifferentIds: confirmed })}
+            >
+              Merge
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <>
+          <ErrorMessage error={preview.error} />
+          {!preview.error && <Loader aria-label="Loading" />}
+        </>
+      )}
+    </Modal>
+  );
+}
+
+function UndoMerge({ donorId, merge }: { donorId: number; merge: DonorRecord['merges'][number] }) {
+  const utils = staffTrpc.useUtils();
+  const undo = staffTrpc.staff.donors.undoMerge.useMutation({
+    onSuccess: () => utils.staff.donors.invalidate(),
+  });
+  return (
+    <Card withBorder padding="xs">
+      <Group justify="space-between">
+        <Text size="sm">
+          Donor {merge.fromId}, {merge.gifts} gifts, merged by {merge.mergedBy} on {indiaTime(merge.mergedAt)}{' '}
+          <Badge variant="light">merge {merge.id}</Badge>
+        </Text>
+        <Button
+          size="compact-sm"
+          variant="default"
+          loading={undo.isPending}
+          onClick={() => undo.mutate({ mergeId: merge.id })}
+          aria-label={`Undo merge ${merge.id} into donor ${donorId}`}
+        >
+          Undo merge
+        </Button>
+      </Group>
+      <ErrorMessage error={undo.error} title="Not undone" />
+    </Card>
+  );
+}
