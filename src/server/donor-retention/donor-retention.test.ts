@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachDonor } from '../donors/attach-donor';
+import { mergeDonors } from '../donors/merge';
 import { recordNewsConsent } from '../donors/news-consent';
 import { mailTo } from '../test/mail-fixtures';
 import { callProcedure, createTestApp, type TestApp } from '../test/test-app';
@@ -129,11 +130,16 @@ beforeAll(async () => {
     { donor: 'K', at: '2025-07-01T06:00:00Z', rupees: 900, status: 'failed' },
   ];
   for (const gift of gifts) await seed(gift);
-  // Staff merge Elango's two records, the second into the first: as donors/merge.ts does, its gifts
-  // move to the record kept (the rollups follow by their triggers) and it points there.
-  const [kept, merged] = [donorIds.get('elango@example.com'), donorIds.get('elango.r@work.example.com')];
-  await t.db.orm.em.execute('update donations set donor_id = ? where donor_id = ?', [kept, merged]);
-  await t.db.orm.em.execute('update donors set merged_into_id = ? where id = ?', [kept, merged]);
+  // Staff merge Elango's two records, the second into the first (donors/merge.ts: its gifts move).
+  await mergeDonors(
+    t.db.orm.em.fork(),
+    { cipher: t.deps.cipher, actor: { userId: null, username: 'meena', ip: '127.0.0.1' } },
+    {
+      intoId: donorIds.get('elango@example.com') as number,
+      fromId: donorIds.get('elango.r@work.example.com') as number,
+      confirmDifferentIds: false,
+    },
+  );
 });
 afterAll(() => t.close());
 
