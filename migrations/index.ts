@@ -185,4 +185,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261128041000',
     load: async () => (await import('./Migration20261128041000')).Migration20261128041000,
   },
+  {
+    name: 'Migration20261128050000',
+    load: async () => (await import('./Migration20261128050000')).Migration20261128050000,
+  },
 ];

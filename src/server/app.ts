@@ -21,6 +21,7 @@ import { offlineGiftFileRoutes } from './routes/offline-gift-files';
 import { openApiRoutes } from './routes/openapi';
 import { receiptLinkRoutes } from './routes/receipt-links';
 import { restRoutes } from './routes/rest';
+import { segmentCsvRoutes } from './routes/segment-csv';
 import { settlementsCsvRoutes } from './routes/settlements-csv';
 import { staffReceiptFileRoutes } from './routes/staff-receipt-file';
 import { staffSessionRoutes } from './routes/staff-session';
@@ -167,6 +168,7 @@ export async function buildApp({
     siteUrl: config.siteUrl,
   });
   await app.register(appealGiftsCsvRoutes, { orm });
+  await app.register(segmentCsvRoutes, { orm });
   await app.register(appealUnsubscribeRoutes, { orm, personalDataKey: deps.personalDataKey });
   await app.register(imageUploadRoutes, { orm, storage: config.images, siteUrl: config.siteUrl });
   await app.register(imageFileRoutes, { orm, storage: config.images });

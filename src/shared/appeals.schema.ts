@@ -38,7 +38,7 @@ const HTML_TAG = /<\s*\/?\s*[a-z!][^>]*>/i;
 const CONTROL = /[^\P{Cc}\n\r\t]/u;
 const SINGLE_LINE_CONTROL = /\p{Cc}/u;
 
-const plainText = (max: number, { multiline }: { multiline: boolean }) =>
+export const plainText = (max: number, { multiline }: { multiline: boolean }) =>
   z
     .string()
     .trim()

@@ -77,6 +77,13 @@ const subscriptionsRoute = createRoute({
   component: page('SubscriptionsPage'),
 });
 
+/** LYBUNT, SYBUNT and the other segments of donors: their lists, CSV and mail. */
+const segmentsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/segments',
+  component: page('SegmentsPage'),
+});
+
 const monthlyAtRiskRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/monthly-at-risk',
@@ -205,6 +212,7 @@ export const staffRouteTree = staffRoute.addChildren([
     thanksRoute,
     receiptsRoute,
     statementRoute,
+    segmentsRoute,
     certificatesRoute,
     giftsReceivedRoute,
     appealsRoute,

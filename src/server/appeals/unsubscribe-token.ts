@@ -67,3 +67,9 @@ export async function recordUnsubscribe(em: EntityManager, hash: string, appealI
     'run',
   );
 }
+
+/** The link of a mail that is news but of no one appeal (a segment's update): it stops every appeal's updates. */
+export function allUpdatesUnsubscribeUrl(siteUrl: string, email: string, personalDataKey: Buffer): string {
+  const hash = emailHash(email, personalDataKey);
+  return `${siteUrl}${UNSUBSCRIBE_PATH}?token=${hash}.${hmac(keys(personalDataKey).mac, hash)}`;
+}

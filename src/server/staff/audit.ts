@@ -43,6 +43,7 @@ export type AuditAction =
   | 'appeal_closed'
   | 'appeal_update_posted'
   | 'appeal_update_translated'
+  | 'segment_mailed'
   | 'settings_changed'
   | 'settings_test_mail_sent'
   | 'offsite_backups_set_up'

@@ -4,6 +4,7 @@ import { DonorCertificate } from '../certificates/donor-certificate.entity';
 import { Contact } from '../contacts/contact.entity';
 import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
+import { DonorYear } from '../donor-retention/donor-year.entity';
 import { Donor } from '../donors/donor.entity';
 import { DONOR_ENTITIES } from '../donors/donor-merge.entity';
 import { ErasureRequest } from '../donors/erasure-request.entity';
@@ -38,6 +39,7 @@ export const ENTITIES = [
   Contact,
   Donor,
   ...DONOR_ENTITIES,
+  DonorYear,
   Donation,
   Subscription,
   RazorpayPlan,

@@ -25,6 +25,7 @@ export { OutboxPage } from './outbox/OutboxPage';
 export { OverviewPage } from './overview/OverviewPage';
 export { ReceiptsPage } from './receipts/ReceiptsPage';
 export { StaffRoot } from './StaffRoot';
+export { SegmentsPage } from './segments/SegmentsPage';
 export { SettingsPage } from './settings/SettingsPage';
 export { SettlementsPage } from './settlements/SettlementsPage';
 export { SiteContentPage } from './site-content/SiteContentPage';

@@ -37,6 +37,7 @@ import { imagesRouter } from './images';
 import { monthlyAtRiskRouter } from './monthly-at-risk';
 import { offlineGiftsRouter } from './offline-gifts';
 import { mailboxRouter, outboxRouter, receiptsRouter, trustRouter } from './receipts-and-mail';
+import { retentionRouter } from './retention';
 import { settingsRouter } from './settings';
 import { settlementsRouter } from './settlements';
 import { siteContentRouter } from './site-content';
@@ -99,4 +100,5 @@ export const staffRouter = router({
   settings: settingsRouter,
   backups: backupsRouter,
   health: healthRouter,
+  retention: retentionRouter,
 });

@@ -8,6 +8,7 @@ export const NAV_ITEMS = [
   { to: '/staff/appeals', label: 'Appeals', admin: false },
   { to: '/staff/subscriptions', label: 'Monthly donors', admin: false },
   { to: '/staff/monthly-at-risk', label: 'Monthly gifts at risk', admin: false },
+  { to: '/staff/segments', label: 'Donor segments', admin: false },
   { to: '/staff/receipts', label: 'Receipts', admin: false },
   { to: '/staff/settlements', label: 'Settlements', admin: false },
   { to: '/staff/statement', label: 'Annual statement', admin: false },

@@ -11,6 +11,7 @@ import { BackupStatus } from './BackupStatus';
 import { HealthPanel } from './HealthPanel';
 import { MonthChart } from './MonthChart';
 import { ReceivedByMode } from './ReceivedByMode';
+import { RetentionPanel } from './RetentionPanel';
 import { YearEndReminders } from './YearEndReminders';
 
 const gifts = (count: number) => `${count} ${count === 1 ? 'gift' : 'gifts'}`;
@@ -87,6 +88,7 @@ export function OverviewPage() {
         />
       </SimpleGrid>
       <ReceivedByMode rows={overview.data.receivedByMode} financialYear={financialYear} />
+      <RetentionPanel />
       <Card withBorder padding="sm">
         <Title order={2} size="h4" mb="xs">
           Last 12 months
