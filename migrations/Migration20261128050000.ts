@@ -15,14 +15,14 @@ import { Migration } from '@mikro-orm/migrations';
  *   the bench's after seeding with triggers off.
  */
 const GIFT_AT = `coalesce(d.received_on::timestamp at time zone 'Asia/Kolkata', d.created_at)`;
-const YEARS_OF = (where: string) => `
+export const YEARS_OF = (where: string) => `
   select donor_id, start_year, sum(kept), count(*), min(at), max(at),
          (array_agg(kept order by at desc, id desc))[1], (array_agg(id order by at desc, id desc))[1]
     from (select d.id, d.donor_id, d.amount - d.refunded_amount as kept, ${GIFT_AT} as at,
                  extract(year from (${GIFT_AT}) at time zone 'Asia/Kolkata' - interval '3 months')::smallint as start_year
             from donations d where ${where} and d.status = 'paid' and d.amount > d.refunded_amount) g
    group by donor_id, start_year`;
-const COLUMNS = `(donor_id, start_year, kept, gifts, first_gift_at, last_gift_at, last_gift_amount, last_donation_id)`;
+export const COLUMNS = `(donor_id, start_year, kept, gifts, first_gift_at, last_gift_at, last_gift_amount, last_donation_id)`;
 
 export class Migration20261128050000 extends Migration {
   override async up(): Promise<void> {

@@ -189,4 +189,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261128050000',
     load: async () => (await import('./Migration20261128050000')).Migration20261128050000,
   },
+  {
+    name: 'Migration20261128060000',
+    load: async () => (await import('./Migration20261128060000')).Migration20261128060000,
+  },
 ];

@@ -15,6 +15,18 @@ export const DonorYear = defineEntity({
       expression:
         'create index "donor_years_donor_id_index" on "donor_years" ("donor_id", "start_year") include ("kept", "first_gift_at", "last_gift_at", "last_gift_amount", "last_donation_id")',
     },
+    // A year's rows (LYBUNT's, a cohort's), covered.
+    {
+      name: 'donor_years_start_year_index',
+      expression:
+        'create index "donor_years_start_year_index" on "donor_years" ("start_year", "donor_id") include ("kept", "kept_before", "kept_year_before", "kept_two_years_before", "next_start_year", "next_first_gift_at", "last_gift_at", "last_gift_amount", "last_donation_id")',
+    },
+    // The rows that are a donor's last up to a year (SYBUNT's): by when the donor next gave.
+    {
+      name: 'donor_years_next_start_year_index',
+      expression:
+        'create index "donor_years_next_start_year_index" on "donor_years" ((coalesce("next_start_year", 32767)), "start_year", "donor_id") include ("kept", "kept_before", "kept_year_before", "kept_two_years_before", "next_start_year", "next_first_gift_at", "last_gift_at", "last_gift_amount", "last_donation_id")',
+    },
   ],
   properties: (p) => ({
     startYear: p.smallint().primary(),
@@ -27,6 +39,13 @@ export const DonorYear = defineEntity({
     /** Paise kept of the year's last gift, and that gift. */
     lastGiftAmount: p.integer(),
     lastDonationId: p.integer(),
+    /** Paise kept in the donor's years before this one: all of them, the one before, two before. */
+    keptBefore: p.bigint('number'),
+    keptYearBefore: p.bigint('number'),
+    keptTwoYearsBefore: p.bigint('number'),
+    /** The donor's next year with a kept gift, and its first gift (Migration20261128060000). */
+    nextStartYear: p.smallint().nullable(),
+    nextFirstGiftAt: p.datetime().columnType('timestamptz').nullable(),
   }),
 });
 

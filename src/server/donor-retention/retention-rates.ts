@@ -49,7 +49,8 @@ const aYearBefore = (at: Date) => {
  * The retention rates of a financial year against the one before: of the donors of year − 1, how
  * many gave again in the year (all of them; those new in year − 1; those who had given before it).
  * The current year counts to `now`, so the year before is given both to the same day and whole.
- * Read from the yearly rollup (donor_years): the two cohorts' rows, a row per donor, counted.
+ * Read from the yearly rollup (donor_years): the two cohorts' rows, a row per donor, counted
+ * (each carries the donor's next year with a gift, Migration20261128060000).
  */
 export async function retentionFigures(
   em: EntityManager,
@@ -62,34 +63,32 @@ export async function retentionFigures(
   const upTo = now < current.end ? now : current.end;
   const lastUpTo = now < current.end ? aYearBefore(now) : last.end;
   const [y0, y1, y2] = [current.startYear, last.startYear, cohort.startYear];
-  // The two cohorts' donors (a year's rows of donor_years), then each one's years up to this one:
-  // in a year to date is a first gift of that year before the day.
+  // The two cohorts' rows of donor_years (donor_years_start_year_index covers them), a row per
+  // donor: who had given before (what they kept before the year), who gave again (their next year
+  // with a gift is the following one; in a year to date, its first gift before the day).
   const [row] = await em.execute<Record<string, string>[]>(
     `with p as (
-       select bool_or(r.start_year = ? and r.first_gift_at < ?) as in_y0,
-              bool_or(r.start_year = ?) as in_y1,
-              bool_or(r.start_year = ? and r.first_gift_at < ?) as in_y1_to_date,
-              bool_or(r.start_year = ?) as in_y2,
-              bool_or(r.start_year < ?) as before_y1,
-              bool_or(r.start_year < ?) as before_y2
-         from donor_years r
-        where r.start_year <= ? and r.donor_id in (select c.donor_id from donor_years c where c.start_year in (?, ?))
-        group by r.donor_id)
-     select count(*) filter (where in_y1) as y1, count(*) filter (where in_y1 and in_y0) as y1_kept,
-            count(*) filter (where in_y1 and not before_y1) as y1_new,
-            count(*) filter (where in_y1 and not before_y1 and in_y0) as y1_new_kept,
-            count(*) filter (where in_y1 and before_y1) as y1_repeat,
-            count(*) filter (where in_y1 and before_y1 and in_y0) as y1_repeat_kept,
-            count(*) filter (where in_y2) as y2, count(*) filter (where in_y2 and in_y1) as y2_kept,
-            count(*) filter (where in_y2 and in_y1_to_date) as y2_kept_to_date,
-            count(*) filter (where in_y2 and not before_y2) as y2_new,
-            count(*) filter (where in_y2 and not before_y2 and in_y1) as y2_new_kept,
-            count(*) filter (where in_y2 and not before_y2 and in_y1_to_date) as y2_new_kept_to_date,
-            count(*) filter (where in_y2 and before_y2) as y2_repeat,
-            count(*) filter (where in_y2 and before_y2 and in_y1) as y2_repeat_kept,
-            count(*) filter (where in_y2 and before_y2 and in_y1_to_date) as y2_repeat_kept_to_date
+       select r.start_year = ? as in_y1, r.start_year = ? as in_y2,
+              r.start_year = ? and r.next_start_year = ? and r.next_first_gift_at < ? as in_y1_and_y0,
+              r.start_year = ? and r.next_start_year = ? as in_y2_and_y1,
+              r.start_year = ? and r.next_start_year = ? and r.next_first_gift_at < ? as in_y2_and_y1_to_date,
+              r.kept_before > 0 as before
+         from donor_years r where r.start_year in (?, ?))
+     select count(*) filter (where in_y1) as y1, count(*) filter (where in_y1_and_y0) as y1_kept,
+            count(*) filter (where in_y1 and not before) as y1_new,
+            count(*) filter (where in_y1_and_y0 and not before) as y1_new_kept,
+            count(*) filter (where in_y1 and before) as y1_repeat,
+            count(*) filter (where in_y1_and_y0 and before) as y1_repeat_kept,
+            count(*) filter (where in_y2) as y2, count(*) filter (where in_y2_and_y1) as y2_kept,
+            count(*) filter (where in_y2_and_y1_to_date) as y2_kept_to_date,
+            count(*) filter (where in_y2 and not before) as y2_new,
+            count(*) filter (where in_y2_and_y1 and not before) as y2_new_kept,
+            count(*) filter (where in_y2_and_y1_to_date and not before) as y2_new_kept_to_date,
+            count(*) filter (where in_y2 and before) as y2_repeat,
+            count(*) filter (where in_y2_and_y1 and before) as y2_repeat_kept,
+            count(*) filter (where in_y2_and_y1_to_date and before) as y2_repeat_kept_to_date
        from p`,
-    [y0, upTo, y1, y1, lastUpTo, y2, y1, y2, y0, y1, y2],
+    [y1, y2, y1, y0, upTo, y2, y1, y2, y1, lastUpTo, y1, y2],
   );
   const r = row ?? {};
   const of = (gaveAgainIn: FinancialYear, cohortYear: FinancialYear, until: Date) => ({

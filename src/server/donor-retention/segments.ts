@@ -45,21 +45,8 @@ export function segmentYear(segment: Segment, now = new Date()): FinancialYear {
  * SQL: the segment's donors, `m(donor_id)`, from the yearly rollup `donor_years` (`?` in the
  * order of `params`). `y0` is the segment's year's start year, y1 the one before.
  */
-function members(segment: Segment, y0: number): { sql: string; params: unknown[] } {
-  const y1 = y0 - 1;
-  const noneIn = (years: string) =>
-    `not exists (select 1 from donor_years n where n.start_year in (${years}) and n.donor_id = r.donor_id)`;
+function members(segment: Exclude<Segment, { kind: 'lybunt' | 'sybunt' }>, y0: number): { sql: string; params: unknown[] } {
   switch (segment.kind) {
-    case 'lybunt':
-      return {
-        sql: `select r.donor_id from donor_years r where r.start_year = ? and ${noneIn('?')}`,
-        params: [y1, y0],
-      };
-    case 'sybunt':
-      return {
-        sql: `select distinct r.donor_id from donor_years r where r.start_year < ? and ${noneIn('?, ?')}`,
-        params: [y1, y0, y1],
-      };
     case 'appeal':
       // Gifts kept, to the appeal (donations_appeal_id_index), by the donor they belong to.
       return {
@@ -78,6 +65,60 @@ function members(segment: Segment, y0: number): { sql: string; params: unknown[]
           segment.maxRupees === undefined ? Number.MAX_SAFE_INTEGER : Math.round(segment.maxRupees * 100),
         ],
       };
+  }
+}
+
+type Years = readonly [number, number, number, number];
+
+/**
+ * SQL: each member's sums (y0 … y3 of `years`, earlier, total) and last gift up to the segment's
+ * year, `p`. LYBUNT and SYBUNT read one donor_years row per member, the donor's last up to the
+ * year (its next year none or after it), which carries the years before it
+ * (Migration20261128060000): a scan of a covering index, no lookup per member. The other kinds
+ * read each member's rows by donor_years_donor_id_index.
+ */
+function memberYears(segment: Segment, [y0, y1, y2, y3]: Years): { sql: string; params: unknown[] } {
+  const lastUpTo = (years: string) => `from donor_years r where coalesce(r.next_start_year, 32767) > ? and ${years}`;
+  const last = 'r.last_gift_at as last_at, r.last_gift_amount as last_amount, r.last_donation_id as last_id';
+  switch (segment.kind) {
+    case 'lybunt':
+      // The row is y1's: the year before it is y2, two before y3.
+      return {
+        sql: `select r.donor_id, 0 as y0, r.kept as y1, r.kept_year_before as y2, r.kept_two_years_before as y3,
+                     r.kept_before - r.kept_year_before - r.kept_two_years_before as earlier,
+                     r.kept + r.kept_before as total, ${last}
+                ${lastUpTo('r.start_year = ?')}`,
+        params: [y0, y1],
+      };
+    case 'sybunt': {
+      // The row is y2's, y3's or earlier.
+      const inY2 = 'case when r.start_year = ? then r.kept else 0 end';
+      const inY3 = 'case r.start_year when ? then r.kept when ? then r.kept_year_before else 0 end';
+      return {
+        sql: `select r.donor_id, 0 as y0, 0 as y1, ${inY2} as y2, ${inY3} as y3,
+                     r.kept + r.kept_before - ${inY2} - ${inY3} as earlier, r.kept + r.kept_before as total, ${last}
+                ${lastUpTo('r.start_year < ?')}`,
+        params: [y2, y3, y2, y2, y3, y2, y0, y1],
+      };
+    }
+    default: {
+      const m = members(segment, y0);
+      return {
+        sql: `with m as (${m.sql})
+              select m.donor_id, s.* from m cross join lateral (
+                select sum(r.kept) filter (where r.start_year = ?) as y0,
+                       sum(r.kept) filter (where r.start_year = ?) as y1,
+                       sum(r.kept) filter (where r.start_year = ?) as y2,
+                       sum(r.kept) filter (where r.start_year = ?) as y3,
+                       sum(r.kept) filter (where r.start_year < ?) as earlier,
+                       sum(r.kept) as total,
+                       (array_agg(r.last_gift_at order by r.start_year desc))[1] as last_at,
+                       (array_agg(r.last_gift_amount order by r.start_year desc))[1] as last_amount,
+                       (array_agg(r.last_donation_id order by r.start_year desc))[1] as last_id
+                  from donor_years r where r.donor_id = m.donor_id and r.start_year <= ?) s`,
+        params: [...m.params, y0, y1, y2, y3, y3, y0],
+      };
+    }
   }
 }
 
@@ -121,24 +162,12 @@ export async function segmentRows(
     FinancialYear,
     FinancialYear,
   ];
-  const m = members(segment, y0.startYear);
+  const years = [y0.startYear, y1.startYear, y2.startYear, y3.startYear] as const;
+  const p = memberYears(segment, years);
   // The sums and the totals from the rollup (the window sums run before the limit); then the
   // listed donors' last gifts (name, phone, language) and the address they gave last.
   const rows = await em.execute<Row[]>(
-    `with m as (${m.sql}),
-     p as (
-       -- Each member's years by donor_years_donor_id_index (it covers them): a few rows each.
-       select m.donor_id, s.* from m cross join lateral (
-         select sum(r.kept) filter (where r.start_year = ?) as y0,
-                sum(r.kept) filter (where r.start_year = ?) as y1,
-                sum(r.kept) filter (where r.start_year = ?) as y2,
-                sum(r.kept) filter (where r.start_year = ?) as y3,
-                sum(r.kept) filter (where r.start_year < ?) as earlier,
-                sum(r.kept) as total,
-                (array_agg(r.last_gift_at order by r.start_year desc))[1] as last_at,
-                (array_agg(r.last_gift_amount order by r.start_year desc))[1] as last_amount,
-                (array_agg(r.last_donation_id order by r.start_year desc))[1] as last_id
-           from donor_years r where r.donor_id = m.donor_id and r.start_year <= ?) s),
+    `with p as (${p.sql}),
      listed as (
        select p.*, count(*) over () as "totalDonors", sum(p.last_amount) over () as "totalLast",
               sum(p.y0) over () as total0, sum(p.y1) over () as total1, sum(p.y2) over () as total2,
@@ -151,7 +180,7 @@ export async function segmentRows(
             l.total3, l."totalEarlier"
        from listed l join donations last on last.id = l.last_id left join donors dn on dn.id = l.donor_id
       order by l.total desc, l.donor_id`,
-    [...m.params, y0.startYear, y1.startYear, y2.startYear, y3.startYear, y3.startYear, y0.startYear],
+    p.params,
   );
   const first = rows[0];
   const paise = (value: string | null | undefined) => Number(value ?? 0);
