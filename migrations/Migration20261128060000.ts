@@ -57,7 +57,9 @@ export class Migration20261128060000 extends Migration {
     $$;`);
     this.addSql(`select rebuild_donor_years();`);
     // A year's rows (LYBUNT's, a cohort's), covered.
-    this.addSql(`create index "donor_years_start_year_index" on "donor_years" ("start_year", "donor_id") include (${READ});`);
+    this.addSql(
+      `create index "donor_years_start_year_index" on "donor_years" ("start_year", "donor_id") include (${READ});`,
+    );
     // The rows that are a donor's last up to a year (SYBUNT's): by when the donor next gave.
     this.addSql(`create index "donor_years_next_start_year_index" on "donor_years"
       ((coalesce("next_start_year", 32767)), "start_year", "donor_id") include (${READ});`);

@@ -196,6 +196,51 @@ describe('LYBUNT and SYBUNT', () => {
   });
 });
 
+describe('the rows LYBUNT, SYBUNT and retention read (one per member)', () => {
+  it('carry what each donor kept in the years before and their next year, kept by the trigger through refunds and merges', async () => {
+    const years = async (donor: string) =>
+      t.db.orm.em.fork().execute<Record<string, unknown>[]>(
+        `select start_year as year, kept::int, kept_before::int as before, kept_year_before::int as "yearBefore",
+                kept_two_years_before::int as "twoBefore", next_start_year as next, to_char(next_first_gift_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as "nextFirst"
+           from donor_years where donor_id = ? order by start_year`,
+        [donorIds.get(donor)],
+      );
+    // Gopal: ₹400 in 22-23, then ₹3,000 less ₹1,000 refunded in 25-26 (nothing between).
+    expect(await years('G')).toEqual([
+      { year: 2022, kept: 40000, before: 0, yearBefore: 0, twoBefore: 0, next: 2025, nextFirst: '2025-12-01T06:00' },
+      { year: 2025, kept: 200000, before: 40000, yearBefore: 0, twoBefore: 0, next: null, nextFirst: null },
+    ]);
+    // Jaya: ₹1,500 each year from 24-25.
+    expect((await years('J')).map((row) => [row.year, row.before, row.yearBefore, row.twoBefore, row.next])).toEqual([
+      [2024, 0, 0, 0, 2025],
+      [2025, 150000, 150000, 0, 2026],
+      [2026, 300000, 150000, 150000, null],
+    ]);
+    // Farida's refunded gift is no year of hers; Elango's second record's gift, merged, is his 26-27.
+    expect((await years('F')).map((row) => [row.year, row.next])).toEqual([[2024, null]]);
+    expect((await years('elango@example.com')).map((row) => [row.year, row.before, row.next])).toEqual([
+      [2025, 0, 2026],
+      [2026, 100000, null],
+    ]);
+  });
+
+  it('read a past year as it stood then: SYBUNT 2024-25 has Gopal, who gave again only later', async () => {
+    const em = t.db.orm.em.fork();
+    const sybunt = await segmentRows(em, { kind: 'sybunt', year: '2024-25' }, { now: NOW });
+    expect(names(sybunt)).toEqual(['G']);
+    expect(sybunt.rows[0]?.yearTotals.map(rupees)).toEqual([0, 0, 400, 0]);
+    expect(sybunt.rows[0]?.lastGiftAt).toBe('2022-12-01T06:00:00.000Z');
+    expect(sybunt.totals).toEqual({ donors: 1, lastGiftAmount: 40000, yearTotals: [0, 0, 40000, 0], earlier: 0 });
+    // LYBUNT 2025-26: Hema (₹600 in 24-25 and 23-24) before Farida (₹1,000 in 24-25).
+    const lybunt = await segmentRows(em, { kind: 'lybunt', year: '2025-26' }, { now: NOW });
+    expect(names(lybunt)).toEqual(['H', 'F']);
+    expect(lybunt.rows.map((row) => row.yearTotals.map(rupees))).toEqual([
+      [0, 600, 600, 0],
+      [0, 1000, 0, 0],
+    ]);
+  });
+});
+
 describe('retention', () => {
   it('gives the three rates of this year to date against last year’s, as worked out by hand', async () => {
     const figures = await retentionFigures(t.db.orm.em.fork(), { now: NOW });

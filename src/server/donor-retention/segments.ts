@@ -42,10 +42,13 @@ export function segmentYear(segment: Segment, now = new Date()): FinancialYear {
 }
 
 /**
- * SQL: the segment's donors, `m(donor_id)`, from the yearly rollup `donor_years` (`?` in the
+ * SQL: the donors of a segment other than LYBUNT and SYBUNT, `m(donor_id)` (`?` in the
  * order of `params`). `y0` is the segment's year's start year, y1 the one before.
  */
-function members(segment: Exclude<Segment, { kind: 'lybunt' | 'sybunt' }>, y0: number): { sql: string; params: unknown[] } {
+function members(
+  segment: Exclude<Segment, { kind: 'lybunt' | 'sybunt' }>,
+  y0: number,
+): { sql: string; params: unknown[] } {
   switch (segment.kind) {
     case 'appeal':
       // Gifts kept, to the appeal (donations_appeal_id_index), by the donor they belong to.
