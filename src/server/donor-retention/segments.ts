@@ -177,11 +177,15 @@ export async function segmentRows(
               sum(p.y3) over () as total3, sum(p.earlier) over () as "totalEarlier"
          from p order by p.total desc, p.donor_id
         ${limit === undefined ? '' : `limit ${Number(limit)}`})
-     select l.donor_id as "donorId", last.name, coalesce(nullif(last.email, ''), dn.email, '') as email,
-            last.phone, last.language, l.last_at as "lastGiftAt", l.last_amount as "lastGiftAmount",
-            l.y0, l.y1, l.y2, l.y3, l.earlier, l."totalDonors", l."totalLast", l.total0, l.total1, l.total2,
-            l.total3, l."totalEarlier"
-       from listed l join donations last on last.id = l.last_id left join donors dn on dn.id = l.donor_id
+     select l.donor_id as "donorId", last.name, last.email, last.phone, last.language, l.last_at as "lastGiftAt",
+            l.last_amount as "lastGiftAmount", l.y0, l.y1, l.y2, l.y3, l.earlier, l."totalDonors", l."totalLast",
+            l.total0, l.total1, l.total2, l.total3, l."totalEarlier"
+       -- Each listed row's last gift by its key (offset 0 keeps it a lookup per row: for the CSV's
+       -- tens of thousands the planner would otherwise hash all million gifts).
+       from listed l cross join lateral (
+         select d.name, coalesce(nullif(d.email, ''), (select dn.email from donors dn where dn.id = l.donor_id), '') as email,
+                d.phone, d.language
+           from donations d where d.id = l.last_id offset 0) last
       order by l.total desc, l.donor_id`,
     p.params,
   );
