@@ -1,4 +1,3 @@
-import { donationInputSchema } from '../../../shared/donation.schema';
 import { MAX_AMOUNT_PAISE, MIN_AMOUNT_PAISE, PURPOSES, type Purpose } from '../../../shared/donation-rules';
 import { DONATION_TYPES, type DonationType } from '../../../shared/donation-states';
 import { type AmountChoice, PRESET_AMOUNTS_PAISE } from './amounts';
@@ -17,6 +16,18 @@ export interface DonatePrefill {
 
 const isPurpose = (value: string | null): value is Purpose => value !== null && Object.hasOwn(PURPOSES, value);
 
+/**
+ * A name or e-mail from the link, trimmed, within the form's lengths and without control characters.
+ * Only a first sieve: the form's own schema checks them on submit. Importing that schema here would
+ * put zod into the donate page's first load (site.browser.test.ts keeps it out).
+ */
+function plainText(value: string | null, max: number): string | undefined {
+  const text = value?.trim();
+  return text && text.length <= max && !/\p{Cc}/u.test(text) ? text : undefined;
+}
+
+const LOOKS_LIKE_AN_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /** Whole rupees within the donation limits, as paise; null for anything else. */
 function paiseOf(rupees: string | null): number | null {
   if (!rupees || !/^\d{1,9}$/.test(rupees)) return null;
@@ -26,8 +37,8 @@ function paiseOf(rupees: string | null): number | null {
 
 /**
  * The form's values from a link such as a failed payment's e-mail (server/donors/donate-again-url.ts):
- * `?amount=750&type=monthly&purpose=food`, amount in whole rupees; `name` and `email` as the form's
- * schema allows them. A missing, invalid or out-of-range value is ignored, so the form keeps its default for it.
+ * `?amount=750&type=monthly&purpose=food`, amount in whole rupees; `name` and `email` when they
+ * look like what the form allows. A missing, invalid or out-of-range value is ignored, so the form keeps its default for it.
  */
 export function prefillFromUrl(search: string): DonatePrefill {
   const params = new URLSearchParams(search);
@@ -45,9 +56,9 @@ export function prefillFromUrl(search: string): DonatePrefill {
       prefill.customAmount = String(paise / 100);
     }
   }
-  const name = donationInputSchema.shape.name.safeParse(params.get('name'));
-  if (name.success) prefill.name = name.data;
-  const email = donationInputSchema.shape.email.safeParse(params.get('email'));
-  if (email.success) prefill.email = email.data;
+  const name = plainText(params.get('name'), 100);
+  if (name) prefill.name = name;
+  const email = plainText(params.get('email'), 254);
+  if (email && LOOKS_LIKE_AN_ADDRESS.test(email)) prefill.email = email;
   return prefill;
 }
