@@ -278,6 +278,8 @@ async function copyRows(
     for (const table of header.tables) {
       if (table.rows === 0) continue;
       const columns = table.columns.map(quoteIdent).join(', ');
+      // A row a migration seeds (a settings row with its defaults) gives way to the backup's.
+      await client.query(`delete from ${qualified(table.schema, table.name)}`);
       const copy = client.query(copyFrom(`copy ${qualified(table.schema, table.name)} (${columns}) from stdin`));
       try {
         await pipeline(Readable.from(reader.lines(table.rows)), copy);
