@@ -62,8 +62,11 @@ export const segmentListInputSchema = z.object({
   limit: z.number().int().min(1).max(500).default(100),
 });
 
-/** The retention figures of a financial year (to date when it is the current one). */
-export const retentionInputSchema = z.object({ year: financialYearSchema.optional() }).optional();
+/**
+ * The retention figures of a financial year (to date when it is the current one). An object, even
+ * empty: the console posts its queries (methodOverride), and a POST without a body is not JSON.
+ */
+export const retentionInputSchema = z.object({ year: financialYearSchema.optional() });
 
 const subjectSchema = plainText(150, { multiline: false }).min(3, 'must be at least 3 characters');
 const textSchema = plainText(5_000, { multiline: true }).min(3, 'must be at least 3 characters');

@@ -24,7 +24,7 @@ function mailKeys(ctx: Pick<ProcedureContext, 'siteUrl' | 'personalDataKey'>) {
 export const retentionRouter = router({
   figures: staffProcedure
     .input(retentionInputSchema)
-    .query(({ ctx, input }) => retentionFigures(ctx.em, { year: input?.year })),
+    .query(({ ctx, input }) => retentionFigures(ctx.em, { year: input.year })),
   segment: staffProcedure
     .input(segmentListInputSchema)
     .query(({ ctx, input }) => segmentRows(ctx.em, input.segment, { limit: input.limit })),

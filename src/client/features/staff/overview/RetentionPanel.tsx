@@ -22,7 +22,7 @@ const RATES = [
  * Effectiveness Project, this financial year to date against last year to the same day and whole.
  */
 export function RetentionPanel() {
-  const figures = staffTrpc.staff.retention.figures.useQuery();
+  const figures = staffTrpc.staff.retention.figures.useQuery({});
   if (figures.error) return <ErrorMessage error={figures.error} title="Retention could not be read" />;
   if (!figures.data) return null;
   const { thisYear, lastYearToDate, lastYear } = figures.data;
