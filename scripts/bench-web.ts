@@ -44,7 +44,12 @@ import { ensureClientBuilt, type RunningServer, startServer } from './lib/site-s
 
 const APPEAL_SLUG = 'brunos-surgery';
 /** The English pages, the Tamil ones (a language must add nothing to another's load: /ta/donate against /donate), an appeal's. */
-const PAGES = ['/', '/donate', '/ta/', '/ta/donate', '/hi/donate', `/appeals/${APPEAL_SLUG}`];
+const APPEAL_PAGE = `/appeals/${APPEAL_SLUG}`;
+const ALL_PAGES = ['/', '/donate', '/ta/', '/ta/donate', '/hi/donate', APPEAL_PAGE];
+/** BENCH_WEB_PAGES=/donate,/ta/donate measures only those ("appeal" names the appeal's page): quicker while tuning one page. */
+const PAGES = process.env.BENCH_WEB_PAGES
+  ? process.env.BENCH_WEB_PAGES.split(',').map((page) => (page.trim() === 'appeal' ? APPEAL_PAGE : page.trim()))
+  : ALL_PAGES;
 
 /**
  * An open appeal with a photo (the hero's, as staff would upload it) and a few gifts' worth of
@@ -218,6 +223,13 @@ function printDetails(
   // What the LCP is and where its time goes (time to first byte, load delay, load time, render delay).
   const lcp = audits['largest-contentful-paint-element']?.details as { items?: unknown[] } | undefined;
   for (const item of lcp?.items ?? []) console.log(`${label} LCP: ${JSON.stringify(item).slice(0, 600)}`);
+  // When the real (unthrottled) load painted: what ended before these is in the simulation's graph.
+  const observed = (audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0];
+  if (observed)
+    console.log(
+      `${label} observed: FCP ${Math.round(observed.observedFirstContentfulPaint ?? 0)} ms, ` +
+        `LCP ${Math.round(observed.observedLargestContentfulPaint ?? 0)} ms, load ${Math.round(observed.observedLoad ?? 0)} ms`,
+    );
   // The requests of the real (unthrottled) load: the simulated LCP waits for every one that
   // ended before the real LCP, except low-priority images.
   for (const request of all)
