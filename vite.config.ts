@@ -61,7 +61,7 @@ const CLIENT_CHUNK_GROUPS = [
   {
     name: 'donate-form',
     priority: 1,
-    test: /src[\\/]client[\\/]features[\\/](donate[\\/](?!toast-container|validate-donation|DonateRoute)|appeals[\\/](?!AppealRoute))|src[\\/]shared[\\/](rupees|donation-states)/,
+    test: /src[\\/]client[\\/]features[\\/](donate[\\/](?!toast-container|mantine-styles|validate-donation|DonateRoute)|appeals[\\/](?!AppealRoute))|src[\\/]shared[\\/](rupees|donation-states)/,
   },
 ];
 

@@ -1,6 +1,6 @@
-import { LANGUAGE_FONTS } from '../shared/language-fonts';
 import { LANGUAGE_TAGS } from '../shared/languages';
 import { switchTarget } from '../shared/locale-paths';
+import { loadLanguageFonts } from './language-fonts';
 import { OFFER_DISMISSED_KEY, type OfferedLanguage } from './language-preference';
 
 /**
@@ -15,32 +15,13 @@ const OFFER: Record<OfferedLanguage, { text: string; link: string; dismiss: stri
   hi: { text: 'यह पेज हिन्दी में भी उपलब्ध है।', link: 'हिन्दी में पढ़ें', dismiss: 'नहीं, धन्यवाद' },
 };
 
-/**
- * The offered language's font, as its own pages load it: this page is in another script, and a
- * computer without the font would show boxes. The phone's own first.
- */
-function loadFont(language: OfferedLanguage): string | undefined {
-  const font = LANGUAGE_FONTS[language];
-  if (!font) return undefined;
-  const face = new FontFace(
-    font.family,
-    `local("${font.family}"), url(/fonts/${font.file}-400.woff2) format("woff2")`,
-    {
-      display: 'swap',
-      unicodeRange: font.unicodeRange,
-    },
-  );
-  document.fonts.add(face);
-  void face.load().catch(() => undefined);
-  return font.family;
-}
-
 export function showLanguageOffer(language: OfferedLanguage, path: string): void {
   const { text, link, dismiss } = OFFER[language];
   const bar = document.createElement('aside');
   bar.className = 'language-offer';
   bar.lang = LANGUAGE_TAGS[language];
-  const family = loadFont(language);
+  // This page is in another script: a computer without the offered one's font would show boxes.
+  const family = loadLanguageFonts(language, [400]);
   if (family) bar.style.fontFamily = `"${family}", system-ui, sans-serif`;
   bar.setAttribute('aria-label', link);
   const message = document.createElement('p');

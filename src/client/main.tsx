@@ -1,6 +1,7 @@
 import './site.css';
 import { localizedPath, splitLanguage } from '../shared/locale-paths';
 import { enhanceStaticPage } from './components/static-page';
+import { loadLanguageFonts } from './language-fonts';
 import { languageToOffer } from './language-preference';
 import { MESSAGES_OF } from './messages-of';
 import { reactPageAt } from './react-pages';
@@ -11,7 +12,8 @@ import { reactPageAt } from './react-pages';
  * the donate page) loads React, its own chunk and the small hydrating shell (./hydrate-page), all in
  * parallel with its language's messages, but no router. An empty shell (the staff console, every page on the dev server) loads
  * the router's app (./hydrate). Scripts start once the page has painted: after the load event and
- * the next frame, so the hero never shares the link with script.
+ * the next frame, so the hero never shares the link with script; a Tamil or Hindi page's font too
+ * (./language-fonts.ts).
  * The site's CSS stays with this entry, which the build inlines into every page.
  */
 // The site's CSP (script-src 'self') forbids `new Function`, with which zod compiles its parsers (its
@@ -49,11 +51,20 @@ function start(): void {
   }
 }
 
+/** Once the page has painted: after the load event, the next frame, then a task of its own. */
+function afterPaint(run: () => void): void {
+  const next = () => requestAnimationFrame(() => setTimeout(run));
+  if (document.readyState === 'complete') next();
+  else addEventListener('load', next, { once: true });
+}
+
 if (root && prerendered && !reactPage) {
   enhanceStaticPage(root);
   offerLanguage();
-} else if (document.readyState === 'complete') {
-  requestAnimationFrame(() => setTimeout(start));
+  afterPaint(() => loadLanguageFonts(language));
 } else {
-  addEventListener('load', () => requestAnimationFrame(() => setTimeout(start)), { once: true });
+  afterPaint(() => {
+    loadLanguageFonts(language);
+    start();
+  });
 }

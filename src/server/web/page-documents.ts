@@ -30,8 +30,10 @@ export interface PageKit {
   template: string;
   /** The same, the entry requested once the page has loaded: the static pages (home, 404). */
   staticTemplate: string;
-  /** Each React page chunk's stylesheets not already in the entry, as `/assets/…` paths. */
+  /** Each React page chunk's stylesheets not already in the entry, as `assets/…` paths. */
   chunkStylesheets: Record<string, string[]>;
+  /** The text of those small enough to ride in the page (see INLINE_STYLESHEET_BYTES), by path. */
+  inlineStylesheets: Record<string, string>;
 }
 
 /** Vite's build manifest (build.manifest in vite.config.ts): what each entry and chunk is made of. */
@@ -62,14 +64,27 @@ function pageChunkCss(manifest: Manifest, key: string): string[] {
   return chunk.css.filter((file) => !entry.css.includes(file));
 }
 
+/** A stylesheet's text, to be put in a <style> block. */
+function stylesheetText(clientDir: string, file: string): string {
+  const css = readFileSync(join(clientDir, file), 'utf8');
+  if (css.includes('</')) throw new Error(`${file} cannot be inlined: it contains "</"`);
+  return css;
+}
+
 /** Replaces the entry's <link rel="stylesheet"> tags with the stylesheets' text in <style> blocks. */
 function inlineEntryCss(template: string, clientDir: string): string {
-  return template.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (_tag, file: string) => {
-    const css = readFileSync(join(clientDir, file), 'utf8');
-    if (css.includes('</')) throw new Error(`${file} cannot be inlined: it contains "</"`);
-    return `<style>${css}</style>`;
-  });
+  return template.replace(
+    /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g,
+    (_tag, file: string) => `<style>${stylesheetText(clientDir, file)}</style>`,
+  );
 }
+
+/**
+ * A page chunk's stylesheet up to this size rides in the page's HTML (the donate form's, about
+ * 4 KB): a linked one costs the first paint a round trip more on a phone's network, which is most
+ * of what /donate's LCP had over an empty page's. Larger ones (the donor's page's Mantine) stay linked.
+ */
+const INLINE_STYLESHEET_BYTES = 16 * 1024;
 
 /**
  * The entry script at low priority: the page paints without it (src/client/main.tsx starts the app
@@ -111,28 +126,29 @@ export function makePageKit(options: { clientDir: string; manifest: Manifest; re
   }
   const staticPage = entryAfterLoad(template);
   const chunkStylesheets = Object.fromEntries(reactPageChunks.map((chunk) => [chunk, pageChunkCss(manifest, chunk)]));
-  return { kit: { template, staticTemplate: staticPage.template, chunkStylesheets }, scriptHash: staticPage.hash };
+  const inlineStylesheets = Object.fromEntries(
+    [...new Set(Object.values(chunkStylesheets).flat())]
+      .map((file) => [file, stylesheetText(clientDir, file)])
+      .filter(([, css]) => Buffer.byteLength(css ?? '') <= INLINE_STYLESHEET_BYTES),
+  );
+  return {
+    kit: { template, staticTemplate: staticPage.template, chunkStylesheets, inlineStylesheets },
+    scriptHash: staticPage.hash,
+  };
 }
 
 /**
- * A Tamil or Hindi page's font, on that language's pages only (an English page loads nothing more):
- * the phone's own Noto where it has one (Android does), else the subset woff2 (about 14 KB Tamil,
- * 40 KB Devanagari), both weights preloaded (the bold one, for the headings, swapped in later moved
- * the page: CLS 0.07 on /ta/donate). font-display: swap, so the text shows at once in
- * the system's font and nothing waits for it; unicode-range, so Latin text keeps the site's font
- * (`html[lang] body`: above site.css's body rule, which the template inlines after it).
+ * A Tamil or Hindi page's font, on that language's pages only (an English page names nothing
+ * more): the family first, so the phone's own Noto (Android has it) sets the text from the first
+ * paint; the site's subset files are requested by the entry once the page has painted
+ * (client/language-fonts.ts), never before: preloaded, they held /hi/donate's LCP at 2.4 times an
+ * empty page's. `html[lang] body`: above site.css's body rule, which the template inlines after it.
  */
 function fontTags(language: Language): string[] {
   const font = LANGUAGE_FONTS[language];
   if (!font) return [];
-  const face = (weight: number, local: string) =>
-    `@font-face{font-family:"${font.family}";font-style:normal;font-weight:${weight};font-display:swap;` +
-    `src:local("${font.family}${local}"),local("${font.family.replace(/ /g, '')}-${local.trim() || 'Regular'}"),` +
-    `url(/fonts/${font.file}-${weight}.woff2) format("woff2");unicode-range:${font.unicodeRange}}`;
   return [
-    `<link rel="preload" href="/fonts/${font.file}-400.woff2" as="font" type="font/woff2" crossorigin />`,
-    `<link rel="preload" href="/fonts/${font.file}-700.woff2" as="font" type="font/woff2" crossorigin />`,
-    `<style>${face(400, '')}${face(700, ' Bold')}html[lang] body{font-family:"${font.family}",system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",Arial,sans-serif}</style>`,
+    `<style>html[lang] body{font-family:"${font.family}",system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",Arial,sans-serif}</style>`,
   ];
 }
 
@@ -188,8 +204,12 @@ function headTags(page: RenderedPage): string[] {
   ];
 }
 
-const stylesheetLinks = (files: string[]) =>
-  files.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`);
+/** A page chunk's stylesheets: the small ones' text inline, the others linked. */
+const stylesheetTags = (kit: PageKit, files: string[]) =>
+  files.map((file) => {
+    const css = kit.inlineStylesheets[file];
+    return css === undefined ? `<link rel="stylesheet" crossorigin href="/${file}" />` : `<style>${css}</style>`;
+  });
 
 /** A rendered page as a whole document, SITE_URL_TOKEN where the public origin belongs. */
 export function pageDocument(kit: PageKit, page: RenderedPage): string {
@@ -197,7 +217,7 @@ export function pageDocument(kit: PageKit, page: RenderedPage): string {
   // left inside #root they would make hydration fail.
   const hints = page.html.match(/^(?:<link [^>]*\/>)*/)?.[0] ?? '';
   const html = page.html.slice(hints.length);
-  const stylesheets = page.chunk === null ? [] : stylesheetLinks(kit.chunkStylesheets[page.chunk] ?? []);
+  const stylesheets = page.chunk === null ? [] : stylesheetTags(kit, kit.chunkStylesheets[page.chunk] ?? []);
   const head = [...headTags(page), hints, ...stylesheets].filter(Boolean).join('\n    ');
   const template = withLanguage(page.chunk === null ? kit.staticTemplate : kit.template, page.language);
   // Read once the entry runs (after the page has loaded): at the end of the body, out of the way.

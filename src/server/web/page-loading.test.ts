@@ -45,6 +45,22 @@ describe('the home page before its load event', () => {
   });
 });
 
+describe('the donate pages before their first paint', () => {
+  it.each(['/donate', '/ta/donate', '/hi/donate'])(
+    '%s links no stylesheet and no font: its own few KB of CSS ride in the page, without Mantine',
+    async (path) => {
+      const page = await t.app.inject({ url: path });
+      expect(page.statusCode).toBe(200);
+      expect(tags(page.body, 'link').filter((tag) => /rel="(stylesheet|preload)"/.test(tag))).toEqual([]);
+      const inline = [...page.body.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '').join('');
+      expect(inline).toContain('.donate-grid{');
+      // Mantine's styles (the toasts') come with the toasts' chunk, not in the page's first load.
+      expect(inline).not.toContain('--mantine-');
+      expect(Buffer.byteLength(inline)).toBeLessThan(20 * 1024);
+    },
+  );
+});
+
 describe('static files', () => {
   const DOCUMENT_ONLY = [
     'content-security-policy',

@@ -163,10 +163,6 @@ export class SitePages implements SitePagesHandle {
         .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
         // The frame's origin is opaque: a CORS request for a stylesheet would be refused.
         .replace(/(<link rel="stylesheet") crossorigin/g, '$1')
-        // So would a Tamil or Hindi page's font (fonts are always fetched with CORS): the preview
-        // shows the text in the phone's own Noto (the @font-face's local()) or its system font.
-        .replace(/<link rel="preload" href="\/fonts\/[^"]*"[^>]*>\s*/g, '')
-        .replace(/,url\(\/fonts\/[^)]*\) format\("woff2"\)/g, '')
     );
   }
 
