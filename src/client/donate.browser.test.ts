@@ -82,9 +82,10 @@ describe.each(Object.entries(VIEWPORTS))('the donate page at %s size', (size, vi
     }
     await page.getByRole('heading', { name: siteContent.donate.rescueTitle }).waitFor();
     await page.getByText(siteContent.donate.rescueStory[0] as string).waitFor();
-    // Set once React has mounted the page (components/deferred-poster.ts).
+    // Set once React has mounted the page (components/deferred-video.ts), with its controls.
     const video = page.locator('video[poster]');
     expect(await video.getAttribute('poster')).toBe('/attached-assets/donate-video-poster.webp');
+    await expect(video.evaluate((v: HTMLVideoElement) => v.controls)).resolves.toBe(true);
     await page
       .getByText(/test mode/i)
       .first()

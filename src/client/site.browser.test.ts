@@ -71,6 +71,8 @@ describe.each(Object.entries(VIEWPORTS))('the site at %s size', (size, viewport)
     const html = await (await fetch(`${suite.server.url}/`)).text();
     expect(html).toContain('data-poster="/attached-assets/about-video-poster.webp"');
     expect(html).not.toMatch(/<video[^>]* poster=/);
+    // Nor its controls (the browser's own tree of styles and icons, built before the first paint).
+    expect(html).not.toMatch(/<video[^>]* controls/);
     await open('/');
     const video = page.locator('#about video[poster]');
     const props = await video.evaluate((v: HTMLVideoElement) => ({

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 import { useMessages } from '../i18n';
-import { showDeferredPoster } from './deferred-poster';
+import { finishDeferredVideo } from './deferred-video';
 
 const ASSETS = '/attached-assets';
 
@@ -49,19 +49,18 @@ interface SiteVideoProps {
   label: string;
 }
 
-/** A short looping clip: muted, with controls, nothing downloaded until the page has loaded or the visitor plays it. */
+/** A short looping clip: muted, its controls and poster once the page has loaded (./deferred-video.ts), nothing downloaded until the visitor plays it. */
 export function SiteVideo({ name, label }: SiteVideoProps) {
   const logError = () => console.error(`Could not load the video ${name}`);
   const video = useRef<HTMLVideoElement>(null);
   const t = useMessages();
   useEffect(() => {
-    if (video.current) showDeferredPoster(video.current);
+    if (video.current) finishDeferredVideo(video.current);
   }, []);
   return (
     <video
       ref={video}
       className="video"
-      controls
       loop
       muted
       playsInline

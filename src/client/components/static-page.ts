@@ -1,4 +1,4 @@
-import { showDeferredPoster } from './deferred-poster';
+import { finishDeferredVideo } from './deferred-video';
 
 /**
  * The home and 404 pages load without React: their prerendered markup and CSS are the whole page
@@ -6,7 +6,7 @@ import { showDeferredPoster } from './deferred-poster';
  * menu needs a script. These few lines give the prerendered <dialog> what SiteHeader gives it once
  * React runs: open from the button, close on Escape (native), on the backdrop, on ×, and when a
  * link is chosen (before the browser follows it, so the page behind is no longer inert and scrolls).
- * It also gives the videos their posters (./deferred-poster.ts). React and the router load only on the
+ * It also gives the videos their posters and controls (./deferred-video.ts). React and the router load only on the
  * donate page.
  */
 export function enhanceStaticPage(root: HTMLElement): void {
@@ -28,6 +28,6 @@ export function enhanceStaticPage(root: HTMLElement): void {
   root.addEventListener('click', (event) => {
     if ((event.target as Element).closest('a[href="#"]')) event.preventDefault();
   });
-  for (const video of root.querySelectorAll('video')) showDeferredPoster(video);
+  for (const video of root.querySelectorAll('video')) finishDeferredVideo(video);
   root.dataset.enhanced = 'static';
 }

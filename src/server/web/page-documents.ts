@@ -4,8 +4,8 @@
  *
  * - makePageKit, at build time: index.html as Vite wrote it, with the entry's stylesheet (site.css,
  *   a few KB) inlined so nothing blocks the first paint, and the entry script at low priority (the
- *   staff console's shell); the pages' variants, where a one-line inline module runs the entry only
- *   once the page has loaded (its hash goes into the CSP), a React page's fetching it beforehand; and
+ *   staff console's shell); the pages' variant, where a one-line inline module requests the entry
+ *   only once the page has loaded and painted (its hash goes into the CSP); and
  *   each React page chunk's stylesheets, the small ones' text. Written to dist/prerender/page-kit.json
  *   beside the pages' server-side bundle, because the build's manifest is not published.
  * - pageDocument: a page the bundle rendered (shared/page-render.ts) in its template: the <head>
@@ -28,10 +28,8 @@ import { SITE_URL_TOKEN } from '../../shared/site-url-token';
 export interface PageKit {
   /** index.html with site.css inlined and the entry at low priority: the staff console's shell. */
   template: string;
-  /** The same, the entry requested once the page has loaded: the static pages (home, 404). */
-  staticTemplate: string;
-  /** The same, the entry fetched at low priority beforehand and run once the page has loaded: the React pages. */
-  reactTemplate: string;
+  /** The same, the entry requested once the page has loaded and painted: every page. */
+  pageTemplate: string;
   /** Each React page chunk's stylesheets not already in the entry, as `assets/…` paths. */
   chunkStylesheets: Record<string, string[]>;
   /** The text of those small enough to ride in the page (see INLINE_STYLESHEET_BYTES), by path. */
@@ -99,29 +97,26 @@ function lowPriorityEntryScript(template: string): string {
 }
 
 /**
- * The pages run their entry only once they have loaded, so that nothing of it comes before their
- * first paint: a one-line inline module imports it, allowed by its hash in the CSP
- * (dist/client/csp-hashes.json, read by security.plugin.ts). The static pages (home and 404) are
- * whole without script, and their entry only wires the menu (src/client/components/static-page.ts):
- * it is not even requested until then, so nothing but the hero image is fetched before the page
- * paints. A React page fetches it beforehand, at low priority (a modulepreload, which does not run
- * it), so that its hydration waits for no round trip more; before, run as the page was parsed, its
- * request and evaluation came before /donate's first paint and held its LCP back (issue 34).
+ * The pages request their entry only once they have loaded and painted (the task after the next
+ * frame), so that nothing of it comes before their first paint, nor before the hero or an appeal's
+ * photo: a one-line inline module imports it, allowed by its hash in the CSP
+ * (dist/client/csp-hashes.json, read by security.plugin.ts). The home and 404 pages are whole without
+ * script (their entry only wires the menu: src/client/components/static-page.ts); a React page
+ * hydrates once the entry runs (src/client/main.tsx). Run as the page was parsed, the entry's request
+ * and evaluation came before /donate's first paint; fetched beforehand (a modulepreload), its request
+ * still counted in Lighthouse's LCP (issue 34).
  */
-function entryAfterLoad(template: string): { staticTemplate: string; reactTemplate: string; hash: string } {
+function entryAfterPaint(template: string): { template: string; hash: string } {
   const tag = template.match(/<script type="module" fetchpriority="low" crossorigin src="(\/[^"]+)"><\/script>/);
   if (!tag?.[1]) throw new Error('dist/client/index.html has no entry <script type="module">');
-  const code = `addEventListener("load",()=>import(${JSON.stringify(tag[1])}),{once:true})`;
-  const loader = `<script type="module">${code}</script>`;
-  const preload = `<link rel="modulepreload" fetchpriority="low" crossorigin href="${tag[1]}" />`;
+  const code = `addEventListener("load",()=>requestAnimationFrame(()=>setTimeout(()=>import(${JSON.stringify(tag[1])}))),{once:true})`;
   return {
-    staticTemplate: template.replace(tag[0], loader),
-    reactTemplate: template.replace(tag[0], `${preload}\n    ${loader}`),
+    template: template.replace(tag[0], `<script type="module">${code}</script>`),
     hash: `'sha256-${createHash('sha256').update(code).digest('base64')}'`,
   };
 }
 
-/** The kit of the built client (see the module's comment), and the CSP hash of the static pages' loader. */
+/** The kit of the built client (see the module's comment), and the CSP hash of the pages' loader. */
 export function makePageKit(options: { clientDir: string; manifest: Manifest; reactPageChunks: readonly string[] }): {
   kit: PageKit;
   scriptHash: string;
@@ -133,7 +128,7 @@ export function makePageKit(options: { clientDir: string; manifest: Manifest; re
   for (const slot of ['<!--app-head-->', '<!--app-html-->']) {
     if (!template.includes(slot)) throw new Error(`dist/client/index.html has no ${slot} slot`);
   }
-  const { staticTemplate, reactTemplate, hash } = entryAfterLoad(template);
+  const page = entryAfterPaint(template);
   const chunkStylesheets = Object.fromEntries(reactPageChunks.map((chunk) => [chunk, pageChunkCss(manifest, chunk)]));
   const inlineStylesheets = Object.fromEntries(
     [...new Set(Object.values(chunkStylesheets).flat())]
@@ -141,8 +136,8 @@ export function makePageKit(options: { clientDir: string; manifest: Manifest; re
       .filter(([, css]) => Buffer.byteLength(css ?? '') <= INLINE_STYLESHEET_BYTES),
   );
   return {
-    kit: { template, staticTemplate, reactTemplate, chunkStylesheets, inlineStylesheets },
-    scriptHash: hash,
+    kit: { template, pageTemplate: page.template, chunkStylesheets, inlineStylesheets },
+    scriptHash: page.hash,
   };
 }
 
@@ -228,7 +223,7 @@ export function pageDocument(kit: PageKit, page: RenderedPage): string {
   const html = page.html.slice(hints.length);
   const stylesheets = page.chunk === null ? [] : stylesheetTags(kit, kit.chunkStylesheets[page.chunk] ?? []);
   const head = [...headTags(page), hints, ...stylesheets].filter(Boolean).join('\n    ');
-  const template = withLanguage(page.chunk === null ? kit.staticTemplate : kit.reactTemplate, page.language);
+  const template = withLanguage(kit.pageTemplate, page.language);
   // Read once the entry runs (after the page has loaded): at the end of the body, out of the way.
   const data = page.data === null ? '' : `  ${pageDataScript(page.data)}\n  `;
   if (!template.includes('</body>')) throw new Error('the page template has no </body>');
