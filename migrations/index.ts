@@ -193,4 +193,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261128060000',
     load: async () => (await import('./Migration20261128060000')).Migration20261128060000,
   },
+  {
+    name: 'Migration20261128100000',
+    load: async () => (await import('./Migration20261128100000')).Migration20261128100000,
+  },
 ];

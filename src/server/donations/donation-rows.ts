@@ -85,11 +85,18 @@ const insertSql = (rows: number) =>
   select "given"."place", "taken"."id", "spent"."full_position", "spent"."retry_ms"
     from "given" left join "taken" on "taken"."place" = "given"."place" left join "spent" on "spent"."item" = "given"."place"`;
 
-/** Only a donation still waiting for its order takes one: a row another path has moved on is left alone. */
+/**
+ * Only a donation still waiting for its order takes one: a row another path has moved on is left
+ * alone. Each row is found by its id (the primary key); the check that it still waits is written as
+ * one `is true` test, which no index can serve, so the planner cannot choose the status index
+ * instead. It did whenever the table's statistics said few rows were pending (a table that grew
+ * since its last ANALYZE, as a new one does): then every batch read every pending row.
+ */
 const recordOrderSql = (rows: number) =>
   `update "donations" as "donation" set "razorpay_order_id" = "given"."order_id"
   from (values ${placeholders(rows, 2, ['::int', '::text'])}) as "given" ("id", "order_id")
-  where "donation"."id" = "given"."id" and "donation"."status" = 'pending' and "donation"."razorpay_order_id" is null
+  where "donation"."id" = "given"."id"
+    and ("donation"."status" = 'pending' and "donation"."razorpay_order_id" is null) is true
   returning "donation"."id", "given"."order_id"`;
 
 const rowsByPool = new WeakMap<Knex, DonationRows>();

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRazorpayGateway, PaymentProviderError } from './gateway';
 import { PROVIDER_MAX_SOCKETS } from './keep-alive';
@@ -86,6 +86,38 @@ describe('the gateway parses what Razorpay answers', () => {
     const before = connections;
     for (let i = 0; i < 5; i++) await client.fetchSubscription('sub_KeepAlive00001');
     expect(connections - before).toBe(1);
+  });
+
+  it("sets a kept-alive connection's TCP keep-alive once, not again at each call (two system calls a call)", async () => {
+    answer = () => ({ id: 'sub_KeepAlive00002', status: 'active' });
+    // Counts what reaches the connection's handle: Node passes a setKeepAlive on only when it changes something.
+    let sent = 0;
+    const setKeepAlive = Socket.prototype.setKeepAlive;
+    const counted = new WeakSet<object>();
+    Socket.prototype.setKeepAlive = function (
+      this: Socket & { _handle?: { setKeepAlive(...args: unknown[]): unknown } },
+      ...args
+    ) {
+      const handle = this._handle;
+      if (handle && !counted.has(handle)) {
+        counted.add(handle);
+        const send = handle.setKeepAlive.bind(handle);
+        handle.setKeepAlive = (...given: unknown[]) => {
+          sent += 1;
+          return send(...given);
+        };
+      }
+      return setKeepAlive.apply(this, args);
+    };
+    try {
+      const client = gateway();
+      await client.fetchSubscription('sub_KeepAlive00002');
+      const afterFirst = sent;
+      for (let i = 0; i < 5; i++) await client.fetchSubscription('sub_KeepAlive00002');
+      expect(sent - afterFirst).toBe(0);
+    } finally {
+      Socket.prototype.setKeepAlive = setKeepAlive;
+    }
   });
 
   it(`opens at most ${PROVIDER_MAX_SOCKETS} connections, however many calls wait at once, and reuses them`, async () => {

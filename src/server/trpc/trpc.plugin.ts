@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RETRY_AFTER_SECONDS } from '../db/database-unavailable';
 import { BudgetExceededError } from '../security/donation-budget';
 import { createContext, type ProcedureDependencies } from './context';
+import { createCallRoutes } from './create-calls';
 import { type AppRouter, appRouter } from './router';
 
 /** These draw from the donation budget shared with the REST paths, not from the limiter below. */
@@ -25,7 +26,9 @@ export async function trpcPlugin(
   app: FastifyInstance,
   { procedures, rateLimitPerMinute }: { procedures: ProcedureDependencies; rateLimitPerMinute: number },
 ): Promise<void> {
-  const pathOf = (request: FastifyRequest) => (request.params as { path?: string }).path ?? '';
+  // The procedure's path: the plugin's route has it as a parameter, the procedures' own routes in their URL.
+  const pathOf = (request: FastifyRequest) =>
+    (request.params as { path?: string }).path ?? request.routeOptions.url?.slice('/trpc/'.length) ?? '';
   app.addHook(
     'onRequest',
     app.rateLimit({
@@ -61,6 +64,8 @@ export async function trpcPlugin(
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
   await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions });
+  // The creates' plain calls without the adapter's fetch-API round trip (create-calls.ts).
+  await app.register(createCallRoutes, { paths: [...CREATE_PROCEDURES], trpcOptions });
   // Its own route (a static path wins over /trpc/:path), with its own limit and the same JSON reading as the plugin's.
   await app.register(async (large) => {
     large.removeContentTypeParser('application/json');
