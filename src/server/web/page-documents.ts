@@ -5,7 +5,7 @@
  * - makePageKit, at build time: index.html as Vite wrote it, with the entry's stylesheet (site.css,
  *   a few KB) inlined so nothing blocks the first paint, and the entry script at low priority (the
  *   staff console's shell); the pages' variant, where a one-line inline module requests the entry
- *   only once the page has loaded and painted (its hash goes into the CSP); and
+ *   only once the page has loaded and painted, its main photo too (its hash goes into the CSP); and
  *   each React page chunk's stylesheets, the small ones' text. Written to dist/prerender/page-kit.json
  *   beside the pages' server-side bundle, because the build's manifest is not published.
  * - pageDocument: a page the bundle rendered (shared/page-render.ts) in its template: the <head>
@@ -97,19 +97,23 @@ function lowPriorityEntryScript(template: string): string {
 }
 
 /**
- * The pages request their entry only once they have loaded and painted (the task after the next
- * frame), so that nothing of it comes before their first paint, nor before the hero or an appeal's
- * photo: a one-line inline module imports it, allowed by its hash in the CSP
- * (dist/client/csp-hashes.json, read by security.plugin.ts). The home and 404 pages are whole without
- * script (their entry only wires the menu: src/client/components/static-page.ts); a React page
- * hydrates once the entry runs (src/client/main.tsx). Run as the page was parsed, the entry's request
- * and evaluation came before /donate's first paint; fetched beforehand (a modulepreload), its request
- * still counted in Lighthouse's LCP (issue 34).
+ * The pages request their entry only once they have loaded and painted, their main photo too (the
+ * hero, an appeal's: the high-priority image, decoded), so that nothing of it comes before their
+ * first paint or their largest one: a one-line inline module imports it in the task after the next
+ * frame, allowed by its hash in the CSP (dist/client/csp-hashes.json, read by security.plugin.ts).
+ * The home and 404 pages are whole without script (their entry only wires the menu:
+ * src/client/components/static-page.ts); a React page hydrates once the entry runs
+ * (src/client/main.tsx). Run as the page was parsed, the entry's request and evaluation came before
+ * /donate's first paint; fetched beforehand (a modulepreload), or as soon as the page had loaded
+ * (before an appeal's photo was decoded), its request still counted in Lighthouse's LCP (issue 34).
  */
 function entryAfterPaint(template: string): { template: string; hash: string } {
   const tag = template.match(/<script type="module" fetchpriority="low" crossorigin src="(\/[^"]+)"><\/script>/);
   if (!tag?.[1]) throw new Error('dist/client/index.html has no entry <script type="module">');
-  const code = `addEventListener("load",()=>requestAnimationFrame(()=>setTimeout(()=>import(${JSON.stringify(tag[1])}))),{once:true})`;
+  const code =
+    'addEventListener("load",()=>{const photo=document.querySelector("img[fetchpriority=high]");' +
+    'Promise.resolve(photo&&photo.decode()).catch(()=>{}).then(()=>requestAnimationFrame(()=>setTimeout(()=>' +
+    `import(${JSON.stringify(tag[1])}))))},{once:true})`;
   return {
     template: template.replace(tag[0], `<script type="module">${code}</script>`),
     hash: `'sha256-${createHash('sha256').update(code).digest('base64')}'`,
