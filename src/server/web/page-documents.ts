@@ -99,8 +99,9 @@ function lowPriorityEntryScript(template: string): string {
 /**
  * The pages request their entry only once they have loaded and painted, their main photo too (the
  * hero, an appeal's: the high-priority image, decoded), so that nothing of it comes before their
- * first paint or their largest one: a one-line inline module imports it in the task after the next
- * frame, allowed by its hash in the CSP (dist/client/csp-hashes.json, read by security.plugin.ts).
+ * first paint or their largest one: a one-line inline module imports it in the task after the
+ * second frame from then (the first did not always show the decoded photo yet), allowed by its hash
+ * in the CSP (dist/client/csp-hashes.json, read by security.plugin.ts).
  * The home and 404 pages are whole without script (their entry only wires the menu:
  * src/client/components/static-page.ts); a React page hydrates once the entry runs
  * (src/client/main.tsx). Run as the page was parsed, the entry's request and evaluation came before
@@ -112,8 +113,8 @@ function entryAfterPaint(template: string): { template: string; hash: string } {
   if (!tag?.[1]) throw new Error('dist/client/index.html has no entry <script type="module">');
   const code =
     'addEventListener("load",()=>{const photo=document.querySelector("img[fetchpriority=high]");' +
-    'Promise.resolve(photo&&photo.decode()).catch(()=>{}).then(()=>requestAnimationFrame(()=>setTimeout(()=>' +
-    `import(${JSON.stringify(tag[1])}))))},{once:true})`;
+    'Promise.resolve(photo&&photo.decode()).catch(()=>{}).then(()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>' +
+    `import(${JSON.stringify(tag[1])})))))},{once:true})`;
   return {
     template: template.replace(tag[0], `<script type="module">${code}</script>`),
     hash: `'sha256-${createHash('sha256').update(code).digest('base64')}'`,
