@@ -18,11 +18,15 @@ export function loadLanguageFonts(language: Language, weights: readonly number[]
   if (!font) return undefined;
   const faces = weights.map(
     (weight) =>
-      new FontFace(font.family, `local("${font.family}"), url(/fonts/${font.file}-${weight}.woff2) format("woff2")`, {
-        weight: String(weight),
-        display: 'swap',
-        unicodeRange: font.unicodeRange,
-      }),
+      new FontFace(
+        font.family,
+        `${localNames(font.family, weight)}, url(/fonts/${font.file}-${weight}.woff2) format("woff2")`,
+        {
+          weight: String(weight),
+          display: 'swap',
+          unicodeRange: font.unicodeRange,
+        },
+      ),
   );
   void Promise.all(faces.map((face) => face.load())).then(
     () => {
@@ -32,4 +36,15 @@ export function loadLanguageFonts(language: Language, weights: readonly number[]
     () => undefined,
   );
   return font.family;
+}
+
+/**
+ * The phone's own file of that weight, by its full and its PostScript name ("Noto Sans Tamil Bold",
+ * "NotoSansTamil-Bold"): the family's name alone is the regular file, which would set the bold
+ * headings in regular.
+ */
+export function localNames(family: string, weight: number): string {
+  const style = weight >= 700 ? 'Bold' : 'Regular';
+  const fullName = style === 'Bold' ? `${family} Bold` : family;
+  return `local("${fullName}"), local("${family.replace(/ /g, '')}-${style}")`;
 }
