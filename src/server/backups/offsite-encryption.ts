@@ -69,6 +69,8 @@ export interface OpenedKey {
   verifyKey: string;
 }
 
+// NFC: the same words typed on another keyboard give the same key here (the `age` command takes
+// the bytes as typed, the same for every passphrase in plain ASCII).
 const scryptKey = (passphrase: string, salt: Buffer, logN: number) =>
   new Promise<Buffer>((resolve, reject) => {
     const N = 2 ** logN;
