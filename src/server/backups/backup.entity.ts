@@ -28,8 +28,9 @@ export type BackupRecord = InferEntity<typeof BackupRecord>;
 
 /**
  * The one bucket the backups are copied to (offsite-settings.ts): the secret key encrypted with
- * DATA_ENCRYPTION_KEY, the copies' public key and salt (never the passphrase), and the last copy's
- * outcome for the health list.
+ * DATA_ENCRYPTION_KEY, the copies' age recipient, signing key (encrypted) and sealed key (never the
+ * passphrase; the first format's public key and salt only from a set-up made before), and the last
+ * copy's outcome for the health list.
  */
 export const OffsiteBackupSettings = defineEntity({
   name: 'OffsiteBackupSettings',
@@ -43,8 +44,11 @@ export const OffsiteBackupSettings = defineEntity({
     accessKeyId: p.text(),
     secretAccessKey: p.text(),
     secretLast4: p.text(),
-    publicKey: p.text(),
-    keySalt: p.text(),
+    publicKey: p.text().nullable(),
+    keySalt: p.text().nullable(),
+    ageRecipient: p.text().nullable(),
+    signingKey: p.text().nullable(),
+    sealedKey: p.text().nullable(),
     updatedBy: p.text(),
     updatedAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
     lastCopiedAt: p.datetime().columnType('timestamptz').nullable(),

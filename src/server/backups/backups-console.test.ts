@@ -184,12 +184,12 @@ describe('the copies off the machine, set up from the console', () => {
     expect(list.run.last).toMatchObject({ error: null, offsiteError: null });
     // Both the earlier backup and this one: every backup still on disk without a copy.
     expect(list.backups.map((backup: { offsiteKey: string }) => backup.offsiteKey)).toEqual(
-      list.backups.map((backup: { name: string }) => `${backup.name}.enc`),
+      list.backups.map((backup: { name: string }) => `${backup.name}.age`),
     );
     expect(list.offsite).toMatchObject({
       configured: true,
       lastError: null,
-      lastCopiedKey: `${list.backups[0].name}.enc`,
+      lastCopiedKey: `${list.backups[0].name}.age`,
     });
   });
 });

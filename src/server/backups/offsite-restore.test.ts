@@ -13,8 +13,9 @@ import { createTestApp, deliverSandboxWebhooks, type TestApp } from '../test/tes
 import { ENTITIES } from '../wiring/entities';
 import { prepareUnmigratedSchemas } from '../wiring/unmigrated-schemas';
 import { startNightlyBackups } from './nightly-backups';
+import { PASSPHRASE_AGAIN } from './offsite-copy';
 import { DecryptError } from './offsite-encryption';
-import { decryptCopyForRestore, isEncryptedCopy } from './offsite-restore';
+import { copyFormat, decryptCopyForRestore } from './offsite-restore';
 import { offsiteBackupStatus, saveOffsiteSettings } from './offsite-settings';
 import { downloadFile } from './offsite-storage';
 
@@ -89,21 +90,22 @@ describe('copies off the machine', () => {
     expect(t.deps.backups.state().last).toMatchObject({ kind: 'nightly', error: null, offsiteError: null });
     const rows = await backupRows();
     expect(rows).toHaveLength(2);
-    expect(rows.map((row) => row.offsite_key)).toEqual(rows.map((row) => `${row.file.split('/').at(-1)}.enc`));
+    expect(rows.map((row) => row.offsite_key)).toEqual(rows.map((row) => `${row.file.split('/').at(-1)}.age`));
     const copied = await offsiteBackupStatus(t.db.orm.em.fork());
     expect(copied).toMatchObject({ lastError: null, lastCopiedKey: rows[1]?.offsite_key });
     expect(Date.parse(copied.lastCopiedAt as string)).toBeGreaterThan(Date.now() - 60_000);
     // No encrypted leftovers beside the backups.
-    expect((await readdir(dir)).filter((name) => name.includes('.enc'))).toEqual([]);
+    expect((await readdir(dir)).filter((name) => name.includes('.age'))).toEqual([]);
   });
 
-  it('restores from the bucket: downloaded, decrypted with the passphrase, the same rows; a wrong passphrase refused', async () => {
+  it('restores from the bucket: the copy and its signature downloaded, checked and decrypted with the passphrase, the same rows; a wrong passphrase refused', async () => {
     const [first] = await backupRows();
     const key = first?.offsite_key as string;
     const downloaded = join(dir, 'downloads');
     await mkdir(downloaded);
     const copy = join(downloaded, key);
     await downloadFile(s3.bucket, key, copy);
+    await downloadFile(s3.bucket, `${key}.sig`, `${copy}.sig`);
 
     // What the bucket holds is not the dump: neither its compressed bytes nor the donor's text.
     const sealed = await readFile(copy);
@@ -111,12 +113,13 @@ describe('copies off the machine', () => {
     expect(sealed.includes(original.subarray(0, 64))).toBe(false);
     expect(gunzipSync(original).includes('kavya@example.com')).toBe(true);
     expect(sealed.includes('kavya@example.com')).toBe(false);
-    expect(await isEncryptedCopy(copy)).toBe(true);
+    expect(await copyFormat(copy)).toBe('age');
 
     await expect(decryptCopyForRestore(copy, 'not the passphrase')).rejects.toThrow(DecryptError);
     await expect(decryptCopyForRestore(copy, 'not the passphrase')).rejects.toThrow(/wrong passphrase/);
 
-    const decrypted = await decryptCopyForRestore(copy, PASSPHRASE);
+    const { file: decrypted, object } = await decryptCopyForRestore(copy, PASSPHRASE);
+    expect(object).toBe(key);
     expect((await readFile(decrypted)).equals(original)).toBe(true);
     const result = await restoreDatabase({
       url: target.url,
@@ -131,5 +134,30 @@ describe('copies off the machine', () => {
     // The source as it was at the first backup: nothing has been paid since.
     expect(restored).toEqual(await rowsOf(t.db.url));
     await rm(dirname(decrypted), { recursive: true, force: true });
+  });
+
+  it('a set-up from before the signed copies copies nothing until the passphrase is typed again, then copies every backup again', async () => {
+    const em = () => t.db.orm.em.fork();
+    await em().execute(
+      `update offsite_backup_settings set age_recipient = null, signing_key = null, sealed_key = null,
+              public_key = 'first-format key', key_salt = 'salt'`,
+    );
+    // The copies made in the first format, as the database would remember them.
+    await em().execute(`update backups set offsite_key = replace(offsite_key, '.age', '.enc')`);
+    await t.deps.backups.run('manual');
+    expect(t.deps.backups.state().last?.offsiteError).toBe(PASSPHRASE_AGAIN);
+    expect((await offsiteBackupStatus(em())).lastError).toBe(PASSPHRASE_AGAIN);
+    const actor = { userId: null, username: 'asha', ip: '127.0.0.1' };
+    await expect(saveOffsiteSettings(em(), t.deps.cipher, actor, { ...s3.bucket, passphrase: '' })).rejects.toThrow(
+      /is required/,
+    );
+
+    await saveOffsiteSettings(em(), t.deps.cipher, actor, { ...s3.bucket, passphrase: PASSPHRASE });
+    await t.deps.backups.run('manual');
+    expect(t.deps.backups.state().last?.offsiteError).toBeNull();
+    const rows = await backupRows();
+    // The two made before, the one made while the passphrase was wanted, and this one: all copied now.
+    expect(rows).toHaveLength(4);
+    expect(rows.map((row) => row.offsite_key)).toEqual(rows.map((row) => `${row.file.split('/').at(-1)}.age`));
   });
 });

@@ -4,13 +4,14 @@ import { DomainError } from '../domain-error';
 import type { FieldCipher } from '../personal-data/field-cipher';
 import { type Actor, audit } from '../staff/audit';
 import { isoTime } from '../staff/sql-time';
-import { type BackupPublicKey, publicKeyFromPassphrase } from './offsite-encryption';
+import { makeOffsiteKeys, type OffsiteKeys } from './offsite-encryption';
 import { type OffsiteBucket, OffsiteStorageError, testBucket } from './offsite-storage';
 
 /**
  * The off-site bucket's set-up, one row of `offsite_backup_settings`: set by an admin in the
  * console, the secret key encrypted with DATA_ENCRYPTION_KEY and never shown back but its last
- * four characters; of the passphrase only the public key the copies are encrypted for and its salt.
+ * four characters; of the passphrase only the keys made with it (offsite-encryption.ts): the age
+ * recipient, the signing key (encrypted too) and the identity sealed with the passphrase.
  */
 
 /** What the console shows: no secret. */
@@ -24,10 +25,10 @@ export interface OffsiteSettingsView {
   updatedAt: string;
 }
 
-/** What a copy needs: the bucket with its secret, and the public key to encrypt for. */
+/** What a copy needs: the bucket with its secret, and the keys (null: a first-format set-up, passphrase needed). */
 export interface OffsiteTarget {
   bucket: OffsiteBucket;
-  publicKey: BackupPublicKey;
+  keys: OffsiteKeys | null;
 }
 
 interface SettingsRow {
@@ -37,15 +38,16 @@ interface SettingsRow {
   access_key_id: string;
   secret_access_key: string;
   secret_last4: string;
-  public_key: string;
-  key_salt: string;
+  age_recipient: string | null;
+  signing_key: string | null;
+  sealed_key: string | null;
   updated_by: string;
   updated_at: string;
 }
 
 async function settingsRow(em: EntityManager): Promise<SettingsRow | undefined> {
   const [row] = await em.execute<SettingsRow[]>(
-    `select endpoint, region, bucket, access_key_id, secret_access_key, secret_last4, public_key, key_salt, updated_by,
+    `select endpoint, region, bucket, access_key_id, secret_access_key, secret_last4, age_recipient, signing_key, sealed_key, updated_by,
             ${isoTime('updated_at')} as updated_at
        from offsite_backup_settings where id = 1`,
   );
@@ -78,7 +80,10 @@ export async function offsiteTarget(em: EntityManager, cipher: FieldCipher): Pro
       accessKeyId: row.access_key_id,
       secretAccessKey: cipher.decrypt(row.secret_access_key),
     },
-    publicKey: { publicKey: row.public_key, salt: row.key_salt },
+    keys:
+      row.age_recipient && row.signing_key && row.sealed_key
+        ? { recipient: row.age_recipient, signingKey: cipher.decrypt(row.signing_key), sealedKey: row.sealed_key }
+        : null,
   };
 }
 
@@ -108,8 +113,8 @@ export async function testOffsiteBucket(em: EntityManager, cipher: FieldCipher, 
 
 /**
  * Saves the set-up once the bucket passes the test (a bucket that cannot be written is refused):
- * the passphrase, when given, becomes a new public key (copies made before stay readable with
- * the passphrase they were made for). Audited without secrets.
+ * the passphrase, when given, makes new keys (copies made before stay readable with the
+ * passphrase they were made for: each carries its sealed key). Audited without secrets.
  */
 export async function saveOffsiteSettings(
   em: EntityManager,
@@ -118,22 +123,26 @@ export async function saveOffsiteSettings(
   input: OffsiteSetupInput,
 ): Promise<OffsiteSettingsView> {
   const stored = await settingsRow(em);
-  if (!stored && !input.passphrase) {
+  // A set-up in the first format has no keys to sign with: its passphrase must be typed again.
+  if (!stored?.age_recipient && !input.passphrase) {
     throw new DomainError('BAD_REQUEST', 'is required to set up the copies', { field: 'passphrase' });
   }
   await testOffsiteBucket(em, cipher, input);
   const bucket = await bucketOf(em, cipher, input);
-  const key = input.passphrase
-    ? await publicKeyFromPassphrase(input.passphrase)
-    : { publicKey: stored?.public_key as string, salt: stored?.key_salt as string };
+  const keys = input.passphrase
+    ? await makeOffsiteKeys(input.passphrase)
+    : { recipient: stored?.age_recipient, signingKey: null, sealedKey: stored?.sealed_key };
   await em.transactional(async (tx) => {
     await tx.execute(
       `insert into offsite_backup_settings
-         (id, endpoint, region, bucket, access_key_id, secret_access_key, secret_last4, public_key, key_salt, updated_by, updated_at)
-       values (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())
+         (id, endpoint, region, bucket, access_key_id, secret_access_key, secret_last4, age_recipient, signing_key,
+          sealed_key, public_key, key_salt, updated_by, updated_at)
+       values (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, null, null, ?, now())
        on conflict (id) do update set endpoint = excluded.endpoint, region = excluded.region, bucket = excluded.bucket,
          access_key_id = excluded.access_key_id, secret_access_key = excluded.secret_access_key,
-         secret_last4 = excluded.secret_last4, public_key = excluded.public_key, key_salt = excluded.key_salt,
+         secret_last4 = excluded.secret_last4, age_recipient = excluded.age_recipient,
+         signing_key = coalesce(excluded.signing_key, offsite_backup_settings.signing_key),
+         sealed_key = excluded.sealed_key, public_key = null, key_salt = null,
          updated_by = excluded.updated_by, updated_at = now()`,
       [
         bucket.endpoint,
@@ -142,8 +151,9 @@ export async function saveOffsiteSettings(
         bucket.accessKeyId,
         cipher.encrypt(bucket.secretAccessKey),
         bucket.secretAccessKey.slice(-4),
-        key.publicKey,
-        key.salt,
+        keys.recipient,
+        keys.signingKey ? cipher.encrypt(keys.signingKey) : null,
+        keys.sealedKey,
         actor.username,
       ],
     );

@@ -3,11 +3,12 @@
 // the restore and stopped again). Checks FILE against FILE.sha256 first. Refuses a database that
 // other sessions use (stop the server first) and one that is not empty, unless --force, which drops
 // everything of the database's own first (db/restore-database.ts). A refusal or failure prints one
-// line and exits non-zero. An encrypted copy downloaded from the off-site bucket (`….backup.gz.enc`)
-// is first decrypted with the passphrase set in the console (asked for, or piped on standard input)
-// into a private temporary folder, restored, and the decrypted file removed.
+// line and exits non-zero. An encrypted copy downloaded from the off-site bucket (`….backup.gz.age`,
+// with its `….age.sig` beside it) is checked against its signature and decrypted with the passphrase
+// set in the console (asked for, or piped on standard input) into a private temporary folder,
+// restored, and the decrypted file removed; a copy in the first format (`….enc`) is refused.
 import { rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatIndiaDateTime } from '../../shared/india-time';
 import { prompt, readPiped } from '../cli-input';
@@ -19,7 +20,7 @@ import { createLogger } from '../logger';
 import { ENTITIES } from '../wiring/entities';
 import { prepareUnmigratedSchemas } from '../wiring/unmigrated-schemas';
 import { DecryptError } from './offsite-encryption';
-import { decryptCopyForRestore, isEncryptedCopy } from './offsite-restore';
+import { copyFormat, decryptCopyForRestore, LEGACY_REFUSAL } from './offsite-restore';
 
 function usage(): never {
   console.error('restore: usage: npm run restore -- FILE [--force] [--skip-checksum]');
@@ -41,14 +42,21 @@ if (!given || extra.length > 0) usage();
 
 /** The backup to restore: the file given, or the one an encrypted copy decrypts to. */
 async function backupToRestore(file: string): Promise<{ file: string; decrypted: boolean }> {
-  const encrypted = await isEncryptedCopy(file).catch(() => false);
-  if (!encrypted) return { file, decrypted: false };
+  const format = await copyFormat(file).catch(() => 'plain' as const);
+  if (format === 'plain') return { file, decrypted: false };
+  if (format === 'legacy') {
+    console.error(`restore: refused: ${LEGACY_REFUSAL}`);
+    process.exit(1);
+  }
   const passphrase = process.stdin.isTTY
     ? await prompt("This copy is encrypted. Passphrase (the one set on the console's Backups page): ")
     : await readPiped();
   try {
-    console.log('Decrypting (checks every byte)…');
-    return { file: await decryptCopyForRestore(file, passphrase), decrypted: true };
+    console.log("Checking the copy's signature and decrypting it (every byte)…");
+    const opened = await decryptCopyForRestore(file, passphrase);
+    console.log(`  signed by this trust's server as ${opened.object}`);
+    if (opened.object !== basename(file)) console.log(`  (the file given is named ${basename(file)})`);
+    return { file: opened.file, decrypted: true };
   } catch (error) {
     const known = error instanceof DecryptError;
     console.error(`restore: ${known ? 'refused: ' : ''}${error instanceof Error ? error.message : String(error)}`);
@@ -71,7 +79,7 @@ try {
     file,
     entities: ENTITIES,
     force: parsed.values.force,
-    // A decrypted copy was checked by its encryption, every byte; it has no .sha256 beside it.
+    // A decrypted copy was checked by its signature and its encryption, every byte; it has no .sha256.
     skipChecksum: parsed.values['skip-checksum'] || decrypted,
     prepareSchemas: prepareUnmigratedSchemas,
     log: (line) => console.log(`  ${line}`),
@@ -84,7 +92,7 @@ try {
     result.sha256
       ? `  sha256 ${result.sha256} matches the recorded one`
       : decrypted
-        ? '  decrypted and checked by its encryption'
+        ? '  checked by its signature and decrypted'
         : '  checksum not checked (--skip-checksum)',
   );
   if (result.dropped.length > 0) console.log(`  --force dropped ${result.dropped.length} object(s) first`);
