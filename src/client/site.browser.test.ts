@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indiaDate } from '../shared/india-time';
 import { siteContent } from '../shared/site-content';
 import { VIEWPORTS } from './test/browser-harness';
 import { startBrowserSuite } from './test/browser-suite';
@@ -103,7 +104,7 @@ describe.each(Object.entries(VIEWPORTS))('the site at %s size', (size, viewport)
     expect(await page.locator('form').count()).toBe(0);
   });
 
-  it('footer: brand, Quick Links, Get Involved placeholders, the policy pages and the 2024 copyright', async () => {
+  it('footer: brand, Quick Links, Get Involved placeholders, the policy pages and the copyright of this year', async () => {
     await open('/');
     const footer = page.locator('footer');
     for (const name of ['About Us', 'Our Services', 'Donate', 'Contact']) {
@@ -121,7 +122,7 @@ describe.each(Object.entries(VIEWPORTS))('the site at %s size', (size, viewport)
     for (const [name, path] of Object.entries(policies)) {
       expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(path);
     }
-    await expect(footer.textContent()).resolves.toContain(`© 2024 ${siteContent.trust.name}`);
+    await expect(footer.textContent()).resolves.toContain(`© ${indiaDate(new Date()).year} ${siteContent.trust.name}`);
   });
 
   it('navigation: the links of the header, the current route marked, sections scrolled to from /donate', async () => {

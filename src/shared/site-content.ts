@@ -2,16 +2,16 @@
  * Everything the trust would change to make the website its own: its name, how to reach it, its
  * figures and its stories. Staff edit the texts, figures, contact details and photos from the
  * console (Site content: a draft, its preview, then published, kept in PostgreSQL); what is here
- * are the defaults, the site's first version, shown until staff publish one. The name, the
- * colour and the legal details are fixed here (the legal details an admin overrides under Trust
- * details). Isomorphic: no Node or DOM imports, and no zod (the browser's first load must not
+ * are the defaults, the site's first version, shown until staff publish one. The colour and the
+ * legal details are fixed here; the trust's name is the legal details' (an admin overrides them
+ * under Trust details, and the server renders the pages and mails with the name saved there). Isomorphic: no Node or DOM imports, and no zod (the browser's first load must not
  * carry it: the schema is ./site-content.schema.ts).
  */
 import type { ImageRecord } from './images';
+import { indiaDate } from './india-time';
 import type { Language } from './languages';
 import { DEFAULT_POLICIES, type PolicyContent } from './policy-pages';
 import { deductionName, deductionShortName, type TaxLaw, taxLawOn } from './tax-law';
-import { TRUST_NAME } from './trust-name';
 
 export interface ImpactFigure {
   value: string;
@@ -269,9 +269,7 @@ export const DEFAULT_ENGLISH_CONTENT: EditableContent = {
 
 /** What staff do not edit here. */
 const FIXED = {
-  trust: { name: TRUST_NAME, shortName: 'Animal Rescue Trust' },
   themeColor: '#1b5e20',
-  footer: { copyrightYear: 2024 },
   // PLACEHOLDERS: not the trust's real registration. Replace them (here or in the staff console)
   // with the details on the trust's 80G approval before issuing real receipts.
   legal: {
@@ -325,16 +323,23 @@ export function resolveSiteContent(
   return {
     ...content,
     photos: { hero: shown(content.photos.hero), share: shown(content.photos.share) },
-    trust: { ...content.trust, ...FIXED.trust },
+    // The name until an admin saves Trust details (the server then renders with that one: withTrustName).
+    trust: { ...content.trust, name: FIXED.legal.name, shortName: 'Animal Rescue Trust' },
     contact: { ...content.contact, phoneHref: phoneHrefOf(content.contact.phone) },
     meta: { ...content.meta, themeColor: FIXED.themeColor },
     about: {
       ...content.about,
       taxNotice: `We are approved under ${law.approvalProvision}, so your donations are eligible for a tax deduction under ${deductionName(law)}.`,
     },
-    footer: { ...FIXED.footer },
+    // The year the page is rendered in, in India (the server renders its pages again when it changes).
+    footer: { copyrightYear: indiaDate(at).year },
     legal: { ...FIXED.legal },
   };
+}
+
+/** The content with the trust's name as an admin saved it under Trust details (receipts/trust-details.ts). */
+export function withTrustName<T extends { trust: { name: string } }>(content: T, name: string): T {
+  return content.trust.name === name ? content : { ...content, trust: { ...content.trust, name } };
 }
 
 /** The page's share of the content (no legal details): what a page embeds for its hydration. */

@@ -3,7 +3,7 @@ import { LANGUAGE_NAMES, LANGUAGE_TAGS, LANGUAGES } from '../../shared/languages
 import { splitLanguage, switchTarget } from '../../shared/locale-paths';
 import { LANGUAGE_SWITCH_EVENT, useLanguage, useLocalizedHref, useMessages } from '../i18n';
 import { useSiteContent } from '../site-content-context';
-import { LOGO_DATA_URI } from './logo';
+import { logoDataUri } from './logo';
 import { NAV_ITEMS } from './nav-items';
 import { SiteLink, useSiteNavigation } from './site-navigation';
 
@@ -84,7 +84,7 @@ export function SiteHeader() {
       <div className="container header-bar">
         {/* Not marked aria-current: the navigation's Home says it already. */}
         <SiteLink href={href('/')} className="brand-link" aria-label={t('brand_home', { name: trust.name })}>
-          <img src={LOGO_DATA_URI} alt={t('logo_alt', { name: trust.name })} width={40} height={40} />
+          <img src={logoDataUri(trust.name)} alt={t('logo_alt', { name: trust.name })} width={40} height={40} />
           <span>{trust.name}</span>
         </SiteLink>
         <LanguageSwitch />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOGO_DATA_URI, logoSvg } from './logo';
+import { logoDataUri, logoSvg } from './logo';
 
 const parse = (svg: string) => new DOMParser().parseFromString(svg, 'image/svg+xml');
 
@@ -11,9 +11,11 @@ describe('the logo', () => {
   });
 
   it('is inlined in the header as a data URI of the same SVG as logo.svg', () => {
-    expect(LOGO_DATA_URI.startsWith('data:image/svg+xml,')).toBe(true);
-    const document = parse(decodeURIComponent(LOGO_DATA_URI.slice('data:image/svg+xml,'.length)));
+    const uri = logoDataUri('Paws & Claws');
+    expect(uri.startsWith('data:image/svg+xml,')).toBe(true);
+    const document = parse(decodeURIComponent(uri.slice('data:image/svg+xml,'.length)));
     expect(document.querySelector('parsererror')).toBeNull();
+    expect(document.querySelector('title')?.textContent).toBe('Paws & Claws');
     expect(document.querySelector('circle')?.getAttribute('fill')).toBe('#1b5e20');
   });
 });

@@ -1,10 +1,8 @@
 /**
  * The trust's logo, drawn in code. scripts/generate-assets.ts writes it out as logo.svg and
  * favicon.svg; the header inlines it as a data URI, so no page requests anything but its hero
- * image before it paints.
+ * image before it paints, titled with the trust's name as the page was rendered with it.
  */
-import { TRUST_NAME } from '../../shared/trust-name';
-
 const GREEN = '#1b5e20';
 
 /** A paw print: one pad and four toes, centred on (x, y), `s` = scale. */
@@ -27,4 +25,5 @@ export function logoSvg(title: string): string {
 </svg>`;
 }
 
-export const LOGO_DATA_URI = `data:image/svg+xml,${encodeURIComponent(logoSvg(TRUST_NAME))}`;
+/** The logo as the header inlines it, titled with the trust's name (Trust details'). */
+export const logoDataUri = (name: string) => `data:image/svg+xml,${encodeURIComponent(logoSvg(name))}`;

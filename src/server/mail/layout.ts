@@ -1,6 +1,5 @@
 import { LANGUAGE_TAGS, type Language } from '../../shared/languages';
-import { siteContent } from '../../shared/site-content';
-import type { TrustContact } from '../site-content/published-contact';
+import { DEFAULT_CONTACT, type TrustContact } from '../site-content/published-contact';
 import { mailMessages } from './messages';
 
 /** The trust's dark green (theme.ts shade 9), on white: readable in every mail client. */
@@ -18,14 +17,15 @@ export type Block = { p: string } | { link: string; href: string } | { small: st
  * `donorPageUrl`, the donor's own signed page, goes in the footer of every mail to a donor;
  * `unsubscribeUrl` in the footer of mail a donor can stop (an appeal's updates: one click, no
  * sign-in). The footer is in the mail's `language` (mail/messages.ts), as its body is, and gives
- * the trust's `contact` details as published (site-content/published-contact.ts; the defaults unless given).
+ * the trust's name (Trust details') and `contact` details as published
+ * (site-content/published-contact.ts; the defaults unless given); the header names the trust too.
  */
 export function renderMail(
   blocks: Block[],
   donorPageUrl?: string,
   unsubscribeUrl?: string,
   language: Language = 'en',
-  contact: TrustContact = siteContent.contact,
+  contact: TrustContact = DEFAULT_CONTACT,
 ): { text: string; html: string } {
   const {
     donorPageLine: DONOR_PAGE_LINE,
@@ -38,7 +38,7 @@ export function renderMail(
     ...blocks.map((block) => ('p' in block ? block.p : 'link' in block ? `${block.link}: ${block.href}` : block.small)),
     ...(donorPageUrl ? [`${DONOR_PAGE_LINE} ${donorPageUrl}\n${DONOR_PAGE_NOTE}`] : []),
     ...(unsubscribeUrl ? [`${UNSUBSCRIBE_LINE} ${UNSUBSCRIBE_LINK}: ${unsubscribeUrl}`] : []),
-    `${siteContent.trust.name}\n${contact.address} · ${contact.email} · ${contact.phone}`,
+    `${contact.name}\n${contact.address} · ${contact.email} · ${contact.phone}`,
   ].join('\n\n');
   const body = blocks
     .map((block) => {
@@ -57,7 +57,7 @@ export function renderMail(
   const html = `<!doctype html>
 <html lang="${language === 'en' ? 'en' : LANGUAGE_TAGS[language]}"><body style="margin:0;background:#f4f7f4;font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;font-size:15px;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;background:#fff">
-<div style="background:${GREEN};color:#fff;padding:18px 24px;font-size:19px;font-weight:bold">${escapeHtml(siteContent.trust.name)}</div>
+<div style="background:${GREEN};color:#fff;padding:18px 24px;font-size:19px;font-weight:bold">${escapeHtml(contact.name)}</div>
 <div style="padding:24px">
 ${body}
 </div>

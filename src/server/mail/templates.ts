@@ -1,7 +1,6 @@
 import { GLOSSARY, type Language } from '../../shared/languages';
 import { formatReceiptRupees as rupees } from '../../shared/rupees';
-import { siteContent } from '../../shared/site-content';
-import type { TrustContact } from '../site-content/published-contact';
+import { DEFAULT_CONTACT, type TrustContact } from '../site-content/published-contact';
 import { type Block, renderMail } from './layout';
 import { mailMessages } from './messages';
 
@@ -22,7 +21,7 @@ interface DonorFacts {
   contact?: TrustContact;
 }
 
-const contactOf = (facts: DonorFacts): TrustContact => facts.contact ?? siteContent.contact;
+const contactOf = (facts: DonorFacts): TrustContact => facts.contact ?? DEFAULT_CONTACT;
 
 const mail = (facts: DonorFacts, subject: string, blocks: Block[]): MailContent => ({
   subject,
@@ -240,7 +239,7 @@ export function erasureCompletedMail(facts: ErasureCompletedFacts): MailContent 
   blocks.push({ p: 'This is the last message you will receive from us. Thank you for the animals you helped.' });
   return {
     subject: 'Your personal details have been erased',
-    ...renderMail(blocks, undefined, undefined, 'en', facts.contact ?? siteContent.contact),
+    ...renderMail(blocks, undefined, undefined, 'en', facts.contact ?? DEFAULT_CONTACT),
   };
 }
 

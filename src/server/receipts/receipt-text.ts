@@ -2,10 +2,9 @@ import { formatIndiaDate } from '../../shared/financial-year';
 import { CASH_DEDUCTION_LIMIT_PAISE, GIFT_MODE_LABELS, type GiftMode } from '../../shared/gift-modes';
 import { type Language, languageOf } from '../../shared/languages';
 import { formatReceiptRupees, formatRupees } from '../../shared/rupees';
-import { siteContent } from '../../shared/site-content';
 import { deductionName, taxLawOn } from '../../shared/tax-law';
 import { TRIBUTE_LABELS, tributeOf, tributeText } from '../../shared/tribute';
-import type { TrustContact } from '../site-content/published-contact';
+import { DEFAULT_CONTACT, type TrustContact } from '../site-content/published-contact';
 import { rupeesInWordsIn } from './amount-in-words';
 import { noDeductionNotice } from './no-deduction';
 import type { Receipt } from './receipt.entity';
@@ -40,7 +39,7 @@ export type ReceiptFields = Partial<
   };
 
 /** The trust's contact details the receipt gives. */
-export const contactOf = (receipt: ReceiptFields): TrustContact => receipt.contact ?? siteContent.contact;
+export const contactOf = (receipt: ReceiptFields): TrustContact => receipt.contact ?? DEFAULT_CONTACT;
 
 export { isAcknowledgement, noDeductionNotice, receiptTitle } from './no-deduction';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { siteContent } from '../../shared/site-content';
 import { recordUnsubscribe, UNSUBSCRIBE_PATH, verifyUnsubscribeToken } from '../appeals/unsubscribe-token';
 import type { Orm } from '../db/orm';
 import { escapeHtml } from '../mail/layout';
+import { publishedContact, type TrustContact } from '../site-content/published-contact';
 
 /**
  * Unsubscribing from appeal updates (appeals/unsubscribe-token.ts). The link in each update's footer
@@ -36,14 +36,15 @@ export async function appealUnsubscribeRoutes(
       .execute<{ title: string }[]>('select title from appeals where id = ?', [appealId]);
     return appeal?.title ?? null;
   };
-  const page = (reply: FastifyReply, status: number, title: string, body: string) =>
+  // The trust's name and address as published (Trust details, site content), as the mails give them.
+  const page = async (reply: FastifyReply, status: number, title: string, body: string) =>
     reply
       .code(status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('x-robots-tag', 'noindex')
       .header('referrer-policy', 'no-referrer')
-      .send(unsubscribePage(title, body));
+      .send(unsubscribePage(title, body, await publishedContact(orm.em.fork())));
   const notValid = (reply: FastifyReply) =>
     page(
       reply,
@@ -102,8 +103,7 @@ ${button('all', 'Stop all appeal updates')}
 </form>`;
 }
 
-function unsubscribePage(title: string, body: string): string {
-  const { trust, contact } = siteContent;
+function unsubscribePage(title: string, body: string, trust: TrustContact): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(trust.name)}</title></head>
@@ -111,7 +111,7 @@ function unsubscribePage(title: string, body: string): string {
 <main style="max-width:32rem;margin:3rem auto;background:#fff;padding:1.5rem 1.75rem;border-top:4px solid #1b5e20">
 <h1 style="font-size:1.4rem;margin:0 0 1rem;color:#1b5e20">${escapeHtml(title)}</h1>
 ${body}
-<p style="font-size:.9rem;color:#555">${escapeHtml(trust.name)} · ${escapeHtml(contact.email)}</p>
+<p style="font-size:.9rem;color:#555">${escapeHtml(trust.name)} · ${escapeHtml(trust.email)}</p>
 <p><a href="/" style="color:#1b5e20">Back to the website</a></p>
 </main></body></html>`;
 }

@@ -3,11 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PublicAppealCard } from '../../shared/appeals.schema';
 import { DEFAULT_CONTENT } from '../../shared/default-content';
 import type { ImageRecord } from '../../shared/images';
+import { indiaDate } from '../../shared/india-time';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/languages';
 import { localizedPath, splitLanguage } from '../../shared/locale-paths';
 import type { PageData } from '../../shared/page-render';
 import type { PolicyTrustDetails } from '../../shared/policy-pages';
-import { type EditableContent, pageContentOf } from '../../shared/site-content';
+import { type EditableContent, pageContentOf, withTrustName } from '../../shared/site-content';
 import { resolveSiteContentIn } from '../../shared/site-content-languages';
 import { SITE_URL_TOKEN } from '../../shared/site-url-token';
 import { taxLawOn } from '../../shared/tax-law';
@@ -18,9 +19,15 @@ import { contentImages, publishedContent, publishedVersionId } from '../site-con
 import { loadPageRenderer, type PageRenderer } from './page-documents';
 import { type PrerenderedPage, preparePage } from './pages';
 
-/** What the pages are rendered from: the version, the law in force, the photos as the Photos library describes them. */
-const keyOf = (version: number | null, law: string, images: readonly ImageRecord[]) =>
-  JSON.stringify([version, law, images.map(({ id, hash, alt }) => [id, hash, alt])]);
+/**
+ * What the pages are rendered from: the version, the law in force and the year (the footer's) on
+ * the day, the photos as the Photos library describes them.
+ */
+const keyOf = (version: number | null, day: string, images: readonly ImageRecord[]) =>
+  JSON.stringify([version, day, images.map(({ id, hash, alt }) => [id, hash, alt])]);
+
+/** What of the day the pages show: the law in force, and the year in India (the footer's copyright). */
+const dayKey = (at: Date) => `${taxLawOn(at).from} ${indiaDate(at).year}`;
 
 /** What the pages show of the open appeals, in every language: a change renders them again. */
 const openAppealsKey = (byLanguage: Record<Language, readonly PublicAppealCard[]>) =>
@@ -44,7 +51,7 @@ export const CONTENT_CHECK_INTERVAL_MS = 15_000;
 
 /** What a staff procedure may ask of the pages: follow a publication at once, render a draft. */
 export interface SitePagesHandle {
-  /** Renders the pages again if the published version (or the law in force) changed. */
+  /** Renders the pages again if the published version, the law in force, the year or the trust's details changed. */
   refresh(): Promise<void>;
   /** A page as it would be with this content: a whole document, SITE_URL filled in, no scripts. */
   preview(path: string, content: EditableContent): Promise<string>;
@@ -65,7 +72,8 @@ export interface SitePagesOptions {
  * page bundle with the published site content, and rendered again when that changes: one indexed
  * read of the published version's id every CONTENT_CHECK_INTERVAL_MS (and at once after a
  * publication on this instance), so every instance on the database follows within that, with no
- * build and no restart. The tax law's texts follow the day too (the law is part of the version's key).
+ * build and no restart. The tax law's texts and the footer's year follow the day too (both are part
+ * of the version's key), and the trust's name follows Trust details (read at each check).
  *
  * Each page is held ready to send, as the build's were: SITE_URL filled in, brotli and gzip, an
  * ETag that is the hash of its bytes (so a changed page has a new one). The pages are swapped all
@@ -203,8 +211,10 @@ export class SitePages implements SitePagesHandle {
     images: readonly ImageRecord[],
     language: Language = DEFAULT_LANGUAGE,
   ): PageData {
+    const resolved = pageContentOf(resolveSiteContentIn(content, at, images, language));
     const data: PageData = {
-      content: pageContentOf(resolveSiteContentIn(content, at, images, language)),
+      // The trust's name as an admin saved it under Trust details (the defaults' until then).
+      content: this.trust ? withTrustName(resolved, this.trust.name) : resolved,
       ...(this.trust && { trust: this.trust }),
     };
     return language === DEFAULT_LANGUAGE ? data : { ...data, language };
@@ -212,26 +222,27 @@ export class SitePages implements SitePagesHandle {
 
   private async renderIfChanged(): Promise<void> {
     const at = this.now();
-    const law = taxLawOn(at).from;
+    const day = dayKey(at);
     const em = this.options.orm.em.fork();
     const versionId = await publishedVersionId(em);
     // A published photo's description can change on the Photos page: its photos are part of the key.
     const images = this.version === versionId && this.content ? await contentImages(em, this.content) : undefined;
     // The open appeals' list and figures (home, /donate): their totals are at most half a minute old.
     const appeals = await openAppealsInEveryLanguage(em, at);
-    // The trust's details an admin saves (name, address, PAN) are named on the policy pages.
+    // The trust's details an admin saves: its name on every page (header, footer, checkout), its
+    // address and PAN on the policy pages.
     const { name, address, pan, registration80g } = await getTrustDetails(em);
     const trust = { name, address, pan, registration80g };
     const appealsKey = `${openAppealsKey(appeals)}${JSON.stringify(trust)}`;
-    if (images && this.key === keyOf(versionId, law, images) && this.appealsKey === appealsKey) return;
+    if (images && this.key === keyOf(versionId, day, images) && this.appealsKey === appealsKey) return;
     this.trust = trust;
     const { id, content } = await publishedContent(em);
     const shown = await contentImages(em, content);
     await this.render(id, content, at, shown, appeals);
-    this.key = keyOf(id, law, shown);
+    this.key = keyOf(id, day, shown);
     this.appealsKey = appealsKey;
     this.lastError = undefined;
-    this.options.log.info({ version: id, law }, "the site's pages were rendered with the published content");
+    this.options.log.info({ version: id, day }, "the site's pages were rendered with the published content");
   }
 
   /** Every page with this content, swapped in at once when all are ready. */

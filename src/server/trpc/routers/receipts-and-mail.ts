@@ -37,10 +37,14 @@ export const mailboxRouter = router({
   }),
 });
 
-/** `staff.trust.*`: the legal details receipts are issued with (admins); issued receipts keep theirs. */
+/** `staff.trust.*`: the legal details receipts are issued with and the name the site and mails show (admins); issued receipts keep theirs. */
 export const trustRouter = router({
   get: adminProcedure.query(({ ctx }) => getTrustDetails(ctx.em)),
-  update: adminProcedure
-    .input(trustDetailsSchema)
-    .mutation(({ ctx, input }) => updateTrust(ctx.em, actorOf(ctx.staff), input)),
+  update: adminProcedure.input(trustDetailsSchema).mutation(async ({ ctx, input }) => {
+    const details = await updateTrust(ctx.em, actorOf(ctx.staff), input);
+    // The pages name the trust (header, footer, checkout, policy pages): this instance's show
+    // the new details before the call answers, the others' within their check.
+    await ctx.sitePages?.refresh();
+    return details;
+  }),
 });

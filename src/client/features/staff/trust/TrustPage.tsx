@@ -11,7 +11,11 @@ type TrustDetails = inferRouterInputs<AppRouter>['staff']['trust']['update'];
 type Field = keyof TrustDetails;
 
 const FIELDS: { name: Field; label: string; description?: string; type?: string; multiline?: boolean }[] = [
-  { name: 'name', label: "Trust's name" },
+  {
+    name: 'name',
+    label: "Trust's name",
+    description: "Shown on the website's header and footer, in the payment window, in mails and on new receipts",
+  },
   { name: 'address', label: 'Address', multiline: true },
   { name: 'pan', label: "Trust's PAN", description: 'Like ABCDE1234F' },
   { name: 'registration80g', label: '80G registration number (URN)' },
