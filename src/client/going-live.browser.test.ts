@@ -36,7 +36,7 @@ afterAll(() => mailbox?.close());
 
 /** The link the server printed at its start on the empty database, as a trustee copies it. */
 function printedLink(): string {
-  const link = /No admin yet: open this link to create the first one \(valid 24 hours\): (\S+?token=[\w-]+)/.exec(
+  const link = /setup link \(create the first admin; works once, for 24 hours\): (\S+?token=[\w-]+)/.exec(
     suite.server.output(),
   )?.[1];
   if (!link) throw new Error(`no setup link in the server's log:\n${suite.server.output()}`);
@@ -103,6 +103,7 @@ describe('going live from an empty database, on a laptop', () => {
     await page.getByRole('heading', { name: 'Set up the staff console' }).waitFor();
     await page.getByLabel('Your name').fill('Lakshmi Raman');
     await page.getByLabel('Username').fill('lakshmi');
+    await page.getByLabel('Your e-mail address').fill(ADMIN_EMAIL);
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByLabel('Repeat the password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create the admin account' }).click();
