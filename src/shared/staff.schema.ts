@@ -130,7 +130,7 @@ export const firstAdminInputSchema = addStaffInputSchema.omit({ role: true }).ex
     .string()
     .trim()
     .toLowerCase()
-    .min(1, 'Enter your e-mail address: the console mails admins when something needs attention')
+    .min(1, 'Enter your e-mail address')
     .max(254, 'Must be at most 254 characters')
     .pipe(z.email('Must be an e-mail address, like name@example.org')),
 });

@@ -95,7 +95,7 @@ export function SetupPage() {
           {!done && (
             <Text size="sm">
               {replaced
-                ? 'Each start of the server prints a new link and the older ones stop working: find the last line starting "setup link" in the server\'s output.'
+                ? 'Each start of the server prints a new link and the older ones stop working. Copy the last one from https:// to the end of its line.'
                 : 'If the console has no admin yet, restart the server: it prints a new link, which works for 24 hours.'}
             </Text>
           )}
