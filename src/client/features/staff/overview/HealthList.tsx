@@ -42,7 +42,13 @@ export function HealthList({ items, isAdmin }: { items: readonly HealthItem[]; i
         {sorted.map((item) => (
           <li key={item.id}>
             <Group gap="xs" wrap="nowrap" align="flex-start">
-              <Badge color={BADGE[item.state].color} variant="filled" w={72} style={{ flexShrink: 0 }}>
+              <Badge
+                color={BADGE[item.state].color}
+                // Not set up is no alarm: a quiet badge, apart from the three lights.
+                variant={item.state === 'grey' ? 'outline' : 'filled'}
+                w={72}
+                style={{ flexShrink: 0 }}
+              >
                 {BADGE[item.state].label}
               </Badge>
               <Text size="sm">
