@@ -198,6 +198,10 @@ export const migrations: ListedMigration[] = [
     load: async () => (await import('./Migration20261128100000')).Migration20261128100000,
   },
   {
+    name: 'Migration20261129064000',
+    load: async () => (await import('./Migration20261129064000')).Migration20261129064000,
+  },
+  {
     name: 'Migration20261129070000',
     load: async () => (await import('./Migration20261129070000')).Migration20261129070000,
   },

@@ -446,7 +446,12 @@ try {
   await time('overview: the health list', LIST_MS, () =>
     healthList({
       em: em(),
-      environment: { siteUrl: 'https://bench.example.org', dataEncryptionKeyFromEnvironment: true, dataDir },
+      environment: {
+        siteUrl: 'https://bench.example.org',
+        dataEncryptionKeyFromEnvironment: true,
+        dataDir,
+        inProcessMailbox: false,
+      },
       settings: BENCH_LIVE_KEYS,
     }),
   );

@@ -85,7 +85,7 @@ async function main(): Promise<void> {
   const browser = await launchBrowser();
   try {
     const url = server.url;
-    const link = /No admin yet: open this link to create the first one \(valid 24 hours\): (\S+?token=[\w-]+)/.exec(
+    const link = /setup link \(create the first admin; works once, for 24 hours\): (\S+?token=[\w-]+)/.exec(
       server.output(),
     )?.[1];
     if (!link) throw new Error(`no setup link in the server's log:\n${server.output()}`);
@@ -96,6 +96,7 @@ async function main(): Promise<void> {
     await phone.getByRole('heading', { name: 'Set up the staff console' }).waitFor();
     await phone.getByLabel('Your name').fill('Lakshmi Raman');
     await phone.getByLabel('Username').fill('lakshmi');
+    await phone.getByLabel('Your e-mail address').fill('lakshmi@trust.example.org');
     await phone.getByLabel(/^Password/).fill(PASSWORD);
     await phone.getByLabel('Repeat the password').fill(PASSWORD);
     await shoot(phone, 'setup-first-admin');

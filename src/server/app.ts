@@ -32,7 +32,7 @@ import { counterStore } from './security/counter-keys';
 import { DonationBudget } from './security/donation-budget';
 import { answerTooLarge } from './security/oversized-bodies';
 import { securityPlugin } from './security/security.plugin';
-import { announceSetupLink } from './staff/setup-link';
+import { announceSetupLink, type LinePrinter } from './staff/setup-link';
 import { trpcPlugin } from './trpc/trpc.plugin';
 import { AppealPages } from './web/appeal-pages';
 import { SitePages } from './web/site-pages';
@@ -53,6 +53,8 @@ export interface AppDependencies {
   contentCheckIntervalMs?: number;
   /** How long an appeal's page is reused (web/appeal-pages.ts); tests shorten it. */
   appealPageMaxAgeMs?: number;
+  /** Where the first admin's setup link is printed, on a plain line (stderr unless a test collects it). */
+  printSetupLink?: LinePrinter;
 }
 
 /** Builds the whole server without listening, so tests can `inject()` requests into it. */
@@ -63,6 +65,7 @@ export async function buildApp({
   clientDir,
   contentCheckIntervalMs,
   appealPageMaxAgeMs,
+  printSetupLink,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -151,8 +154,8 @@ export async function buildApp({
   await app.register(trpcPlugin, { procedures, rateLimitPerMinute });
   await app.register(staffSessionRoutes, { orm, siteUrl: config.siteUrl });
   await app.register(staffSetupRoutes, { orm, siteUrl: config.siteUrl, counters });
-  // With no enabled admin, the log shows a one-time link to create the first one (staff/setup-link.ts).
-  app.addHook('onReady', () => announceSetupLink(orm.em.fork(), config.siteUrl, app.log));
+  // With no enabled admin, a one-time link to create the first one is printed (staff/setup-link.ts).
+  app.addHook('onReady', () => announceSetupLink(orm.em.fork(), config.siteUrl, app.log, printSetupLink));
   await app.register(donationsCsvRoutes, { orm });
   await app.register(settlementsCsvRoutes, { orm });
   await app.register(statementFileRoutes, { orm, personalDataKey: deps.personalDataKey });

@@ -8,6 +8,7 @@ export const HEALTH_ITEMS = [
   'policy-pages',
   'https',
   'backups',
+  'offsite',
   'disk',
   'encryption-key',
   'admins',
@@ -15,7 +16,8 @@ export const HEALTH_ITEMS = [
 ] as const;
 export type HealthItemId = (typeof HEALTH_ITEMS)[number];
 
-export type HealthState = 'green' | 'amber' | 'red';
+/** `grey`: not set up (the off-site copies): shown with where to set it up, never an alarm. */
+export type HealthState = 'green' | 'amber' | 'red' | 'grey';
 
 /** The console's admin pages a fix is made on. */
 export const HEALTH_FIX_PAGES = {

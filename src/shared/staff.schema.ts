@@ -106,13 +106,34 @@ export const addStaffInputSchema = z.object({
   email: staffEmailSchema.optional(),
 });
 
+/**
+ * A setup link's token as pasted: a copy that took the end of a log line with it (`…token"}`, a
+ * full stop, a space) still works. A token is base64url, so no trailing quote, brace or stop is
+ * ever part of it.
+ */
+export function cleanSetupToken(pasted: string): string {
+  return pasted.trim().replace(/[^A-Za-z0-9_-]+$/, '');
+}
+
 /** A setup link's token (32 random bytes as base64url, 43 characters); a longer string is no token of ours. */
-const setupTokenSchema = z.string().max(100);
+const setupTokenSchema = z.string().max(100).transform(cleanSetupToken);
 
 export const setupCheckInputSchema = z.object({ token: setupTokenSchema });
 
-/** The first admin, made in the browser through the setup link: the same rules as every other account's. */
-export const firstAdminInputSchema = addStaffInputSchema.omit({ role: true }).extend({ token: setupTokenSchema });
+/**
+ * The first admin, made in the browser through the setup link: the same rules as every other
+ * account's, and an e-mail address required, so the health list's alerts reach someone.
+ */
+export const firstAdminInputSchema = addStaffInputSchema.omit({ role: true }).extend({
+  token: setupTokenSchema,
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, 'Enter your e-mail address')
+    .max(254, 'Must be at most 254 characters')
+    .pipe(z.email('Must be an e-mail address, like name@example.org')),
+});
 export type FirstAdminInput = z.infer<typeof firstAdminInputSchema>;
 
 export const setDisabledInputSchema = z.object({ id: z.number().int().positive(), disabled: z.boolean() });

@@ -472,6 +472,7 @@ describe('the migrations', () => {
       col('webhook_deliveries', 'received_at', timestamp, 'NO'),
       col('webhook_deliveries', 'event_type', 'text', 'YES'),
       col('webhook_deliveries', 'verified', 'boolean', 'NO'),
+      col('webhook_deliveries', 'names_own_payment', 'boolean', 'NO', 'false'),
       col('webhook_events', 'id', 'text', 'NO'),
       col('webhook_events', 'type', 'text', 'NO'),
       col('webhook_events', 'received_at', timestamp, 'NO', 'now()'),

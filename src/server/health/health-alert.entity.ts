@@ -10,7 +10,7 @@ export const HealthAlert = defineEntity({
   tableName: 'health_alerts',
   properties: (p) => ({
     item: p.text().primary(),
-    state: p.enum(['green', 'amber', 'red']),
+    state: p.enum(['green', 'amber', 'red', 'grey']),
     redAlertedAt: p.datetime().columnType('timestamptz').nullable(),
     changedAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
   }),

@@ -1,14 +1,16 @@
 import { statfs } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { HealthItem, HealthItemId } from '../../shared/health';
+import type { HealthItemId } from '../../shared/health';
 import { indiaMidnight } from '../../shared/india-time';
 import { siteContent } from '../../shared/site-content';
-import { backupStatus } from '../backups/backup-status';
-import { offsiteBackupStatus } from '../backups/offsite-settings';
 import { getTrustDetails } from '../receipts/trust-details';
 import type { LiveSettings } from '../settings/live-settings';
+import { backupsVerdict, offsiteVerdict } from './backup-health';
+import { mailVerdict } from './mail-health';
 import { policyTextsPresent } from './policy-texts';
+import { amber, green, red, type Verdict } from './verdicts';
+import { webhooksVerdict } from './webhook-health';
 
 /** What the checks read besides the database: the server's own facts, fixed at its start. */
 export interface HealthEnvironment {
@@ -18,6 +20,8 @@ export interface HealthEnvironment {
   dataEncryptionKeyFromEnvironment: boolean;
   /** Where the data lives (the backups' directory): its file system's free space is checked. */
   dataDir: string;
+  /** Mail goes to the in-process mailbox (development, no SMTP_URL): no mail server is needed. */
+  inProcessMailbox: boolean;
 }
 
 export interface HealthCheckContext {
@@ -27,18 +31,10 @@ export interface HealthCheckContext {
   settings: Pick<LiveSettings, 'environment' | 'effective'>;
 }
 
-type Verdict = Omit<HealthItem, 'id' | 'title'>;
 type HealthCheck = { id: HealthItemId; title: string; check: (context: HealthCheckContext) => Promise<Verdict> };
 
-const HOUR_MS = 60 * 60 * 1000;
-/** A nightly backup a little late is still fine; one missed is not. */
-export const BACKUP_MAX_AGE_MS = 26 * HOUR_MS;
 /** Below this share of free space the disk is red. */
 export const MIN_FREE_DISK_SHARE = 0.1;
-
-const green = (message: string, fix: Verdict['fix'] = null): Verdict => ({ state: 'green', message, fix });
-const amber = (message: string, fix: Verdict['fix'] = null): Verdict => ({ state: 'amber', message, fix });
-const red = (message: string, fix: Verdict['fix'] = null): Verdict => ({ state: 'red', message, fix });
 
 async function razorpayKeys({ em, settings }: HealthCheckContext): Promise<Verdict> {
   const { keyId } = settings.effective.razorpay;
@@ -66,52 +62,6 @@ async function razorpayKeys({ em, settings }: HealthCheckContext): Promise<Verdi
     );
   }
   return green('Live keys, accepted by Razorpay at their last check.', 'settings');
-}
-
-async function webhooks({ em, now }: HealthCheckContext): Promise<Verdict> {
-  // webhook_deliveries is a ring of 50 rows; the paid donation is one probe of (status, created_at).
-  const [row] = await em.execute<{ verified: string; failed: string; paid: boolean }[]>(
-    `select count(*) filter (where verified) as verified, count(*) filter (where not verified) as failed,
-       exists (select 1 from donations where status = 'paid' and created_at > ?::timestamptz - interval '7 days'
-         and mode = 'online') as paid
-     from webhook_deliveries where received_at > ?::timestamptz - interval '7 days'`,
-    [now, now],
-  );
-  const failed = Number(row?.failed ?? 0);
-  if (failed > 0) {
-    return red(
-      `${failed} webhook ${failed === 1 ? 'delivery' : 'deliveries'} failed the signature check in the last 7 days: the webhook secret differs from Razorpay's dashboard. Copy it again into Settings.`,
-      'settings',
-    );
-  }
-  if (row?.paid && Number(row.verified) === 0) {
-    return red(
-      "Donations were paid in the last 7 days but no verified webhook arrived: add the webhook shown in Settings to Razorpay's dashboard.",
-      'settings',
-    );
-  }
-  return green('Webhooks arrive and verify (or no payment needed one in the last 7 days).', 'settings');
-}
-
-async function mail({ em, now }: HealthCheckContext): Promise<Verdict> {
-  // Each an index probe of mail_outbox (status, created_at).
-  const [row] = await em.execute<{ failed: boolean; waiting: boolean; sent: boolean }[]>(
-    `select
-       exists (select 1 from mail_outbox where status = 'failed' and created_at > ?::timestamptz - interval '1 day') as failed,
-       exists (select 1 from mail_outbox where status = 'queued' and created_at < ?::timestamptz - interval '1 hour') as waiting,
-       exists (select 1 from mail_outbox where status = 'sent' and created_at > ?::timestamptz - interval '1 day') as sent`,
-    [now, now, now],
-  );
-  if (row?.failed) {
-    return red(
-      'Mail failed to send in the last day: check the mail server in Settings and send a test mail.',
-      'settings',
-    );
-  }
-  if (row?.waiting) {
-    return amber('Mail has waited more than an hour to be sent: check the mail server in Settings.', 'settings');
-  }
-  return green(row?.sent ? 'Mail was delivered in the last day, none failing.' : 'No mail failing.', 'settings');
 }
 
 /**
@@ -165,24 +115,6 @@ async function https({ environment }: HealthCheckContext): Promise<Verdict> {
   return red(
     `SITE_URL is ${environment.siteUrl}, not https: donors' links and the checkout need https. Set SITE_URL in the server's environment.`,
   );
-}
-
-async function backups({ em, now }: HealthCheckContext): Promise<Verdict> {
-  const [local, offsite] = [await backupStatus(em, now), await offsiteBackupStatus(em)];
-  const fresh = (iso: string | null) => iso !== null && now.getTime() - Date.parse(iso) < BACKUP_MAX_AGE_MS;
-  if (!fresh(local.lastTakenAt)) {
-    return red('No backup in the last 26 hours: take one now in Backups and look at the server log.', 'backups');
-  }
-  if (!offsite.configured) {
-    return red('Backups are not copied off the machine: set up the off-site copies in Backups.', 'backups');
-  }
-  if (!fresh(offsite.lastCopiedAt)) {
-    return red(
-      'No backup was copied off the machine in the last 26 hours: test the bucket in Backups (its last error is shown there).',
-      'backups',
-    );
-  }
-  return green('The last backup is under 26 hours old and copied off the machine.', 'backups');
 }
 
 /** The nearest existing directory of a path (the backups' directory may not exist before the first backup). */
@@ -245,12 +177,13 @@ async function alertRecipients({ em }: HealthCheckContext): Promise<Verdict> {
 /** The list, in the order the overview shows it. */
 export const HEALTH_CHECKS: readonly HealthCheck[] = [
   { id: 'razorpay-keys', title: 'Razorpay keys', check: razorpayKeys },
-  { id: 'webhooks', title: 'Webhooks', check: webhooks },
-  { id: 'mail', title: 'Mail', check: mail },
+  { id: 'webhooks', title: 'Webhooks', check: ({ em, now }) => webhooksVerdict(em, now) },
+  { id: 'mail', title: 'Mail', check: mailVerdict },
   { id: 'trust-details', title: 'Trust details', check: trustDetails },
   { id: 'policy-pages', title: 'Policy pages', check: policyPages },
   { id: 'https', title: 'https', check: https },
-  { id: 'backups', title: 'Backups', check: backups },
+  { id: 'backups', title: 'Backups', check: ({ em, now }) => backupsVerdict(em, now) },
+  { id: 'offsite', title: 'Off-site copies', check: ({ em, now }) => offsiteVerdict(em, now) },
   { id: 'disk', title: 'Disk space', check: disk },
   { id: 'encryption-key', title: 'Encryption key', check: encryptionKey },
   { id: 'admins', title: 'Admins', check: admins },

@@ -18,7 +18,12 @@ const REFUSALS: Record<SetupRefusal, { status: 403 | 410; message: string }> = {
   used: { status: 410, message: 'This setup link was already used.' },
   expired: {
     status: 410,
-    message: 'This setup link has expired or a newer one replaced it. Restart the server: its log shows a new link.',
+    message: 'This setup link has expired: it works for 24 hours. Restart the server: it prints a new link.',
+  },
+  replaced: {
+    status: 410,
+    message:
+      'A newer link was printed when the server restarted; use the newest one (the last "setup link" line in the server\'s output).',
   },
   done: { status: 410, message: 'Setup is done: an admin account exists. Sign in instead.' },
 };

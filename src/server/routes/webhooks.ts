@@ -15,7 +15,7 @@ import { applyEvent, type EventOutcome } from '../webhooks/apply-event';
 import { FailedPaymentBurst } from '../webhooks/failed-payment-burst';
 import { razorpayEventSchema } from '../webhooks/razorpay-event.schema';
 import { toStorableJson } from '../webhooks/storable-json';
-import { eventTypeOf, recordWebhookDelivery } from '../webhooks/webhook-deliveries';
+import { eventTypeOf, namesOwnPayment, recordWebhookDelivery } from '../webhooks/webhook-deliveries';
 import { WebhookEvent } from '../webhooks/webhook-event.entity';
 
 /** Razorpay's webhook bodies are a few KB; refunds with notes stay far below this. */
@@ -56,10 +56,14 @@ export async function webhookRoutes(
     const signature = request.headers['x-razorpay-signature'];
     if (!Buffer.isBuffer(raw)) return reply.code(400).send({ message: 'Missing or invalid X-Razorpay-Signature' });
     const verified = typeof signature === 'string' && isValidWebhook(raw, signature, keys.webhookSecret);
-    // Kept for the console's Settings (a wrong secret shows there); never in the way of the event.
-    await recordWebhookDelivery(orm.em.fork(), { eventType: eventTypeOf(raw), verified }).catch((error) =>
-      request.log.warn({ err: error }, 'webhook delivery not recorded'),
-    );
+    // Kept for the console's Settings and health list (a wrong secret shows there, an outsider's
+    // forgery only as noise: health/webhook-health.ts); never in the way of the event.
+    const recorded = async () => {
+      const em = orm.em.fork();
+      const ownPayment = !verified && (await namesOwnPayment(em, raw));
+      await recordWebhookDelivery(em, { eventType: eventTypeOf(raw), verified, namesOwnPayment: ownPayment });
+    };
+    await recorded().catch((error) => request.log.warn({ err: error }, 'webhook delivery not recorded'));
     if (!verified) return reply.code(400).send({ message: 'Missing or invalid X-Razorpay-Signature' });
     const eventId = eventIdOf(request.headers['x-razorpay-event-id'], raw);
     let parsed: unknown;

@@ -16,16 +16,22 @@ afterEach(async () => {
 
 const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
   t.db.orm.em.fork().execute<T[]>(text, params);
-const LINK = /No admin yet: open this link to create the first one \(valid 24 hours\): (\S+)/;
+/** The plain line a start prints: the link last, so "from https:// to the end of the line" is the link. */
+const LINE = /^setup link \(create the first admin; works once, for 24 hours\): (https:\/\/\S+)$/;
 
-/** The setup links a start printed, from the captured log lines (level, link, token). */
-function printedLinks(logs: string[]) {
-  return logs.flatMap((line) => {
-    const entry = JSON.parse(line) as { level: number; msg: string };
-    const link = LINK.exec(entry.msg)?.[1];
-    return link ? [{ level: entry.level, link, token: new URL(link).searchParams.get('token') ?? '' }] : [];
+/** The setup links a start printed on their own lines (link, token). */
+function printedLinks(printed: string[]) {
+  return printed.flatMap((line) => {
+    const link = LINE.exec(line)?.[1];
+    return link ? [{ link, token: new URL(link).searchParams.get('token') ?? '' }] : [];
   });
 }
+
+/** The JSON log's lines that say a link was printed, with their level. */
+const announcements = (logs: string[]) =>
+  logs
+    .map((line) => JSON.parse(line) as { level: number; msg: string })
+    .filter((entry) => entry.msg?.startsWith('No admin yet'));
 
 /** A new link, as a start would make it; its token. */
 async function newToken(): Promise<string> {
@@ -43,7 +49,14 @@ function setUp(token: string, from: string, fields: Record<string, unknown> = {}
     url: '/staff/api/setup',
     headers: { origin: SITE },
     remoteAddress: from,
-    payload: { token, username: 'trustee', displayName: 'Lakshmi Raman', password: PASSWORD, ...fields },
+    payload: {
+      token,
+      username: 'trustee',
+      displayName: 'Lakshmi Raman',
+      email: 'Lakshmi@Trust.example.org',
+      password: PASSWORD,
+      ...fields,
+    },
   });
 }
 
@@ -61,12 +74,17 @@ const admins = async () =>
   (await sql<{ n: number }>(`select count(*)::int as n from users where role = 'admin'`))[0]?.n ?? 0;
 
 describe('a start', () => {
-  it('with no admin prints one setup link at warn; only its hash is stored; a start with an admin prints none', async () => {
+  it('with no admin prints one setup link on a plain line of its own, says so in the log at warn; only its hash is stored; a start with an admin prints none', async () => {
     await t.app.ready();
-    const [printed, ...more] = printedLinks(t.logs);
+    expect(t.printed).toHaveLength(1);
+    const [printed, ...more] = printedLinks(t.printed);
     expect(more).toEqual([]);
-    expect(printed?.level).toBe(40);
     expect(printed?.link).toMatch(new RegExp(`^${SITE}/staff/setup\\?token=[A-Za-z0-9_-]{43}$`));
+    // The JSON log stays JSON and keeps no link: it says where the link is, at warn.
+    const [said] = announcements(t.logs);
+    expect(said?.level).toBe(40);
+    expect(said?.msg).toMatch(/"setup link"/);
+    expect(t.logs.join('\n')).not.toContain(printed?.token);
     const stored = await sql<{ token_hash: string }>('select token_hash from staff_setup_tokens');
     expect(stored.map((row) => row.token_hash)).toEqual([hashToken(printed?.token ?? '')]);
     expect((await check(printed?.token ?? '', newAddress())).json()).toEqual({ ready: true });
@@ -75,7 +93,8 @@ describe('a start', () => {
     const second = await createTestApp({}, { sameDatabaseAs: t });
     try {
       await second.app.ready();
-      expect(printedLinks(second.logs)).toEqual([]);
+      expect(second.printed).toEqual([]);
+      expect(announcements(second.logs)).toEqual([]);
       expect(await sql('select id from staff_setup_tokens')).toHaveLength(1);
     } finally {
       await second.close();
@@ -91,13 +110,20 @@ describe('a start', () => {
     const restarted = await createTestApp({}, { sameDatabaseAs: t });
     try {
       await restarted.app.ready();
-      const [printed] = printedLinks(restarted.logs);
+      const [printed] = printedLinks(restarted.printed);
       const from = newAddress();
       expect((await check(printed?.token ?? '', from)).statusCode).toBe(200);
       expect((await check(recent, from)).statusCode).toBe(200);
       const dead = await check(older, from);
       expect(dead.statusCode).toBe(410);
-      expect(dead.json()).toMatchObject({ reason: 'expired' });
+      // Not "expired" in general: the page says plainly that a newer link exists.
+      expect(dead.json()).toEqual({
+        reason: 'replaced',
+        message:
+          'A newer link was printed when the server restarted; use the newest one (the last "setup link" line in the server\'s output).',
+      });
+      expect((await setUp(older, from)).json()).toMatchObject({ reason: 'replaced' });
+      expect(await admins()).toBe(0);
     } finally {
       await restarted.close();
     }
@@ -148,13 +174,48 @@ describe('the setup link', () => {
       [hashToken(token)],
     );
     expect(row?.hours).toBe(24);
-    await sql(`update staff_setup_tokens set expires_at = now() - interval '1 second' where token_hash = ?`, [
-      hashToken(token),
-    ]);
+    await sql(
+      `update staff_setup_tokens set created_at = created_at - interval '24 hours 1 second',
+         expires_at = expires_at - interval '24 hours 1 second' where token_hash = ?`,
+      [hashToken(token)],
+    );
     const response = await setUp(token, newAddress());
     expect(response.statusCode).toBe(410);
-    expect(response.json()).toMatchObject({ reason: 'expired' });
+    expect(response.json()).toMatchObject({ reason: 'expired', message: expect.stringMatching(/24 hours/) });
     expect(await admins()).toBe(0);
+  });
+
+  it('works copied with the end of a JSON log line, a full stop or spaces after it', async () => {
+    const token = await newToken();
+    const from = newAddress();
+    for (const pasted of [`${token}"}`, `${token}".`, `${token}.`, ` ${token} \n`, `${token}'}`, `${token}\t"},`]) {
+      expect((await check(pasted, from)).json()).toEqual({ ready: true });
+    }
+    const response = await setUp(`${token}"}`, from);
+    expect(response.statusCode).toBe(200);
+    expect(await admins()).toBe(1);
+  });
+
+  it('asks the first admin for an e-mail address (400 without one, or with a wrong one), stored for alerts', async () => {
+    const token = await newToken();
+    const from = newAddress();
+    for (const email of ['', '   ', 'not-an-address']) {
+      const refused = await setUp(token, from, { email });
+      expect(refused.statusCode).toBe(400);
+      expect((refused.json() as { issues: { path: string }[] }).issues.map((issue) => issue.path)).toEqual(['email']);
+    }
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/staff/api/setup',
+      headers: { origin: SITE },
+      remoteAddress: from,
+      payload: { token, username: 'trustee', displayName: 'Lakshmi', password: PASSWORD },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(await admins()).toBe(0);
+    expect((await setUp(token, from)).statusCode).toBe(200);
+    const [admin] = await sql<{ email: string }>(`select email from users where username = 'trustee'`);
+    expect(admin?.email).toBe('lakshmi@trust.example.org');
   });
 
   it('refuses a guessed token (403), and creates no one', async () => {

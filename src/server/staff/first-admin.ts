@@ -44,6 +44,7 @@ export async function createFirstAdmin(
       displayName: input.displayName,
       role: 'admin',
       password: input.password,
+      email: input.email,
     });
     await tx.nativeUpdate(User, { id: account.id }, { lastSignInAt: new Date() });
     const token = await startSession(tx, account.id, ip);

@@ -41,6 +41,8 @@ export interface TestApp {
   jobs: BackgroundJobs;
   /** Every log line the app wrote (at trace level), as JSON text. */
   logs: string[];
+  /** The plain lines the app printed beside its log (the first admin's setup link), as stderr would show them. */
+  printed: string[];
   addAccount(username: string, role: StaffRole, password?: string): Promise<{ id: number }>;
   /** Signs in through the route; returns the session token from the cookie. */
   signIn(username: string, password?: string): Promise<string>;
@@ -89,7 +91,16 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: TestAp
   // The server's own logger (its redaction and serializers), at trace level, into `logs`.
   const logger = createLogger({ env: config.env, logLevel: 'trace' }, stream);
   const { clientDir, contentCheckIntervalMs, appealPageMaxAgeMs } = options;
-  const app = await buildApp({ config, deps, logger, clientDir, contentCheckIntervalMs, appealPageMaxAgeMs });
+  const printed: string[] = [];
+  const app = await buildApp({
+    config,
+    deps,
+    logger,
+    clientDir,
+    contentCheckIntervalMs,
+    appealPageMaxAgeMs,
+    printSetupLink: (line) => printed.push(line),
+  });
   // Ready as a started server is (its onReady work, the first admin's setup link, done) before a test's first request.
   await app.ready();
   // The mail worker only (polling fast): reconciliation and retention are called by the tests that need them.
@@ -104,6 +115,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: TestAp
     mailbox,
     jobs,
     logs,
+    printed,
     addAccount: (username, role, password = PASSWORD) =>
       createAccount(db.orm.em.fork(), { username, displayName: username, role, password }),
     async signIn(username, password = PASSWORD) {

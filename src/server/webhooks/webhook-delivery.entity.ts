@@ -10,6 +10,8 @@ export const WebhookDelivery = defineEntity({
     receivedAt: p.datetime().columnType('timestamptz'),
     eventType: p.text().nullable(),
     verified: p.boolean(),
+    /** A body that failed its signature named one of the trust's own orders, payments or subscriptions. */
+    namesOwnPayment: p.boolean().default(false),
   }),
 });
 

@@ -29,6 +29,8 @@ export const WebhookEvent = defineEntity({
       name: 'webhook_events_subscription_id_index',
       expression: `create index "webhook_events_subscription_id_index" on "webhook_events" (("payload" #>> '{payload,subscription,entity,id}')) where ("payload" #>> '{payload,subscription,entity,id}') is not null`,
     },
+    // The health list's newest verified event (Migration20261129064000).
+    { properties: ['receivedAt'], name: 'webhook_events_received_at_index' },
     {
       name: 'webhook_events_needs_look_index',
       expression: `create index "webhook_events_needs_look_index" on "webhook_events" ("received_at") where "outcome" in ('amount_mismatch', 'paid_by_another_payment')`,

@@ -147,6 +147,7 @@ export async function buildDependencies(
       siteUrl: config.siteUrl,
       dataEncryptionKeyFromEnvironment: Boolean(config.dataEncryptionKey),
       dataDir: backupDir(config),
+      inProcessMailbox: config.env !== 'production' && !config.mail.smtpUrl,
     },
     close: async () => {
       await backups.idle();

@@ -2,23 +2,25 @@ import { Alert, Button, Center, Loader, Paper, PasswordInput, Stack, Text, TextI
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter, useSearch } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { firstAdminInputSchema, MIN_PASSWORD_LENGTH } from '../../../../shared/staff.schema';
+import { cleanSetupToken, firstAdminInputSchema, MIN_PASSWORD_LENGTH } from '../../../../shared/staff.schema';
 import { useStaffTitle } from '../use-staff-title';
 import { checkSetupLink, createFirstAdmin, type SetupRefusal } from './setup-api';
 
 type LinkState = { kind: 'checking' } | { kind: 'ready' } | { kind: 'refused'; reason?: SetupRefusal; message: string };
-type FieldErrors = Partial<Record<'displayName' | 'username' | 'password' | 'repeat', string>>;
+type FieldErrors = Partial<Record<'displayName' | 'username' | 'email' | 'password' | 'repeat', string>>;
 
 const NO_ANSWER = 'The server did not answer. Check the connection and reload the page.';
 
 /**
- * `/staff/setup?token=…`, the link a start with no admin prints in the server's log: the first
- * admin's name, username and password (the rules every account has, shared/staff.schema.ts), then
- * signed in, on the overview. Once an admin exists it says so and links to the sign-in.
+ * `/staff/setup?token=…`, the link a start with no admin prints on its own line: the first
+ * admin's name, username, e-mail (where the health list's alerts go) and password (the rules every
+ * account has, shared/staff.schema.ts), then signed in, on the overview. A token copied with the end
+ * of a log line (`"}`, a full stop) still works. Once an admin exists it says so and links to the sign-in.
  */
 export function SetupPage() {
   useStaffTitle('Set up');
-  const { token = '' } = useSearch({ from: '/staff/setup' });
+  const { token: pasted = '' } = useSearch({ from: '/staff/setup' });
+  const token = cleanSetupToken(String(pasted));
   const router = useRouter();
   const queryClient = useQueryClient();
   const [link, setLink] = useState<LinkState>({ kind: 'checking' });
@@ -40,6 +42,7 @@ export function SetupPage() {
       token,
       displayName: String(form.get('displayName')),
       username: String(form.get('username')),
+      email: String(form.get('email')),
       password: String(form.get('password')),
     };
     const checked = firstAdminInputSchema.safeParse(fields);
@@ -79,6 +82,7 @@ export function SetupPage() {
   }
   if (link.kind === 'refused') {
     const done = link.reason === 'done';
+    const replaced = link.reason === 'replaced';
     return (
       <Frame>
         <Stack gap="sm">
@@ -90,7 +94,9 @@ export function SetupPage() {
           </Alert>
           {!done && (
             <Text size="sm">
-              If the console has no admin yet, restart the server: its log shows a new link, which works for 24 hours.
+              {replaced
+                ? 'Each start of the server prints a new link and the older ones stop working. Copy the last one from https:// to the end of its line.'
+                : 'If the console has no admin yet, restart the server: it prints a new link, which works for 24 hours.'}
             </Text>
           )}
           <Button component={Link} to="/staff/login" variant={done ? 'filled' : 'default'} fullWidth>
@@ -132,6 +138,17 @@ export function SetupPage() {
             spellCheck={false}
             required
             error={errors.username}
+          />
+          <TextInput
+            label="Your e-mail address"
+            name="email"
+            type="email"
+            description="The console mails admins here when something needs attention"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            error={errors.email}
           />
           <PasswordInput
             label="Password"

@@ -1,7 +1,7 @@
 /** The first admin's setup link (routes/staff-setup.ts): plain routes, as the setup signs the admin in. */
 
-/** Why the server refused a link: `done` once an admin exists. */
-export type SetupRefusal = 'done' | 'used' | 'expired' | 'unknown';
+/** Why the server refused a link: `done` once an admin exists, `replaced` when a restart printed a newer one. */
+export type SetupRefusal = 'done' | 'used' | 'expired' | 'replaced' | 'unknown';
 
 export type SetupAnswer =
   | { ok: true }
@@ -28,6 +28,7 @@ export function createFirstAdmin(input: {
   token: string;
   username: string;
   displayName: string;
+  email: string;
   password: string;
 }): Promise<SetupAnswer> {
   return post('/staff/api/setup', input);

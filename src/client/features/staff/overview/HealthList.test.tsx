@@ -14,6 +14,13 @@ const ITEMS: HealthItem[] = [
     fix: null,
   },
   {
+    id: 'offsite',
+    title: 'Off-site copies',
+    state: 'grey',
+    message: 'Not set up: the backups stay on this machine only, and are lost with it.',
+    fix: 'backups',
+  },
+  {
     id: 'webhooks',
     title: 'Webhooks',
     state: 'red',
@@ -38,15 +45,16 @@ function renderList(isAdmin: boolean) {
 }
 
 describe("the overview's health list", () => {
-  it('puts red first, then amber, then green, each with its sentence; admins get the page to fix it on', async () => {
+  it('puts red first, then amber, then not set up, then green, each with its sentence; admins get the page to fix it on', async () => {
     renderList(true);
     const rows = await screen.findAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringMatching(/^FixWebhooks: 1 webhook delivery failed .* Open Settings$/),
       expect.stringMatching(/^CheckAlert e-mail: No admin has an e-mail address .* Open Staff accounts$/),
+      expect.stringMatching(/^OffOff-site copies: Not set up: .* Open Backups$/),
       'OKhttps: The site is served at https://rescue.example.org. ',
     ]);
-    expect(screen.getByRole('heading', { name: 'Health (2 to look at)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Health (3 to look at)' })).toBeInTheDocument();
     expect(within(rows[0] as HTMLElement).getByRole('link', { name: 'Open Settings' })).toHaveAttribute(
       'href',
       '/staff/settings',

@@ -8,10 +8,11 @@ const BADGE: Record<HealthState, { color: string; label: string }> = {
   green: { color: 'green', label: 'OK' },
   amber: { color: 'yellow', label: 'Check' },
   red: { color: 'red', label: 'Fix' },
+  grey: { color: 'gray', label: 'Off' },
 };
 
-/** Red first, then amber, then green; the server's order within each. */
-const ORDER: Record<HealthState, number> = { red: 0, amber: 1, green: 2 };
+/** Red first, then amber, then not set up (grey), then green; the server's order within each. */
+const ORDER: Record<HealthState, number> = { red: 0, amber: 1, grey: 2, green: 3 };
 
 function Fix({ item, isAdmin }: { item: HealthItem; isAdmin: boolean }) {
   if (!item.fix || item.state === 'green') return null;
@@ -26,8 +27,8 @@ function Fix({ item, isAdmin }: { item: HealthItem; isAdmin: boolean }) {
 }
 
 /**
- * The overview's health list (server: health/): each item green, amber or red with what to do,
- * and for admins a link to the page where it is done.
+ * The overview's health list (server: health/): each item green, amber, red or grey (not set
+ * up) with what to do, and for admins a link to the page where it is done.
  */
 export function HealthList({ items, isAdmin }: { items: readonly HealthItem[]; isAdmin: boolean }) {
   const sorted = [...items].sort((a, b) => ORDER[a.state] - ORDER[b.state]);
@@ -41,7 +42,13 @@ export function HealthList({ items, isAdmin }: { items: readonly HealthItem[]; i
         {sorted.map((item) => (
           <li key={item.id}>
             <Group gap="xs" wrap="nowrap" align="flex-start">
-              <Badge color={BADGE[item.state].color} variant="filled" w={72} style={{ flexShrink: 0 }}>
+              <Badge
+                color={BADGE[item.state].color}
+                // Not set up is no alarm: a quiet badge, apart from the three lights.
+                variant={item.state === 'grey' ? 'outline' : 'filled'}
+                w={72}
+                style={{ flexShrink: 0 }}
+              >
                 {BADGE[item.state].label}
               </Badge>
               <Text size="sm">

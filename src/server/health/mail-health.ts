@@ -1,0 +1,49 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { HealthCheckContext } from './health-checks';
+import { amber, green, plural, red, type Verdict } from './verdicts';
+
+/**
+ * The mail item: red at once when mail fails, not after the outbox's two days of retries: a mail
+ * whose last try failed (the server unreachable, refusing, or its login wrong) waits for a retry,
+ * and that is red until a retry gets through. Red too in production with no mail server at all
+ * (no SMTP_URL and none saved in Settings): nothing could be sent.
+ */
+export async function mailVerdict({ em, now, environment, settings }: HealthCheckContext): Promise<Verdict> {
+  const mailServer = Boolean(settings.environment.mail.smtpUrl) || settings.effective.smtp !== null;
+  if (!mailServer && !environment.inProcessMailbox) {
+    return red(
+      'No mail server is set up: receipts, donors’ links and these alerts cannot be mailed. Set the SMTP server in Settings and send a test mail.',
+      'settings',
+    );
+  }
+  return outboxVerdict(em, now);
+}
+
+async function outboxVerdict(em: EntityManager, now: Date): Promise<Verdict> {
+  // Each an index probe of mail_outbox (status, created_at); queued rows are few.
+  const [row] = await em.execute<{ failed: boolean; retrying: string; waiting: boolean; sent: boolean }[]>(
+    `select
+       exists (select 1 from mail_outbox where status = 'failed' and created_at > ?::timestamptz - interval '1 day') as failed,
+       (select count(*) from mail_outbox where status = 'queued' and last_error is not null) as retrying,
+       exists (select 1 from mail_outbox where status = 'queued' and created_at < ?::timestamptz - interval '1 hour') as waiting,
+       exists (select 1 from mail_outbox where status = 'sent' and created_at > ?::timestamptz - interval '1 day') as sent`,
+    [now, now, now],
+  );
+  const retrying = Number(row?.retrying ?? 0);
+  if (retrying > 0) {
+    return red(
+      `${plural(retrying, 'mail', 'mails')} could not be sent at the last try (the mail server did not answer, or refused): check the mail server in Settings and send a test mail. They are tried again by themselves.`,
+      'settings',
+    );
+  }
+  if (row?.failed) {
+    return red(
+      'Mail failed to send in the last day: check the mail server in Settings and send a test mail.',
+      'settings',
+    );
+  }
+  if (row?.waiting) {
+    return amber('Mail has waited more than an hour to be sent: check the mail server in Settings.', 'settings');
+  }
+  return green(row?.sent ? 'Mail was delivered in the last day, none failing.' : 'No mail failing.', 'settings');
+}
