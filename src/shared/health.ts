@@ -26,6 +26,7 @@ export const HEALTH_FIX_PAGES = {
   trust: { path: '/staff/trust', label: 'Trust details' },
   siteContent: { path: '/staff/site-content', label: 'Site content' },
   accounts: { path: '/staff/accounts', label: 'Staff accounts' },
+  outbox: { path: '/staff/outbox', label: 'Outbox' },
 } as const;
 export type HealthFixPage = keyof typeof HEALTH_FIX_PAGES;
 

@@ -70,6 +70,20 @@ describe('mail', () => {
     await run(`delete from mail_outbox where message_id like 'truth-%'`);
   });
 
+  it('is amber, not red, when only a recipient’s own server refused (a mistyped address is not the trust’s mail server)', async () => {
+    await run(
+      `insert into mail_outbox (message_id, kind, recipient, subject, text_body, html_body, last_error, next_attempt_at)
+       values ('truth-typo', 'test', 'donor@gmial.example', 's', 't', 'h',
+               'EENVELOPE 550 5.1.1 Recipient address rejected', now() + interval '1 hour')`,
+    );
+    expect(await item('mail')).toMatchObject({
+      state: 'amber',
+      fix: 'outbox',
+      message: expect.stringMatching(/^1 mail was refused by the recipient’s own mail server/),
+    });
+    await run(`delete from mail_outbox where message_id like 'truth-%'`);
+  });
+
   it('is red in production with no mail server set anywhere; the in-process mailbox needs none', async () => {
     const { environment, effective } = t.deps.settings;
     const noSmtp: HealthCheckContext['settings'] = {

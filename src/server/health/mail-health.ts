@@ -21,13 +21,21 @@ export async function mailVerdict({ em, now, environment, settings }: HealthChec
 
 async function outboxVerdict(em: EntityManager, now: Date): Promise<Verdict> {
   // Each an index probe of mail_outbox (status, created_at); queued rows are few.
-  const [row] = await em.execute<{ failed: boolean; retrying: string; waiting: boolean; sent: boolean }[]>(
+  // A recipient refused (nodemailer's EENVELOPE: a mistyped address, a full mailbox) is that
+  // donor's address, not the trust's mail server: amber, so one typo does not raise the alarm.
+  const [row] = await em.execute<
+    { failed: boolean; retrying: string; refusedRecipients: string; waiting: boolean; sent: boolean }[]
+  >(
     `select
-       exists (select 1 from mail_outbox where status = 'failed' and created_at > ?::timestamptz - interval '1 day') as failed,
-       (select count(*) from mail_outbox where status = 'queued' and last_error is not null) as retrying,
+       exists (select 1 from mail_outbox where status = 'failed' and created_at > ?::timestamptz - interval '1 day'
+                 and last_error not like 'EENVELOPE%') as failed,
+       (select count(*) from mail_outbox where status = 'queued' and last_error is not null
+          and last_error not like 'EENVELOPE%') as retrying,
+       (select count(*) from mail_outbox where status in ('queued', 'failed') and last_error like 'EENVELOPE%'
+          and created_at > ?::timestamptz - interval '1 day') as "refusedRecipients",
        exists (select 1 from mail_outbox where status = 'queued' and created_at < ?::timestamptz - interval '1 hour') as waiting,
        exists (select 1 from mail_outbox where status = 'sent' and created_at > ?::timestamptz - interval '1 day') as sent`,
-    [now, now, now],
+    [now, now, now, now],
   );
   const retrying = Number(row?.retrying ?? 0);
   if (retrying > 0) {
@@ -40,6 +48,13 @@ async function outboxVerdict(em: EntityManager, now: Date): Promise<Verdict> {
     return red(
       'Mail failed to send in the last day: check the mail server in Settings and send a test mail.',
       'settings',
+    );
+  }
+  const refused = Number(row?.refusedRecipients ?? 0);
+  if (refused > 0) {
+    return amber(
+      `${plural(refused, 'mail was', 'mails were')} refused by the recipient’s own mail server in the last day (a mistyped or full address): the mail server itself works. See the Outbox.`,
+      'outbox',
     );
   }
   if (row?.waiting) {
