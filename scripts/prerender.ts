@@ -2,7 +2,7 @@
  * Builds the pages' server-side bundle (src/client/entry-server.tsx) into dist/prerender after
  * `vite build`, with what the server needs to make documents of its pages (page-kit.json: the
  * templates with site.css inlined and the scripts ordered, each React page's stylesheets; see
- * src/server/web/page-documents.ts, which this script and the server share). The server renders
+ * src/server/web/page-kit.ts and page-documents.ts, which this script and the server share). The server renders
  * `/`, `/donate`, `/my-giving` and the 404 page with it at start and whenever the published site
  * content changes (src/server/web/site-pages.ts); this script also prerenders them into dist/client
  * with the default content (a server without the bundle serves those), writes the staff console's
@@ -20,12 +20,11 @@ import { gzipAsync } from '@gfx/zopfli';
 import { build } from 'vite';
 import {
   loadPageRenderer,
-  type Manifest,
-  makePageKit,
   PAGE_BUNDLE_FILE,
   PAGE_KIT_FILE,
   staffShellDocument,
 } from '../src/server/web/page-documents';
+import { type Manifest, makePageKit } from '../src/server/web/page-kit';
 import { pageContentOf, siteContent } from '../src/shared/site-content';
 
 // A production build even when started from a test run (NODE_ENV=test would bundle React's development build).

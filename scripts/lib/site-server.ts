@@ -40,6 +40,7 @@ export async function ensureClientBuilt(): Promise<void> {
       'scripts/prerender.ts',
       // The build's page kit is made by the code the server renders with.
       'src/server/web/page-documents.ts',
+      'src/server/web/page-kit.ts',
       'vite.config.ts',
       // The site's messages, compiled into the pages by the build (scripts/lib/messages-options.ts).
       'messages',

@@ -1,3 +1,6 @@
+// Over 250 lines on purpose: one contract, what staff write about an appeal and what the public reads
+// of it (the texts' rules, the video address, the translations, the inputs and the public shapes),
+// shared by the console's form, the procedures and their tests; its parts are not used apart.
 import { z } from 'zod';
 import type { ImageRecord } from './images';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';

@@ -1,3 +1,5 @@
+// Over 250 lines on purpose: one zod schema, field for field the shape of EditableContent in
+// ./site-content.ts, with the text rules it applies to every field and the translations derived from it.
 import { z } from 'zod';
 import { POLICY_TOKENS } from './policy-pages';
 import { DEDUCTION_TOKEN, type EditableContent, type TextsOverride, type TranslatedLanguage } from './site-content';

@@ -1,3 +1,7 @@
+// Over 250 lines on purpose: the site content's shape, its first version (DEFAULT_ENGLISH_CONTENT: most
+// of the file, as data) and how a page resolves it change together whenever a field is added; the first
+// version names DEDUCTION_TOKEN and is resolved here into `siteContent`, so apart the two would import
+// each other.
 /**
  * Everything the trust would change to make the website its own: its name, how to reach it, its
  * figures and its stories. Staff edit the texts, figures, contact details and photos from the

@@ -1,3 +1,6 @@
+// Over 250 lines on purpose: one cluster's life (start it, or join the one another process of this
+// project started; wait for it; recover it from an unclean stop; stop it), the steps sharing the
+// owner file that decides which process runs it.
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { appendFile, chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';

@@ -1,18 +1,20 @@
+// Over 250 lines on purpose: one procedure, its five steps below in the order they run, each refusing
+// before anything is changed; the steps share the one connection and the backup's header, and none is
+// used anywhere else.
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { migrations as knownMigrations } from '../../../migrations/index';
+import { BackupReader, readBackupHeader } from './backup-reader';
 import {
   type BackupHeader,
-  BackupReader,
   COPY_SESSION_SETTINGS,
   checksumFileOf,
   fileSha256,
   qualified,
   quoteIdent,
-  readBackupHeader,
   recordedSha256,
   SYSTEM_SCHEMA_FILTER,
 } from './logical-backup';

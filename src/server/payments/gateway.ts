@@ -1,3 +1,5 @@
+// Over 250 lines on purpose: one adapter, the trust's Razorpay calls over the SDK and the parsing of
+// every answer they get; a new call adds its method and the schema of its answer here.
 import type http from 'node:http';
 import type https from 'node:https';
 import { getProxyForUrl } from 'proxy-from-env';

@@ -2,7 +2,6 @@ import {
   Button,
   Card,
   Group,
-  List,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -31,26 +30,8 @@ import {
   formFieldOf,
   missingTranslations,
 } from './appeal-form';
-
-/** The languages' names in English, for the console's labels. */
-const IN_ENGLISH: Record<AppealTranslationLanguage, string> = { ta: 'Tamil', hi: 'Hindi' };
-const FIELD_NAMES: Record<AppealTranslatedField, string> = {
-  title: 'title',
-  story: 'story',
-  beyondGoal: 'beyond-goal text',
-};
-const MISSING = 'missing — English shown';
-
-/** The server's 400 answer as one message per form field (its `issues`, shaped by the tRPC error formatter). */
-export function fieldErrorsOf<Field extends string>(
-  error: unknown,
-  fieldOf: (path: string) => Field,
-): Partial<Record<Field, string>> {
-  const issues = (error as { data?: { issues?: { path: string; message: string }[] } } | null)?.data?.issues ?? [];
-  const errors: Partial<Record<Field, string>> = {};
-  for (const issue of issues) errors[fieldOf(issue.path)] ??= issue.message;
-  return errors;
-}
+import { fieldErrorsOf } from './field-errors';
+import { FIELD_NAMES, IN_ENGLISH, MISSING, TranslationsSummary } from './TranslationsSummary';
 
 /**
  * An appeal as staff write it: title, the animal's story (plain paragraphs), the goal in rupees, an
@@ -87,12 +68,6 @@ export function AppealForm({
   };
   const label = (field: AppealFormField, what: string) => (errors[field] ? `${what} ${errors[field]}` : undefined);
   const missing = missingTranslations(values);
-  const translationErrors = APPEAL_TRANSLATION_LANGUAGES.flatMap((code) =>
-    (['title', 'story', 'beyondGoal'] as const).flatMap((field) => {
-      const error = errors[`translations.${code}.${field}`];
-      return error ? [`${IN_ENGLISH[code]} ${FIELD_NAMES[field]} ${error}`] : [];
-    }),
-  );
   const setTranslation = (code: AppealTranslationLanguage, field: keyof AppealTexts) => ({
     value: values.translations[code][field],
     onChange: (event: { currentTarget: { value: string } }) => {
@@ -119,37 +94,7 @@ export function AppealForm({
   return (
     <Card withBorder padding="sm" component="form" onSubmit={submit} noValidate aria-label="Appeal">
       <Stack gap="sm">
-        <Card
-          withBorder
-          padding="xs"
-          // A summary, not a live announcement: it changes as staff type.
-          role="region"
-          aria-label="Translations"
-        >
-          <Text size="sm" fw={700}>
-            Translations{' '}
-            {missing.ta.length + missing.hi.length > 0 ? '(the page shows the English for what is missing)' : ''}
-          </Text>
-          <List size="sm" spacing={2}>
-            {APPEAL_TRANSLATION_LANGUAGES.map((code) => (
-              <List.Item key={code}>
-                {IN_ENGLISH[code]}:{' '}
-                {missing[code].length === 0 ? (
-                  'all given'
-                ) : (
-                  <Text span size="sm" fw={600}>
-                    {missing[code].map((field) => FIELD_NAMES[field]).join(', ')} {MISSING}
-                  </Text>
-                )}
-              </List.Item>
-            ))}
-          </List>
-          {translationErrors.map((error) => (
-            <Text key={error} size="sm" c="red.8">
-              {error}
-            </Text>
-          ))}
-        </Card>
+        <TranslationsSummary missing={missing} errors={errors} />
         <SegmentedControl
           aria-label="Language of the texts"
           value={language}

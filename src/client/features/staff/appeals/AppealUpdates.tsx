@@ -10,7 +10,7 @@ import { indiaTime } from '../format';
 import { ImageUploadField } from '../images/ImageUploadField';
 import { PhotoThumb } from '../images/PhotoThumb';
 import { staffTrpc } from '../trpc';
-import { fieldErrorsOf } from './AppealForm';
+import { fieldErrorsOf } from './field-errors';
 
 type Appeal = RouterOutputs['staff']['appeals']['get'];
 type UpdateTexts = Record<AppealTranslationLanguage, string>;

@@ -1,18 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  FileInput,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, FileInput, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { inferRouterOutputs } from '@trpc/server';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
@@ -24,6 +10,7 @@ import { rupees } from '../format';
 import { TABLE_PROPS } from '../table-props';
 import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';
+import { AssignModal } from './AssignModal';
 import { type UploadOutcome, uploadCertificateFile } from './upload-certificate';
 
 type CertificateRow = inferRouterOutputs<AppRouter>['staff']['certificates']['list']['certificates'][number];
@@ -213,45 +200,5 @@ export function CertificatesPage() {
       )}
       <AssignModal row={assigning} onClose={() => setAssigning(undefined)} />
     </Stack>
-  );
-}
-
-/** Gives an unmatched certificate its donor by hand. */
-function AssignModal({ row, onClose }: { row: CertificateRow | undefined; onClose: () => void }) {
-  const utils = staffTrpc.useUtils();
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const assign = staffTrpc.staff.certificates.assign.useMutation({
-    onSuccess: async () => {
-      onClose();
-      await utils.staff.certificates.list.invalidate();
-    },
-  });
-  return (
-    <Modal opened={Boolean(row)} onClose={onClose} title="Assign this certificate">
-      {row && (
-        <Stack gap="sm">
-          <Text size="sm">
-            {row.donorIdMasked ?? 'No ID read'} · {row.matchNote}
-          </Text>
-          <TextInput label="Donor's name" value={name} onChange={(event) => setName(event.currentTarget.value)} />
-          <TextInput
-            label="Donor's e-mail"
-            type="email"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
-          <ErrorMessage error={assign.error} title="Not assigned" />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button loading={assign.isPending} onClick={() => assign.mutate({ id: row.id, email, donorName: name })}>
-              Assign
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
   );
 }

@@ -1,6 +1,4 @@
 import {
-  Alert,
-  Anchor,
   Button,
   Card,
   Checkbox,
@@ -20,28 +18,14 @@ import { LANGUAGE_NAMES, LANGUAGES } from '../../../../shared/languages';
 import { indiaToday, type OfflineGiftMode, REFERENCE_LABELS } from '../../../../shared/offline-gift.schema';
 import { ErrorMessage } from '../ErrorMessage';
 import { staffTrpc } from '../trpc';
-import { emptyGift, fieldsOfMode, formFieldOf, type GiftFormValues, giftInputOf } from './gift-form';
+import { GiftRecorded } from './GiftRecorded';
+import { emptyGift, errorsOf, fieldsOfMode, type GiftFormValues, giftInputOf } from './gift-form';
 
 const MODE_OPTIONS = OFFLINE_GIFT_MODES.map((mode) => ({
   value: mode,
   label: mode === 'bank-transfer' ? 'Bank transfer' : GIFT_MODE_LABELS[mode],
 }));
 const PURPOSE_OPTIONS = Object.entries(PURPOSES).map(([value, label]) => ({ value, label }));
-
-type Errors = Partial<Record<keyof GiftFormValues, string>>;
-
-/** The server's answer as one message per field: a 400's issues, or a refusal whose message starts with its field. */
-function errorsOf(error: unknown): { fields: Errors; other: string | null } {
-  if (!error) return { fields: {}, other: null };
-  const data = (error as { data?: { issues?: { path: string; message: string }[] } }).data;
-  const fields: Errors = {};
-  for (const issue of data?.issues ?? []) fields[formFieldOf(issue.path)] ??= issue.message;
-  if (Object.keys(fields).length > 0) return { fields, other: null };
-  const message = error instanceof Error ? error.message : String(error);
-  const prefixed = /^(\w+): (.*)$/s.exec(message);
-  if (prefixed?.[1] && prefixed[2]) return { fields: { [formFieldOf(prefixed[1])]: prefixed[2] }, other: null };
-  return { fields: {}, other: message };
-}
 
 /**
  * One gift received outside the website, as the office has it in hand: the mode first (it decides
@@ -247,17 +231,7 @@ export function RecordGiftForm({ isAdmin }: { isAdmin: boolean }) {
             Not recorded: correct the fields marked above.
           </Text>
         )}
-        {done && !record.error && (
-          <Alert color="green" title={`Receipt ${done.receiptNumber} issued`} role="status">
-            <Group gap="md">
-              <Anchor href={`/staff/api/receipts/${done.receiptId}.pdf`} target="_blank" fw={600}>
-                Print the receipt (PDF)
-              </Anchor>
-              <Anchor href={`/staff/donations/${done.donationId}`}>Donation #{done.donationId}</Anchor>
-              <Text size="sm">{done.mailed ? 'Mailed to the donor.' : 'No e-mail: hand it over in print.'}</Text>
-            </Group>
-          </Alert>
-        )}
+        {done && !record.error && <GiftRecorded done={done} />}
         <Group>
           <Button type="submit" loading={record.isPending}>
             Record the gift and issue its receipt

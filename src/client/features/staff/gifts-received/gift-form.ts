@@ -112,3 +112,18 @@ export function formFieldOf(path: string): keyof GiftFormValues {
   }
   return path as keyof GiftFormValues;
 }
+
+export type Errors = Partial<Record<keyof GiftFormValues, string>>;
+
+/** The server's answer as one message per field: a 400's issues, or a refusal whose message starts with its field. */
+export function errorsOf(error: unknown): { fields: Errors; other: string | null } {
+  if (!error) return { fields: {}, other: null };
+  const data = (error as { data?: { issues?: { path: string; message: string }[] } }).data;
+  const fields: Errors = {};
+  for (const issue of data?.issues ?? []) fields[formFieldOf(issue.path)] ??= issue.message;
+  if (Object.keys(fields).length > 0) return { fields, other: null };
+  const message = error instanceof Error ? error.message : String(error);
+  const prefixed = /^(\w+): (.*)$/s.exec(message);
+  if (prefixed?.[1] && prefixed[2]) return { fields: { [formFieldOf(prefixed[1])]: prefixed[2] }, other: null };
+  return { fields: {}, other: message };
+}

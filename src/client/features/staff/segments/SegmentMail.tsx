@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { APPEAL_TRANSLATION_LANGUAGES, type AppealTranslationLanguage } from '../../../../shared/appeals.schema';
 import { LANGUAGE_TAGS } from '../../../../shared/languages';
 import type { Segment } from '../../../../shared/segments.schema';
-import { fieldErrorsOf } from '../appeals/AppealForm';
+import { fieldErrorsOf } from '../appeals/field-errors';
 import { ErrorMessage } from '../ErrorMessage';
 import { staffTrpc } from '../trpc';
 

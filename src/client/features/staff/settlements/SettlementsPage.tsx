@@ -2,7 +2,6 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   Group,
   Loader,
   Select,
@@ -18,7 +17,6 @@ import { keepPreviousData } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { Fragment, useState } from 'react';
 import type { AppRouter } from '../../../../server/trpc/router';
-import { DonationLink } from '../DonationLink';
 import { ErrorMessage } from '../ErrorMessage';
 import { Figure } from '../Figure';
 import { indiaTime } from '../format';
@@ -26,6 +24,7 @@ import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';
 import { money } from './money';
 import { SettlementLines } from './SettlementLines';
+import { Unsettled } from './Unsettled';
 
 type SettlementList = inferRouterOutputs<AppRouter>['staff']['settlements']['list'];
 type Settlement = SettlementList['settlements'][number];
@@ -96,56 +95,6 @@ function SettlementRow({ settlement }: { settlement: Settlement }) {
         </Table.Tr>
       )}
     </Fragment>
-  );
-}
-
-function Unsettled({ unsettled }: { unsettled: SettlementList['unsettled'] }) {
-  return (
-    <Card withBorder padding="sm" component="section" aria-labelledby="unsettled-heading">
-      <Title order={2} size="h4" id="unsettled-heading">
-        Captured, not settled yet
-      </Title>
-      <Text size="sm" mb="xs">
-        {unsettled.count === 0
-          ? 'Every payment captured has reached a settlement.'
-          : `${unsettled.count} ${unsettled.count === 1 ? 'payment' : 'payments'}, ${money(unsettled.amount)}, captured but in no settlement yet. Razorpay settles two working days after capture.`}
-        {unsettled.since &&
-          ` Counted from ${indiaTime(unsettled.since)}, a week before the first settlement on record.`}
-      </Text>
-      {unsettled.count > 0 && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped verticalSpacing={2} fz="sm" aria-labelledby="unsettled-heading">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Donation</Table.Th>
-                <Table.Th>Payment id</Table.Th>
-                <Table.Th>Paid on</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {unsettled.items.map((item) => (
-                <Table.Tr key={item.paymentId}>
-                  <Table.Td>
-                    <DonationLink id={item.donationId} />
-                  </Table.Td>
-                  <Table.Td ff="monospace">{item.paymentId}</Table.Td>
-                  <Table.Td>{indiaTime(item.paidAt)}</Table.Td>
-                  <Table.Td>{item.status}</Table.Td>
-                  <Table.Td ta="right">{money(item.amount)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {unsettled.count > unsettled.items.length && (
-        <Text size="xs" c="dimmed">
-          The oldest {unsettled.items.length} are listed.
-        </Text>
-      )}
-    </Card>
   );
 }
 
