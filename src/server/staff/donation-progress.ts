@@ -84,16 +84,22 @@ const MODE_WORDS: Record<string, string> = {
 export function progressOf(
   donation: { status: string; mode: string; refundedAmount: number; amount: number },
   receipts: readonly DonationReceipt[],
-  bouncedAt: string | null,
+  bounced: { at: string; reason: string | null } | null,
 ): ProgressStep[] {
   const first = receipts[0];
   const latest = receipts.at(-1);
-  const wasPaid = donation.status === 'paid' || donation.status === 'refunded' || bouncedAt !== null;
+  const wasPaid = donation.status === 'paid' || donation.status === 'refunded' || bounced !== null;
   const how = MODE_WORDS[donation.mode] ?? donation.mode;
   const steps: ProgressStep[] = [];
 
-  if (bouncedAt) {
-    steps.push({ step: 'paid', state: 'failed', text: 'Returned unpaid by the bank', at: bouncedAt });
+  if (bounced) {
+    const cancelled = receipts.find((receipt) => receipt.status === 'cancelled');
+    steps.push({
+      step: 'paid',
+      state: 'failed',
+      text: `Returned unpaid by the bank: ${bounced.reason ?? ''}${cancelled ? `; receipt ${cancelled.number} cancelled` : ''}`,
+      at: bounced.at,
+    });
   } else if (wasPaid) {
     steps.push({
       step: 'paid',

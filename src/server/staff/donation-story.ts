@@ -88,7 +88,7 @@ export async function donationStory({ em, input }: { em: EntityManager; input: {
   const receipts = await receiptsOfDonation(em, donation.id);
   if (donation.mode !== 'online') {
     const offline = await offlineGiftStory(em, donation);
-    return { ...offline.story, ...given, receipts, progress: progressOf(donation, receipts, offline.bouncedAt) };
+    return { ...offline.story, ...given, receipts, progress: progressOf(donation, receipts, offline.bounced) };
   }
 
   const steps: StoryStep[] = [
@@ -231,7 +231,7 @@ async function offlineGiftStory(em: EntityManager, donation: DonationListItem) {
   }
   return {
     story: { donation: { ...donation, razorpaySubscriptionId: null }, steps, charges: [] as Charge[] },
-    bouncedAt: more?.bouncedAt ?? null,
+    bounced: more?.bouncedAt ? { at: more.bouncedAt, reason: more.bounceReason } : null,
   };
 }
 
