@@ -54,9 +54,9 @@ describe("a donation's page", () => {
           { timeout: 30_000, interval: 1000 },
         )
         .toEqual([
-          expect.stringMatching(/^Paid online \(done\)\d{1,2} \w{3} \d{4}, \d{2}:\d{2} IST$/),
-          expect.stringMatching(new RegExp(`^Receipt ${receipt?.number} issued \\(done\\)`)),
-          expect.stringMatching(/^Receipt mailed to the donor \(done\)/),
+          expect.stringMatching(/^✓Paid online \(done\)\d{1,2} \w{3} \d{4}, \d{2}:\d{2} IST$/),
+          expect.stringMatching(new RegExp(`^✓Receipt ${receipt?.number} issued \\(done\\)`)),
+          expect.stringMatching(/^✓Receipt mailed to the donor \(done\)/),
         ]);
 
       const card = page.getByRole('region', { name: `Receipt ${receipt?.number}` });
