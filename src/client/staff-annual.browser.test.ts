@@ -381,6 +381,7 @@ describe('gifts received outside the website, this year, on a phone', () => {
       .getByRole('button', { name: 'Mark bounced' })
       .click();
     await page
+      .getByRole('list', { name: 'Progress' })
       .getByText(`Returned unpaid by the bank: Funds insufficient; receipt ${chequeReceipt} cancelled`)
       .waitFor();
     await page.screenshot({ path: '/tmp/console-cheque-bounced.png', fullPage: true });

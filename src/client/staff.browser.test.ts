@@ -151,8 +151,12 @@ describe('the staff console at laptop size', () => {
     const [first] = await query<{ id: number }>(suite.db.url, `select id from donations where amount = 250000`);
     await page.getByRole('link', { name: `#${first?.id}`, exact: true }).click();
     await page.getByRole('heading', { name: `Donation #${first?.id}` }).waitFor();
+    await page.getByRole('list', { name: 'Progress' }).getByText('Paid online').waitFor();
+    // The events and Razorpay's ids are folded away until asked for.
+    expect(await page.getByText('Created, pending payment').isVisible()).toBe(false);
+    await page.getByRole('button', { name: /^Details for Razorpay and the engineers/ }).click();
     await page.getByText('Created, pending payment').waitFor();
-    expect(await page.getByText('order_seed0').count()).toBeGreaterThan(0);
+    await page.getByText('order_seed0').first().waitFor();
   });
 
   it('cancels a real monthly gift (through the sandbox) after asking', async () => {

@@ -4,6 +4,7 @@ import { type Tribute, tributeOf } from '../../shared/tribute';
 import { DomainError } from '../domain-error';
 import { erasureRefundNote } from '../settlement/paid-after-erasure';
 import { DONATION_COLUMNS, type DonationListItem } from './donation-list';
+import { progressOf, receiptsOfDonation } from './donation-progress';
 import { isoTime } from './sql-time';
 
 /** One line of a donation's story, oldest first. `at` is null where no time was recorded. */
@@ -32,6 +33,8 @@ const field = (path: string) => `(payload #>> '{payload,${path}}')`;
  * What happened to a donation, in order: its creation, its order or subscription, the checkout's
  * verified result, every webhook about its order, payment or subscription with what it did, a
  * settlement nobody reported (the reconciliation), its refund; and a monthly donor's every charge.
+ * Above that engineers' account, its receipts and the plain steps paid, receipted, mailed
+ * (donation-progress.ts).
  */
 export async function donationStory({ em, input }: { em: EntityManager; input: { id: number } }) {
   const [donation] = await em.execute<(DonationListItem & { subscriptionId: number | null; donorId: number | null })[]>(
@@ -82,7 +85,11 @@ export async function donationStory({ em, input }: { em: EntityManager; input: {
   );
 
   const given = await givenFor(em, donation.id);
-  if (donation.mode !== 'online') return { ...(await offlineGiftStory(em, donation)), ...given };
+  const receipts = await receiptsOfDonation(em, donation.id);
+  if (donation.mode !== 'online') {
+    const offline = await offlineGiftStory(em, donation);
+    return { ...offline.story, ...given, receipts, progress: progressOf(donation, receipts, offline.bounced) };
+  }
 
   const steps: StoryStep[] = [
     {
@@ -155,6 +162,8 @@ export async function donationStory({ em, input }: { em: EntityManager; input: {
     steps,
     charges: await chargesOf(em, subscription?.id),
     ...given,
+    receipts,
+    progress: progressOf(donation, receipts, null),
   };
 }
 
@@ -220,7 +229,10 @@ async function offlineGiftStory(em: EntityManager, donation: DonationListItem) {
       text: `Returned unpaid by the bank: ${more.bounceReason ?? ''}${cancelled ? `; receipt ${cancelled.number} cancelled` : ''}`,
     });
   }
-  return { donation: { ...donation, razorpaySubscriptionId: null }, steps, charges: [] as Charge[] };
+  return {
+    story: { donation: { ...donation, razorpaySubscriptionId: null }, steps, charges: [] as Charge[] },
+    bounced: more?.bouncedAt ? { at: more.bouncedAt, reason: more.bounceReason } : null,
+  };
 }
 
 async function isVerified(em: EntityManager, donationId: number): Promise<boolean> {

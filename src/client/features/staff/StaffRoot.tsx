@@ -1,5 +1,5 @@
 import './staff-styles';
-import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
+import { Badge, type CSSVariablesResolver, MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, useRouter } from '@tanstack/react-router';
@@ -12,6 +12,21 @@ const staffCssVariables: CSSVariablesResolver = (mantineTheme) => {
   const site = cssVariablesResolver(mantineTheme);
   return { ...site, light: { ...site.light, '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' } };
 };
+
+/**
+ * A badge is as wide as its word: Mantine cuts a long one ("ONE-TI…", "VERIFI…") when its cell is
+ * narrow, and a status cut in half says nothing.
+ */
+const staffTheme = mergeThemeOverrides(theme, {
+  components: {
+    Badge: Badge.extend({
+      styles: {
+        root: { flexShrink: 0, minWidth: 'max-content', overflow: 'visible' },
+        label: { overflow: 'visible', textOverflow: 'clip' },
+      },
+    }),
+  },
+});
 
 /** The console's chunk root: Mantine, the tRPC client and the one reaction to an ended session. */
 export function StaffRoot() {
@@ -26,7 +41,7 @@ export function StaffRoot() {
   );
   const [trpcClient] = useState(createStaffTrpcClient);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={staffCssVariables} forceColorScheme="light">
+    <MantineProvider theme={staffTheme} cssVariablesResolver={staffCssVariables} forceColorScheme="light">
       <staffTrpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <Notifications position="bottom-right" />

@@ -82,7 +82,13 @@ export function BackupsPage() {
       )}
       {list.isLoading && <Loader aria-label="Loading" />}
       {list.data && (
-        <Table.ScrollContainer minWidth={760}>
+        <Text size="sm" c="dimmed" hiddenFrom="md">
+          The table is wider than the screen: swipe it sideways to see every column.
+        </Text>
+      )}
+      {list.data && (
+        // The scrollbar always shows: a table cut at the screen's edge says there is more.
+        <Table.ScrollContainer minWidth={760} scrollAreaProps={{ type: 'always', offsetScrollbars: 'x' }}>
           <Table striped withTableBorder verticalSpacing={4} aria-label="Backups">
             <Table.Thead>
               <Table.Tr>

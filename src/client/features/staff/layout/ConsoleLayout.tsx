@@ -1,11 +1,11 @@
-import { AppShell, Burger, Button, Center, Group, Loader, NavLink, Text } from '@mantine/core';
+import { AppShell, Burger, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
+import { Outlet, useRouter } from '@tanstack/react-router';
 import { signOut } from '../auth/session-api';
 import { ErrorMessage } from '../ErrorMessage';
 import { staffTrpc } from '../trpc';
-import { NAV_ITEMS } from './nav-items';
+import { ConsoleNav } from './ConsoleNav';
 
 /** Every signed-in page: a header with the sign-out, a navbar that folds away on a phone, the page. */
 export function ConsoleLayout() {
@@ -13,7 +13,6 @@ export function ConsoleLayout() {
   const me = staffTrpc.staff.me.useQuery();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
 
   const leave = async () => {
     await signOut();
@@ -29,8 +28,6 @@ export function ConsoleLayout() {
     );
   }
   const staff = me.data;
-  const isActive = (to: string) =>
-    to === '/staff' ? pathname === '/staff' || pathname === '/staff/' : pathname.startsWith(to);
 
   return (
     <>
@@ -39,7 +36,7 @@ export function ConsoleLayout() {
       </a>
       <AppShell
         header={{ height: 52 }}
-        navbar={{ width: 210, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+        navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !opened } }}
         padding="md"
       >
         <AppShell.Header>
@@ -66,20 +63,7 @@ export function ConsoleLayout() {
             </Group>
           </Group>
         </AppShell.Header>
-        <AppShell.Navbar p="xs" aria-label="Console">
-          {NAV_ITEMS.filter((item) => !item.admin || staff.role === 'admin').map((item) => (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              activeOptions={{ exact: item.to === '/staff' }}
-              label={item.label}
-              active={isActive(item.to)}
-              aria-current={isActive(item.to) ? 'page' : undefined}
-              onClick={close}
-            />
-          ))}
-        </AppShell.Navbar>
+        <ConsoleNav isAdmin={staff.role === 'admin'} onNavigate={close} />
         <AppShell.Main id="staff-main" tabIndex={-1}>
           <Outlet />
         </AppShell.Main>

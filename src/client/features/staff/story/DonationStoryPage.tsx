@@ -1,20 +1,5 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Timeline,
-  Title,
-} from '@mantine/core';
+import { Accordion, Anchor, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { Link, useParams } from '@tanstack/react-router';
-import { useState } from 'react';
 import { PURPOSES } from '../../../../shared/donation.schema';
 import { GIFT_MODE_LABELS, type GiftMode } from '../../../../shared/gift-modes';
 import { TRIBUTE_LABELS } from '../../../../shared/tribute';
@@ -23,9 +8,11 @@ import { DonationLink } from '../DonationLink';
 import { StatusBadge } from '../donations/StatusBadge';
 import { DonorLink } from '../donors/DonorLink';
 import { ErrorMessage } from '../ErrorMessage';
-import { indiaTime, rupees } from '../format';
+import { indiaDay, indiaTime, rupees } from '../format';
 import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';
+import { BounceCheque } from './BounceCheque';
+import { ProgressSteps, ReceiptCards } from './DonationProgress';
 
 /** A step's ids and amounts, as `key: value` pairs (amounts in paise shown in rupees). */
 function details(values: Record<string, unknown> | undefined): string {
@@ -46,51 +33,6 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
         {children}
       </Text>
     </div>
-  );
-}
-
-/** A cheque or draft the bank returned: its reason, a confirmation, then the receipt is cancelled and the donor told. */
-function BounceCheque({ donationId, instrument }: { donationId: number; instrument: string }) {
-  const utils = staffTrpc.useUtils();
-  const [reason, setReason] = useState('');
-  const [confirming, setConfirming] = useState(false);
-  const bounce = staffTrpc.staff.offlineGifts.bounce.useMutation({
-    onSuccess: () => {
-      setConfirming(false);
-      void utils.staff.donations.story.invalidate({ id: donationId });
-    },
-  });
-  const issue = (bounce.error?.data as { issues?: { path: string; message: string }[] } | undefined)?.issues?.[0];
-  return (
-    <Card withBorder padding="sm">
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          label="Returned by the bank? Why (as the bank’s memo says)"
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          error={issue ? `Reason ${issue.message}` : undefined}
-          w={{ base: '100%', sm: 360 }}
-        />
-        <Button color="red" variant="light" onClick={() => setConfirming(true)} disabled={reason.trim() === ''}>
-          Mark the {instrument} bounced
-        </Button>
-      </Group>
-      {bounce.error && !issue && <ErrorMessage error={bounce.error} title="Not marked" />}
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={`Mark the ${instrument} bounced?`}>
-        <Text size="sm">
-          Its receipt is cancelled (kept, marked cancelled with this reason) and the donor is told by mail. This cannot
-          be undone.
-        </Text>
-        <Group mt="md" justify="flex-end">
-          <Button variant="default" onClick={() => setConfirming(false)}>
-            Keep it paid
-          </Button>
-          <Button color="red" loading={bounce.isPending} onClick={() => bounce.mutate({ id: donationId, reason })}>
-            Mark bounced
-          </Button>
-        </Group>
-      </Modal>
-    </Card>
   );
 }
 
@@ -122,7 +64,7 @@ export function DonationStoryPage() {
       </Stack>
     );
   if (!story.data) return <Loader aria-label="Loading" />;
-  const { donation, steps, charges, appeal, tribute } = story.data;
+  const { donation, steps, charges, appeal, tribute, receipts, progress } = story.data;
 
   return (
     <Stack gap="md">
@@ -158,15 +100,9 @@ export function DonationStoryPage() {
           )}
           <Field label="Created">{indiaTime(donation.createdAt)}</Field>
           <Field label="Mode">{GIFT_MODE_LABELS[donation.mode as GiftMode] ?? donation.mode}</Field>
-          {donation.mode === 'online' ? (
+          {donation.mode !== 'online' && (
             <>
-              <Field label="Order">{donation.razorpayOrderId ?? '—'}</Field>
-              <Field label="Payment">{donation.razorpayPaymentId ?? '—'}</Field>
-              <Field label="Subscription">{donation.razorpaySubscriptionId ?? '—'}</Field>
-            </>
-          ) : (
-            <>
-              <Field label="Received on">{donation.receivedOn ?? '—'}</Field>
+              <Field label="Received on">{indiaDay(donation.receivedOn)}</Field>
               <Field label="Reference">{donation.reference ?? '—'}</Field>
               <Field label="Bank">{donation.bank ?? '—'}</Field>
               <Field label="Recorded by">{donation.recordedBy ?? '—'}</Field>
@@ -178,23 +114,41 @@ export function DonationStoryPage() {
         <BounceCheque donationId={donation.id} instrument={donation.mode === 'cheque' ? 'cheque' : 'draft'} />
       )}
       <Title order={2} size="h4">
-        Story
+        Progress
       </Title>
-      <Timeline active={steps.length - 1} bulletSize={14} lineWidth={2}>
-        {steps.map((step, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the steps are a fixed, ordered list
-          <Timeline.Item key={index} title={step.text}>
-            <Text size="xs" c="dimmed">
-              {step.at ? indiaTime(step.at) : 'time not recorded'} · {step.kind}
-            </Text>
-            {step.details && (
-              <Text size="xs" style={{ wordBreak: 'break-all' }}>
-                {details(step.details)}
-              </Text>
-            )}
-          </Timeline.Item>
-        ))}
-      </Timeline>
+      <ProgressSteps progress={progress} />
+      <ReceiptCards receipts={receipts} />
+      <Accordion variant="contained" chevronPosition="left">
+        <Accordion.Item value="details">
+          <Accordion.Control>Details for Razorpay and the engineers: ids and every event</Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap="md">
+              {donation.mode === 'online' && (
+                <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+                  <Field label="Order">{donation.razorpayOrderId ?? '—'}</Field>
+                  <Field label="Payment">{donation.razorpayPaymentId ?? '—'}</Field>
+                  <Field label="Subscription">{donation.razorpaySubscriptionId ?? '—'}</Field>
+                </SimpleGrid>
+              )}
+              <Timeline active={steps.length - 1} bulletSize={14} lineWidth={2} aria-label="Every event">
+                {steps.map((step, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the steps are a fixed, ordered list
+                  <Timeline.Item key={index} title={step.text}>
+                    <Text size="xs" c="dimmed">
+                      {step.at ? indiaTime(step.at) : 'time not recorded'} · {step.kind}
+                    </Text>
+                    {step.details && (
+                      <Text size="xs" style={{ wordBreak: 'break-all' }}>
+                        {details(step.details)}
+                      </Text>
+                    )}
+                  </Timeline.Item>
+                ))}
+              </Timeline>
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
       {charges.length > 0 && (
         <>
           <Title order={2} size="h4">

@@ -52,7 +52,7 @@ describe('the thank-you queue', () => {
     const onUntick = vi.fn();
     const called = { ...entry, calledBy: 'volunteer', calledAt: '2026-11-28T06:00:00.000Z' };
     renderTable({ entries: [called], called: true, now, onTick: vi.fn(), onUntick });
-    expect(await screen.findByText('Called by volunteer, 2026-11-28 11:30 IST')).toBeInTheDocument();
+    expect(await screen.findByText('Called by volunteer, 28 Nov 2026, 11:30 IST')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Untick the call to Kavya' }));
     expect(onUntick).toHaveBeenCalledWith(41);
   });
