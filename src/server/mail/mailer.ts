@@ -17,6 +17,8 @@ export interface Mailer {
   /** The right-hand side of every Message-ID: the sender's domain. */
   domain: string;
   devMailbox: DevMailbox | null;
+  /** Whether mail goes to the in-process mailbox now (no SMTP server set, outside production). */
+  sendsToDevMailbox: boolean;
   /** The console's SMTP server and sender; null for either: the one the server started with. */
   use(settings: { smtp: SmtpServer | null; from: string | null }): Promise<void>;
   close(): Promise<void>;
@@ -84,6 +86,7 @@ export async function createMailer(
     from: startFrom,
     domain: domainOf(startFrom),
     devMailbox: started.devMailbox,
+    sendsToDevMailbox: started.devMailbox !== null,
     async use({ smtp, from }) {
       const previous = consoleTransport;
       if (smtp) {
@@ -97,6 +100,8 @@ export async function createMailer(
         consoleTransport = null;
       }
       mailer.transport = consoleTransport ?? started.transport;
+      mailer.sendsToDevMailbox =
+        started.devMailbox !== null && (smtp === null || isInProcessMailbox(smtp, started.devMailbox));
       mailer.from = from ?? startFrom;
       mailer.domain = domainOf(mailer.from);
       // A message being sent on the old one finishes first: close() waits for its connections.

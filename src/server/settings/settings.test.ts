@@ -147,16 +147,46 @@ describe('settings: check the keys', () => {
     expect(await data(await call('checkRazorpay', 'mutation', {}))).toMatchObject({ ok: true, mode: 'test' });
   });
 
-  it('says a wrong secret is refused, and saves nothing by checking', async () => {
-    const refused = await data(
-      await call('checkRazorpay', 'mutation', { keyId: KEY_ID, keySecret: 'wrong-secret-123' }),
+  it('in the sandbox, says keys typed but not saved cannot be checked there, and saves nothing by checking', async () => {
+    const typed = await data(
+      await call('checkRazorpay', 'mutation', { keyId: 'rzp_test_NotSavedYet0001', keySecret: 'typed-not-saved-123' }),
     );
-    expect(refused).toMatchObject({
+    expect(typed).toMatchObject({
       ok: false,
-      problem: 'refused',
-      message: expect.stringMatching(/refused the keys/),
+      problem: 'unsaved',
+      message: expect.stringMatching(/^The sandbox checks only the keys saved here/),
     });
     expect(t.deps.razorpay.keySecret).toBe(KEY_SECRET);
+  });
+
+  it('in razorpay mode, checks the keys typed and says a wrong secret is refused', async () => {
+    const razorpay = {
+      environment: { ...t.deps.settings.environment, provider: 'razorpay' as const },
+      effective: t.deps.settings.effective,
+    };
+    expect(await checkRazorpay(razorpay, { keyId: KEY_ID, keySecret: 'wrong-secret-123' })).toMatchObject({
+      ok: false,
+      problem: 'refused',
+      message: expect.stringMatching(/^Razorpay refused the keys/),
+    });
+    expect(await checkRazorpay(razorpay, { keyId: KEY_ID, keySecret: KEY_SECRET })).toMatchObject({
+      ok: true,
+      mode: 'test',
+    });
+  });
+
+  it('never shows the tail of the sandbox’s built-in secrets as if saved', async () => {
+    const fresh = await createTestApp({ SMTP_URL: '' });
+    try {
+      await fresh.addAccount('meena', 'admin');
+      const token = await fresh.signIn('meena');
+      const page = (await callProcedure(fresh.app, 'staff.settings.get', 'query', { token })).json().result.data;
+      for (const field of ['razorpayKeySecret', 'razorpayWebhookSecret'] as const) {
+        expect(page.fields[field]).toMatchObject({ source: 'default', lastFour: null });
+      }
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('says Razorpay could not be reached when nothing answers', async () => {
@@ -173,6 +203,26 @@ describe('settings: check the keys', () => {
 });
 
 describe('settings: webhooks', () => {
+  it('takes a webhook secret made up as a phrase, spaces inside, and signs with it as typed', async () => {
+    const phrase = '  seven tigers eat mangoes by the Adyar river  ';
+    await data(await call('save', 'mutation', { ...empty, razorpayKeyId: KEY_ID, razorpayWebhookSecret: phrase }));
+    expect(t.deps.razorpay.webhookSecret).toBe(phrase.trim());
+    const event = razorpayEvent('payment.failed', { payment: paymentEntity({ amount: 50000, status: 'failed' }) });
+    expect((await postWebhook(t.app, phrase.trim(), event)).statusCode).toBe(200);
+    const lineBreak = await call('save', 'mutation', {
+      ...empty,
+      razorpayKeyId: KEY_ID,
+      razorpayWebhookSecret: 'two\nlines',
+    });
+    expect(lineBreak.json().error.data.issues).toEqual([
+      { path: 'razorpayWebhookSecret', message: expect.stringMatching(/use “Generate” to make one$/) },
+    ]);
+    expect(lineBreak.body).not.toMatch(/paste it again/);
+    await data(
+      await call('save', 'mutation', { ...empty, razorpayKeyId: KEY_ID, razorpayWebhookSecret: WEBHOOK_SECRET }),
+    );
+  });
+
   it('gives the URL and the events to tick, and shows each delivery verified or with its signature failed', async () => {
     const page = await data(await call('get', 'query'));
     expect(page.webhook.url).toBe('https://rescue.example.org/api/webhooks/razorpay');
@@ -322,6 +372,17 @@ describe('settings: test mail', () => {
       vi.unstubAllEnvs();
       await new Promise<void>((resolve) => listener.close(() => resolve()));
     }
+  });
+});
+
+describe('settings: the Outbox’s development mailbox', () => {
+  it('says mail goes there only while no SMTP server is set in Settings', async () => {
+    const list = async () =>
+      (await callProcedure(t.app, 'staff.mailbox.list', 'query', { token: admin })).json().result.data;
+    await data(await call('save', 'mutation', { ...empty, razorpayKeyId: KEY_ID }));
+    expect(await list()).toMatchObject({ available: true, inUse: true });
+    await data(await call('save', 'mutation', { ...empty, razorpayKeyId: KEY_ID, smtpHost: 'smtp.example.org' }));
+    expect(await list()).toMatchObject({ available: true, inUse: false });
   });
 });
 
