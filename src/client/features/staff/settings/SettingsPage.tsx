@@ -31,7 +31,10 @@ type SettingsView = inferRouterOutputs<AppRouter>['staff']['settings']['get'];
 const LABELS: Record<SettingsField, { label: string; description?: string }> = {
   razorpayKeyId: { label: 'Key Id', description: 'Razorpay dashboard → Account & Settings → API Keys' },
   razorpayKeySecret: { label: 'Key Secret', description: 'Shown by Razorpay once, when the key is made' },
-  razorpayWebhookSecret: { label: 'Webhook secret', description: 'The secret typed when adding the webhook' },
+  razorpayWebhookSecret: {
+    label: 'Webhook secret',
+    description: 'The same secret as the webhook’s in Razorpay: make one up, or Generate one below',
+  },
   smtpHost: { label: 'SMTP server', description: 'e.g. smtp.gmail.com' },
   smtpPort: { label: 'Port', description: '587 (STARTTLS) unless the provider says 465' },
   smtpUser: { label: 'User name', description: 'Often the full e-mail address' },
@@ -64,9 +67,22 @@ function fieldErrorsOf(error: unknown): Partial<Record<string, string>> {
 function sourceNote(view: SettingView, secret: boolean): string | undefined {
   if (view.source === 'environment')
     return `Set by the server’s environment: ${view.variable}. It wins over this page.`;
-  if (secret && view.set) return `Saved${view.lastFour ? `: ends in ${view.lastFour}` : ''}. Leave empty to keep it.`;
-  if (view.source === 'default') return 'Not set here: the server’s own default applies.';
+  if (secret && view.set && view.source === 'console')
+    return `Saved${view.lastFour ? `: ends in ${view.lastFour}` : ''}. Leave empty to keep it.`;
+  if (view.source === 'default')
+    return secret && view.set
+      ? 'Not set here: the sandbox’s built-in one applies.'
+      : 'Not set here: the server’s own default applies.';
   return undefined;
+}
+
+/** A new webhook secret: 32 random bytes from the browser's cryptographic generator, as base64url (43 characters). */
+function generateSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 }
 
 /** Settings (admins): Razorpay's keys, the webhook, the mail server. A save applies at once, without a restart. */
@@ -77,6 +93,7 @@ export function SettingsPage() {
   const deliveries = staffTrpc.staff.settings.webhookDeliveries.useQuery();
   const [draft, setDraft] = useState<SettingsInput>();
   const [testTo, setTestTo] = useState('');
+  const [generated, setGenerated] = useState<string>();
   useEffect(() => {
     if (page.data) setDraft(draftOf(page.data));
   }, [page.data]);
@@ -185,8 +202,42 @@ export function SettingsPage() {
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               {textField('razorpayKeyId')}
               {secretField('razorpayKeySecret')}
-              {secretField('razorpayWebhookSecret')}
+              <Stack gap={4}>
+                {secretField('razorpayWebhookSecret')}
+                {view.fields.razorpayWebhookSecret.source !== 'environment' && (
+                  <Button
+                    variant="light"
+                    size="compact-xs"
+                    w="fit-content"
+                    onClick={() => {
+                      const secret = generateSecret();
+                      setGenerated(secret);
+                      set('razorpayWebhookSecret', secret);
+                    }}
+                  >
+                    Generate a webhook secret
+                  </Button>
+                )}
+              </Stack>
             </SimpleGrid>
+            {generated && draft.razorpayWebhookSecret === generated && (
+              <Alert mt="sm" color="blue" variant="light" title="New webhook secret" role="status">
+                <Text size="sm">
+                  Paste it as the webhook’s Secret in Razorpay’s dashboard (Account & Settings → Webhooks), then save
+                  here. Razorpay and this site must have the same one.
+                </Text>
+                <Group gap="xs" mt="xs" wrap="nowrap" align="flex-start">
+                  <Code style={{ overflowWrap: 'anywhere', minWidth: 0 }}>{generated}</Code>
+                  <CopyButton value={generated}>
+                    {({ copied, copy }) => (
+                      <Button size="compact-xs" variant="light" onClick={copy} style={{ flexShrink: 0 }}>
+                        {copied ? 'Copied' : 'Copy'}
+                      </Button>
+                    )}
+                  </CopyButton>
+                </Group>
+              </Alert>
+            )}
             <Group mt="sm">
               <Button
                 variant="default"
@@ -201,6 +252,11 @@ export function SettingsPage() {
               >
                 Check the keys
               </Button>
+              {view.mode === 'sandbox' && (
+                <Text size="xs" c="dimmed">
+                  The sandbox checks only the keys saved here.
+                </Text>
+              )}
             </Group>
             {check.data && (
               <Alert mt="sm" color={check.data.ok ? 'green' : 'red'} variant="light" role="status">
@@ -287,11 +343,11 @@ export function SettingsPage() {
           Webhook
         </Title>
         <Text size="sm">In Razorpay’s dashboard (Account & Settings → Webhooks), add a webhook with this URL:</Text>
-        <Group gap="xs" my="xs" wrap="nowrap">
-          <Code style={{ overflowWrap: 'anywhere' }}>{view.webhook.url}</Code>
+        <Group gap="xs" my="xs" wrap="nowrap" align="flex-start">
+          <Code style={{ overflowWrap: 'anywhere', minWidth: 0 }}>{view.webhook.url}</Code>
           <CopyButton value={view.webhook.url}>
             {({ copied, copy }) => (
-              <Button size="compact-xs" variant="light" onClick={copy}>
+              <Button size="compact-xs" variant="light" onClick={copy} style={{ flexShrink: 0 }}>
                 {copied ? 'Copied' : 'Copy'}
               </Button>
             )}
