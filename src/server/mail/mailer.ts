@@ -3,7 +3,7 @@ import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import { siteContent } from '../../shared/site-content';
 import type { Config } from '../config';
-import { connectPublic } from '../net/public-address';
+import { connectPublic, isLoopbackHost, privateHostsAllowed } from '../net/public-address';
 import type { DevMailbox } from './dev-mailbox';
 
 /**
@@ -36,15 +36,18 @@ export interface SmtpServer {
  * Mail options for that server, with the same timeouts as every other transport here. TLS is
  * required: from the start on port 465, else by STARTTLS, and a server that offers none is left
  * before the password is sent (never AUTH in clear). The connection goes only to a public address
- * of the host (net/public-address.ts), checked at each connection.
+ * of the host (net/public-address.ts), checked at each connection. The one exception: a relay on
+ * this machine's loopback once the operator allows private hosts (ALLOW_PRIVATE_HOSTS=1), where
+ * nothing crosses a network.
  */
 export function smtpTransportOptions(server: SmtpServer) {
   const secure = server.port === 465;
+  const plainAllowed = privateHostsAllowed() && isLoopbackHost(server.host);
   return {
     host: server.host,
     port: server.port,
     secure,
-    requireTLS: !secure,
+    requireTLS: !secure && !plainAllowed,
     auth: server.user ? { user: server.user, pass: server.password ?? '' } : undefined,
     getSocket(_options: unknown, callback: (error: Error | null, socket?: { connection: Socket }) => void) {
       connectPublic(server.host, server.port, TIMEOUTS.connectionTimeout).then(

@@ -37,6 +37,13 @@ export function isPublicAddress(address: string): boolean {
   return ipaddr.process(address).range() === 'unicast';
 }
 
+/** A loopback host: `localhost` or an address in 127.0.0.0/8 or ::1. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '');
+  if (bare.toLowerCase() === 'localhost') return true;
+  return ipaddr.isValid(bare) && ipaddr.process(bare).range() === 'loopback';
+}
+
 /** Refuses a literal address that is not public (a name is checked when resolved, at connection). */
 export function checkLiteralHost(host: string): void {
   const bare = host.replace(/^\[|\]$/g, '');

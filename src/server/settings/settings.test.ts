@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SettingsInput } from '../../shared/settings.schema';
@@ -278,6 +279,11 @@ describe('settings: test mail', () => {
   });
 
   it('requires TLS: a server that offers no STARTTLS never receives the password', async () => {
+    // On this machine's own network address, not loopback (where ALLOW_PRIVATE_HOSTS=1 allows a plain relay).
+    const host = Object.values(networkInterfaces())
+      .flat()
+      .find((address) => address && !address.internal && address.family === 'IPv4')?.address;
+    if (!host) throw new Error('this test needs a network address besides loopback');
     const logins: string[] = [];
     const plain = new SMTPServer({
       authMethods: ['PLAIN', 'LOGIN'],
@@ -290,13 +296,13 @@ describe('settings: test mail', () => {
       },
     });
     const port = await freePort();
-    await new Promise<void>((resolve) => plain.listen(port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => plain.listen(port, host, resolve));
     try {
       await data(
         await call('save', 'mutation', {
           ...empty,
           razorpayKeyId: KEY_ID,
-          smtpHost: '127.0.0.1',
+          smtpHost: host,
           smtpPort: port,
           smtpUser: 'anita@rescue.example.org',
           smtpPassword: SMTP_PASSWORD,
