@@ -6,13 +6,25 @@ import { z } from 'zod';
  * `null` removes it. Secrets are never sent back, only whether one is set and its last four.
  */
 
-const secret = z
-  .string()
-  .trim()
-  .max(200, 'Must be at most 200 characters')
-  .regex(/^[\x21-\x7e]*$/, 'Must be letters, digits and symbols, without spaces: paste it again from where it was made')
-  .nullable()
-  .optional();
+/**
+ * A secret: printable characters, spaces inside included (a webhook secret made up as a phrase, a
+ * Gmail app password shown in groups); spaces at either end are dropped, as a paste adds them.
+ */
+const secretOf = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(200, 'Must be at most 200 characters')
+    .regex(/^[\x20-\x7e]*$/, message)
+    .nullable()
+    .optional();
+const secret = secretOf(
+  'Must be letters, digits, spaces and keyboard symbols only (no accented letters or line breaks): copy it again from where it was made',
+);
+/** The webhook secret is the trustee's own: made up, or made with the page's "Generate". */
+const webhookSecret = secretOf(
+  'Must be letters, digits, spaces and keyboard symbols only (no accented letters or line breaks): use “Generate” to make one',
+);
 
 /** Razorpay's Key Id as its dashboard shows it: `rzp_test_…` (test mode) or `rzp_live_…`. */
 export const razorpayKeyIdSchema = z
@@ -36,7 +48,7 @@ export const settingsInputSchema = z
   .object({
     razorpayKeyId: razorpayKeyIdSchema,
     razorpayKeySecret: secret,
-    razorpayWebhookSecret: secret,
+    razorpayWebhookSecret: webhookSecret,
     smtpHost: hostname,
     /** Empty: 587 (submission with STARTTLS); 465 connects with TLS from the start. */
     smtpPort: z
@@ -87,7 +99,7 @@ export type RazorpayCheckInput = z.infer<typeof razorpayCheckInputSchema>;
 /** What a check of the keys found, in the words the page shows. */
 export type RazorpayCheckResult =
   | { ok: true; mode: 'test' | 'live'; message: string }
-  | { ok: false; problem: 'refused' | 'unreachable' | 'unset' | 'error'; message: string };
+  | { ok: false; problem: 'refused' | 'unreachable' | 'unset' | 'unsaved' | 'error'; message: string };
 
 export const testMailInputSchema = z.object({
   to: z.string().trim().pipe(z.email('Must be an e-mail address to send the test to').max(254)),

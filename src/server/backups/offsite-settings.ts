@@ -87,16 +87,32 @@ export async function offsiteTarget(em: EntityManager, cipher: FieldCipher): Pro
   };
 }
 
-/** The typed bucket, its secret taken from the stored set-up when the form leaves it empty. */
+const withoutTrailingSlash = (endpoint: string) => endpoint.replace(/\/+$/, '');
+
+/**
+ * The typed bucket, its secret taken from the stored set-up when the form leaves it empty: only
+ * for the same endpoint and access key, never sent to another storage it was not typed for.
+ */
 async function bucketOf(em: EntityManager, cipher: FieldCipher, input: OffsiteBucketInput): Promise<OffsiteBucket> {
+  const endpoint = withoutTrailingSlash(input.endpoint);
   let secret = input.secretAccessKey;
   if (!secret) {
     const stored = await settingsRow(em);
     if (!stored) throw new DomainError('BAD_REQUEST', 'is required', { field: 'secretAccessKey' });
+    if (
+      withoutTrailingSlash(stored.endpoint).toLowerCase() !== endpoint.toLowerCase() ||
+      stored.access_key_id !== input.accessKeyId
+    ) {
+      throw new DomainError(
+        'BAD_REQUEST',
+        'must be typed again: the endpoint or the access key ID changed, and the saved secret is never sent to another storage',
+        { field: 'secretAccessKey' },
+      );
+    }
     secret = cipher.decrypt(stored.secret_access_key);
   }
-  const { endpoint, region, bucket, accessKeyId } = input;
-  return { endpoint: endpoint.replace(/\/+$/, ''), region, bucket, accessKeyId, secretAccessKey: secret };
+  const { region, bucket, accessKeyId } = input;
+  return { endpoint, region, bucket, accessKeyId, secretAccessKey: secret };
 }
 
 /** The console's "Test": a small object written, read and deleted; a failure says what to fix. */

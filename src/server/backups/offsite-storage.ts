@@ -1,5 +1,7 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -10,6 +12,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { checkedLookup, checkLiteralHost, PrivateAddressError } from '../net/public-address';
 
 /**
  * The S3-compatible bucket the backups' encrypted copies go to (AWS S3, Cloudflare R2, Backblaze
@@ -45,12 +48,20 @@ function clientOf(bucket: OffsiteBucket): S3Client {
     responseChecksumValidation: 'WHEN_REQUIRED',
     // One retry: an unreachable endpoint is said within seconds, not after the SDK's backoff.
     maxAttempts: 2,
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+    // Each connection only to a public address of the endpoint, the one checked (net/public-address.ts).
+    requestHandler: {
+      connectionTimeout: 5_000,
+      requestTimeout: 60_000,
+      httpAgent: new HttpAgent({ lookup: checkedLookup }),
+      httpsAgent: new HttpsAgent({ lookup: checkedLookup }),
+    },
   });
 }
 
 /** What the SDK reported, said for the admin setting the bucket up (never the secret). */
 export function explainStorageError(error: unknown, bucket: OffsiteBucket): string {
+  const refused = error instanceof PrivateAddressError ? error : (error as { cause?: unknown }).cause;
+  if (refused instanceof PrivateAddressError) return refused.message;
   const name = error instanceof Error ? error.name : '';
   const code = (error as { code?: string }).code ?? '';
   const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
@@ -72,18 +83,24 @@ export function explainStorageError(error: unknown, bucket: OffsiteBucket): stri
   ) {
     return `Could not reach ${bucket.endpoint} (${code || name}): check the endpoint's address (as the provider gives it, with https://) and that this server can reach the internet.`;
   }
-  const detail = error instanceof Error ? error.message : String(error);
-  return `The storage answered an error (${name || 'unknown'}${status ? `, HTTP ${status}` : ''}): ${detail}`;
+  // Never what the peer said: it may not be S3 at all (a web page, an SSH banner).
+  if (status !== undefined) {
+    return `${bucket.endpoint} answered with an error (HTTP ${status}) that S3 storage does not give: check the endpoint's address (as the provider gives it, with https://).`;
+  }
+  return `${bucket.endpoint} did not answer as S3 storage does: check the endpoint's address (as the provider gives it, with https://) and its port.`;
 }
 
 async function attempt<T>(bucket: OffsiteBucket, work: (client: S3Client) => Promise<T>): Promise<T> {
-  const client = clientOf(bucket);
+  let client: S3Client | undefined;
   try {
+    // A name is checked when resolved, at each connection; an address typed as such, here.
+    checkLiteralHost(new URL(bucket.endpoint).hostname);
+    client = clientOf(bucket);
     return await work(client);
   } catch (error) {
     throw new OffsiteStorageError(explainStorageError(error, bucket));
   } finally {
-    client.destroy();
+    client?.destroy();
   }
 }
 

@@ -1,8 +1,11 @@
 import type { DevMailbox, ReceivedMail } from './dev-mailbox';
 
-/** The development mailbox for the console: what arrived, newest first, without the raw bytes. */
-export function listMailbox(mailbox: DevMailbox | null) {
-  if (!mailbox) return { available: false, messages: [] };
+/**
+ * The development mailbox for the console: what arrived, newest first, without the raw bytes, and
+ * whether mail still goes there (`inUse`: no SMTP server set in Settings) or to the one set.
+ */
+export function listMailbox(mailbox: DevMailbox | null, inUse = mailbox !== null) {
+  if (!mailbox) return { available: false, inUse: false, messages: [] };
   const messages = mailbox.messages.map((message, index) => ({
     index,
     messageId: message.messageId ?? null,
@@ -12,7 +15,7 @@ export function listMailbox(mailbox: DevMailbox | null) {
     receivedAt: message.receivedAt.toISOString(),
     attachments: message.attachments.map((a) => a.filename ?? 'attachment'),
   }));
-  return { available: true, messages: messages.reverse() };
+  return { available: true, inUse, messages: messages.reverse() };
 }
 
 /** One message, its text and HTML, or null when there is no such message (or no mailbox). */

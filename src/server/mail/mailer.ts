@@ -1,7 +1,9 @@
+import type { Socket } from 'node:net';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import { siteContent } from '../../shared/site-content';
 import type { Config } from '../config';
+import { connectPublic, isLoopbackHost, privateHostsAllowed } from '../net/public-address';
 import type { DevMailbox } from './dev-mailbox';
 
 /**
@@ -15,12 +17,14 @@ export interface Mailer {
   /** The right-hand side of every Message-ID: the sender's domain. */
   domain: string;
   devMailbox: DevMailbox | null;
+  /** Whether mail goes to the in-process mailbox now (no SMTP server set, outside production). */
+  sendsToDevMailbox: boolean;
   /** The console's SMTP server and sender; null for either: the one the server started with. */
   use(settings: { smtp: SmtpServer | null; from: string | null }): Promise<void>;
   close(): Promise<void>;
 }
 
-/** An SMTP server as the console's settings name it (port 465: TLS from the start, others STARTTLS when offered). */
+/** An SMTP server as the console's settings name it (port 465: TLS from the start, others STARTTLS, required). */
 export interface SmtpServer {
   host: string;
   port: number;
@@ -28,15 +32,41 @@ export interface SmtpServer {
   password: string | null;
 }
 
-/** Mail options for that server, with the same timeouts as every other transport here. */
+/**
+ * Mail options for that server, with the same timeouts as every other transport here. TLS is
+ * required: from the start on port 465, else by STARTTLS, and a server that offers none is left
+ * before the password is sent (never AUTH in clear). The connection goes only to a public address
+ * of the host (net/public-address.ts), checked at each connection. The one exception: a relay on
+ * this machine's loopback once the operator allows private hosts (ALLOW_PRIVATE_HOSTS=1), where
+ * nothing crosses a network.
+ */
 export function smtpTransportOptions(server: SmtpServer) {
+  const secure = server.port === 465;
+  const plainAllowed = privateHostsAllowed() && isLoopbackHost(server.host);
   return {
     host: server.host,
     port: server.port,
-    secure: server.port === 465,
+    secure,
+    requireTLS: !secure && !plainAllowed,
     auth: server.user ? { user: server.user, pass: server.password ?? '' } : undefined,
+    getSocket(_options: unknown, callback: (error: Error | null, socket?: { connection: Socket }) => void) {
+      connectPublic(server.host, server.port, TIMEOUTS.connectionTimeout).then(
+        (connection) => callback(null, { connection }),
+        (error: Error) => callback(error),
+      );
+    },
     ...TIMEOUTS,
   };
+}
+
+/**
+ * The in-process mailbox, when the console names it (development: 127.0.0.1 and its port): plain
+ * SMTP on loopback, nothing leaves the machine. The one server not held to the rules above.
+ */
+export function isInProcessMailbox(server: SmtpServer, devMailbox: Pick<DevMailbox, 'port'> | null): boolean {
+  return (
+    devMailbox !== null && server.port === devMailbox.port && ['127.0.0.1', '::1', 'localhost'].includes(server.host)
+  );
 }
 
 const domainOf = (from: string) => from.replace(/^.*@/, '').replace(/>.*$/, '').trim() || 'localhost';
@@ -59,15 +89,22 @@ export async function createMailer(
     from: startFrom,
     domain: domainOf(startFrom),
     devMailbox: started.devMailbox,
+    sendsToDevMailbox: started.devMailbox !== null,
     async use({ smtp, from }) {
       const previous = consoleTransport;
       if (smtp) {
         const { default: nodemailer } = await import('nodemailer');
-        consoleTransport = nodemailer.createTransport(smtpTransportOptions(smtp));
+        consoleTransport = nodemailer.createTransport(
+          isInProcessMailbox(smtp, started.devMailbox)
+            ? { host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true, ...TIMEOUTS }
+            : smtpTransportOptions(smtp),
+        );
       } else {
         consoleTransport = null;
       }
       mailer.transport = consoleTransport ?? started.transport;
+      mailer.sendsToDevMailbox =
+        started.devMailbox !== null && (smtp === null || isInProcessMailbox(smtp, started.devMailbox));
       mailer.from = from ?? startFrom;
       mailer.domain = domainOf(mailer.from);
       // A message being sent on the old one finishes first: close() waits for its connections.

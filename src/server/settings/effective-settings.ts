@@ -78,9 +78,11 @@ function plain(value: string | null, source: SettingSource, variable: string | n
   return { value, set: value !== null && value !== '', lastFour: null, source, variable };
 }
 
+/** A secret as the page shows it: the last four of one saved or set, never of the server's own (the sandbox's built-in). */
 function secretView(value: string | null, source: SettingSource, variable: string | null = null): SettingView {
   const set = Boolean(value);
-  return { value: null, set, lastFour: set && value ? lastFourOf(value) : null, source, variable };
+  const shown = set && value && (source === 'console' || source === 'environment') ? lastFourOf(value) : null;
+  return { value: null, set, lastFour: shown, source, variable };
 }
 
 /** Each setting as the page shows it, with where it comes from. No secret, only its last four. */

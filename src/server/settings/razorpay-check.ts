@@ -32,6 +32,16 @@ export async function checkRazorpay(
     };
   }
   const mode = keyId.startsWith('rzp_live_') ? 'live' : 'test';
+  const inForce = live.effective.razorpay;
+  if (provider === 'sandbox' && (keyId !== inForce.keyId || keySecret !== inForce.keySecret)) {
+    // The sandbox knows only the keys in force: it would refuse any other pair, right or wrong.
+    return {
+      ok: false,
+      problem: 'unsaved',
+      message:
+        'The sandbox checks only the keys saved here, not keys typed: save these first, then check again. (Razorpay itself checks keys when the server runs in razorpay mode.)',
+    };
+  }
   const where = provider === 'sandbox' ? 'The sandbox' : 'Razorpay';
   try {
     await checkRazorpayKeys({ keyId, keySecret, apiUrl });

@@ -4,7 +4,7 @@ import { DomainError } from '../domain-error';
 import type { FieldCipher } from '../personal-data/field-cipher';
 import { type Actor, audit } from '../staff/audit';
 import { readStoredSettings, SETTINGS_FIELDS, type StoredSettings, writeStoredSettings } from './console-settings';
-import { usableInMode } from './effective-settings';
+import { DEFAULT_SMTP_PORT, usableInMode } from './effective-settings';
 import type { LiveSettings } from './live-settings';
 
 /** A secret field: left empty (or out) keeps the saved one, null removes it, text replaces it. */
@@ -13,28 +13,54 @@ function secretAfter(typed: string | null | undefined, saved: string | null): st
   return typed;
 }
 
+/**
+ * Whether the mail server the saved password was for is no longer the one named: another host,
+ * port or user. The saved password is then dropped, never sent to a server it was not typed for.
+ */
+function smtpServerChanged(saved: StoredSettings, input: SettingsInput): boolean {
+  const orNull = (value: string) => (value === '' ? null : value);
+  return (
+    (orNull(input.smtpHost) ?? '').toLowerCase() !== (saved.smtpHost ?? '').toLowerCase() ||
+    (input.smtpPort ?? DEFAULT_SMTP_PORT) !== (saved.smtpPort ?? DEFAULT_SMTP_PORT) ||
+    orNull(input.smtpUser) !== saved.smtpUser
+  );
+}
+
 /** The form's values over the saved ones: empty plain fields are unset. */
-function merge(saved: StoredSettings, input: SettingsInput): StoredSettings {
+function merge(saved: StoredSettings, input: SettingsInput): { after: StoredSettings; passwordDropped: boolean } {
   const orNull = (value: string) => (value === '' ? null : value);
   const keyId = orNull(input.razorpayKeyId);
+  const passwordKept = !input.smtpPassword && input.smtpPassword !== null && saved.smtpPassword !== null;
+  const passwordDropped = passwordKept && smtpServerChanged(saved, input);
   return {
-    razorpayKeyId: keyId,
-    // A key id removed takes its secret with it, unless a new secret is typed with it.
-    razorpayKeySecret:
-      keyId === null && !input.razorpayKeySecret ? null : secretAfter(input.razorpayKeySecret, saved.razorpayKeySecret),
-    razorpayWebhookSecret: secretAfter(input.razorpayWebhookSecret, saved.razorpayWebhookSecret),
-    smtpHost: orNull(input.smtpHost),
-    smtpPort: input.smtpPort,
-    smtpUser: orNull(input.smtpUser),
-    smtpPassword: secretAfter(input.smtpPassword, saved.smtpPassword),
-    mailFromAddress: orNull(input.mailFromAddress),
-    mailFromName: orNull(input.mailFromName),
+    passwordDropped,
+    after: {
+      razorpayKeyId: keyId,
+      // A key id removed takes its secret with it, unless a new secret is typed with it.
+      razorpayKeySecret:
+        keyId === null && !input.razorpayKeySecret
+          ? null
+          : secretAfter(input.razorpayKeySecret, saved.razorpayKeySecret),
+      razorpayWebhookSecret: secretAfter(input.razorpayWebhookSecret, saved.razorpayWebhookSecret),
+      smtpHost: orNull(input.smtpHost),
+      smtpPort: input.smtpPort,
+      smtpUser: orNull(input.smtpUser),
+      smtpPassword: passwordDropped ? null : secretAfter(input.smtpPassword, saved.smtpPassword),
+      mailFromAddress: orNull(input.mailFromAddress),
+      mailFromName: orNull(input.mailFromName),
+    },
   };
 }
 
 /** What only the whole set can tell (the form checks each field): the first problem, on its field. */
-function problemWith(settings: StoredSettings, live: LiveSettings): DomainError | undefined {
+function problemWith(settings: StoredSettings, live: LiveSettings, passwordDropped: boolean): DomainError | undefined {
   const refuse = (field: keyof StoredSettings, message: string) => new DomainError('BAD_REQUEST', message, { field });
+  if (passwordDropped && settings.smtpUser) {
+    return refuse(
+      'smtpPassword',
+      'The mail server’s host, port or user name changed: type its password again (the saved one is never sent to another server)',
+    );
+  }
   if (settings.razorpayKeyId && !settings.razorpayKeySecret) {
     return refuse(
       'razorpayKeySecret',
@@ -80,8 +106,8 @@ export async function saveSettings(deps: {
   const { cipher, live, actor, input } = deps;
   const saved = await deps.em.transactional(async (tx) => {
     const { settings: before } = await readStoredSettings(tx, cipher, { forUpdate: true });
-    const after = merge(before, input);
-    const problem = problemWith(after, live);
+    const { after, passwordDropped } = merge(before, input);
+    const problem = problemWith(after, live, passwordDropped);
     if (problem) throw problem;
     const changed = SETTINGS_FIELDS.filter((field) => before[field] !== after[field]);
     if (changed.length === 0) return { changed, after, version: null };

@@ -1,5 +1,7 @@
+import { createServer } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SettingsInput } from '../../shared/settings.schema';
 import { freePort } from '../net/free-port';
 import { orderPaymentSignature } from '../payments/signatures';
@@ -146,16 +148,46 @@ describe('settings: check the keys', () => {
     expect(await data(await call('checkRazorpay', 'mutation', {}))).toMatchObject({ ok: true, mode: 'test' });
   });
 
-  it('says a wrong secret is refused, and saves nothing by checking', async () => {
-    const refused = await data(
-      await call('checkRazorpay', 'mutation', { keyId: KEY_ID, keySecret: 'wrong-secret-123' }),
+  it('in the sandbox, says keys typed but not saved cannot be checked there, and saves nothing by checking', async () => {
+    const typed = await data(
+      await call('checkRazorpay', 'mutation', { keyId: 'rzp_test_NotSavedYet0001', keySecret: 'typed-not-saved-123' }),
     );
-    expect(refused).toMatchObject({
+    expect(typed).toMatchObject({
       ok: false,
-      problem: 'refused',
-      message: expect.stringMatching(/refused the keys/),
+      problem: 'unsaved',
+      message: expect.stringMatching(/^The sandbox checks only the keys saved here/),
     });
     expect(t.deps.razorpay.keySecret).toBe(KEY_SECRET);
+  });
+
+  it('in razorpay mode, checks the keys typed and says a wrong secret is refused', async () => {
+    const razorpay = {
+      environment: { ...t.deps.settings.environment, provider: 'razorpay' as const },
+      effective: t.deps.settings.effective,
+    };
+    expect(await checkRazorpay(razorpay, { keyId: KEY_ID, keySecret: 'wrong-secret-123' })).toMatchObject({
+      ok: false,
+      problem: 'refused',
+      message: expect.stringMatching(/^Razorpay refused the keys/),
+    });
+    expect(await checkRazorpay(razorpay, { keyId: KEY_ID, keySecret: KEY_SECRET })).toMatchObject({
+      ok: true,
+      mode: 'test',
+    });
+  });
+
+  it('never shows the tail of the sandbox’s built-in secrets as if saved', async () => {
+    const fresh = await createTestApp({ SMTP_URL: '' });
+    try {
+      await fresh.addAccount('meena', 'admin');
+      const token = await fresh.signIn('meena');
+      const page = (await callProcedure(fresh.app, 'staff.settings.get', 'query', { token })).json().result.data;
+      for (const field of ['razorpayKeySecret', 'razorpayWebhookSecret'] as const) {
+        expect(page.fields[field]).toMatchObject({ source: 'default', lastFour: null });
+      }
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('says Razorpay could not be reached when nothing answers', async () => {
@@ -172,6 +204,26 @@ describe('settings: check the keys', () => {
 });
 
 describe('settings: webhooks', () => {
+  it('takes a webhook secret made up as a phrase, spaces inside, and signs with it as typed', async () => {
+    const phrase = '  seven tigers eat mangoes by the Adyar river  ';
+    await data(await call('save', 'mutation', { ...empty, razorpayKeyId: KEY_ID, razorpayWebhookSecret: phrase }));
+    expect(t.deps.razorpay.webhookSecret).toBe(phrase.trim());
+    const event = razorpayEvent('payment.failed', { payment: paymentEntity({ amount: 50000, status: 'failed' }) });
+    expect((await postWebhook(t.app, phrase.trim(), event)).statusCode).toBe(200);
+    const lineBreak = await call('save', 'mutation', {
+      ...empty,
+      razorpayKeyId: KEY_ID,
+      razorpayWebhookSecret: 'two\nlines',
+    });
+    expect(lineBreak.json().error.data.issues).toEqual([
+      { path: 'razorpayWebhookSecret', message: expect.stringMatching(/use “Generate” to make one$/) },
+    ]);
+    expect(lineBreak.body).not.toMatch(/paste it again/);
+    await data(
+      await call('save', 'mutation', { ...empty, razorpayKeyId: KEY_ID, razorpayWebhookSecret: WEBHOOK_SECRET }),
+    );
+  });
+
   it('gives the URL and the events to tick, and shows each delivery verified or with its signature failed', async () => {
     const page = await data(await call('get', 'query'));
     expect(page.webhook.url).toBe('https://rescue.example.org/api/webhooks/razorpay');
@@ -200,41 +252,57 @@ describe('settings: webhooks', () => {
 });
 
 describe('settings: test mail', () => {
+  // The app's own in-process mailbox (SMTP_URL unset): the one server taken without TLS.
+  const inProcess = () => {
+    const mailbox = t.deps.mailer.devMailbox;
+    if (!mailbox) throw new Error('SMTP_URL unset: the app runs its own mailbox');
+    return mailbox;
+  };
+
   it('sends through the saved SMTP server and reports its answer', async () => {
     await data(
       await call('save', 'mutation', {
         ...empty,
         razorpayKeyId: KEY_ID,
         smtpHost: '127.0.0.1',
-        smtpPort: t.mailbox.port,
+        smtpPort: inProcess().port,
         mailFromAddress: 'receipts@rescue.example.org',
         mailFromName: 'Rescue Trust',
       }),
     );
-    const before = t.mailbox.messages.length;
+    const before = inProcess().messages.length;
     const sent = await data(await call('sendTestMail', 'mutation', { to: 'anita@rescue.example.org' }));
     expect(sent).toMatchObject({ ok: true, response: expect.stringMatching(/^250/) });
-    const mail = t.mailbox.messages[before];
+    const mail = inProcess().messages[before];
     expect(mail).toMatchObject({ to: 'anita@rescue.example.org', subject: 'Test mail from the console' });
     expect(mail?.from).toBe('"Rescue Trust" <receipts@rescue.example.org>');
   });
 
-  it('reports a refused login with the server’s own words', async () => {
-    const refusing = new SMTPServer({
+  it('requires TLS: a server that offers no STARTTLS never receives the password', async () => {
+    // On this machine's own network address, not loopback (where ALLOW_PRIVATE_HOSTS=1 allows a plain relay).
+    const host = Object.values(networkInterfaces())
+      .flat()
+      .find((address) => address && !address.internal && address.family === 'IPv4')?.address;
+    if (!host) throw new Error('this test needs a network address besides loopback');
+    const logins: string[] = [];
+    const plain = new SMTPServer({
       authMethods: ['PLAIN', 'LOGIN'],
       allowInsecureAuth: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
-      onAuth: (_auth, _session, callback) => callback(new Error('Username and Password not accepted')),
+      onAuth: (auth, _session, callback) => {
+        logins.push(String(auth.password));
+        callback(null, { user: auth.username });
+      },
     });
     const port = await freePort();
-    await new Promise<void>((resolve) => refusing.listen(port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => plain.listen(port, host, resolve));
     try {
       await data(
         await call('save', 'mutation', {
           ...empty,
           razorpayKeyId: KEY_ID,
-          smtpHost: '127.0.0.1',
+          smtpHost: host,
           smtpPort: port,
           smtpUser: 'anita@rescue.example.org',
           smtpPassword: SMTP_PASSWORD,
@@ -243,12 +311,138 @@ describe('settings: test mail', () => {
       const sent = await data(await call('sendTestMail', 'mutation', { to: 'anita@rescue.example.org' }));
       expect(sent).toEqual({
         ok: false,
-        problem: 'The mail server refused the user name or password.',
-        response: expect.stringMatching(/535.*Username and Password not accepted/),
+        problem: expect.stringMatching(
+          /^The mail server offers no secure \(TLS\) connection.*the password was not sent/,
+        ),
+        response: null,
+      });
+      expect(logins).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => plain.close(() => resolve()));
+    }
+  });
+
+  it('answers a fixed sentence when what answers is not a mail server, never its words', async () => {
+    const ssh = createServer((socket) => socket.end('SSH-2.0-OpenSSH_9.6p1 Ubuntu-3ubuntu13\r\n'));
+    const port = await freePort();
+    await new Promise<void>((resolve) => ssh.listen(port, '127.0.0.1', resolve));
+    try {
+      await data(
+        await call('save', 'mutation', { ...empty, razorpayKeyId: KEY_ID, smtpHost: '127.0.0.1', smtpPort: port }),
+      );
+      const answer = await call('sendTestMail', 'mutation', { to: 'anita@rescue.example.org' });
+      expect(await data(answer)).toEqual({
+        ok: false,
+        problem: 'What answered at that host and port is not a mail server (SMTP): check the host and port.',
+        response: null,
+      });
+      expect(answer.body).not.toMatch(/SSH|OpenSSH/);
+    } finally {
+      await new Promise<void>((resolve) => ssh.close(() => resolve()));
+    }
+  });
+
+  it('refuses a loopback or private server, and a name resolving to one, unless ALLOW_PRIVATE_HOSTS=1', async () => {
+    vi.stubEnv('ALLOW_PRIVATE_HOSTS', '');
+    const received: number[] = [];
+    const listener = createServer((socket) => {
+      received.push(1);
+      socket.end();
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => listener.listen(port, '127.0.0.1', resolve));
+    try {
+      for (const host of ['127.0.0.1', 'localhost', '169.254.169.254', '10.1.2.3']) {
+        await data(await call('save', 'mutation', { ...empty, razorpayKeyId: KEY_ID, smtpHost: host, smtpPort: port }));
+        const sent = await data(await call('sendTestMail', 'mutation', { to: 'anita@rescue.example.org' }));
+        expect(sent, host).toEqual({
+          ok: false,
+          problem: expect.stringMatching(new RegExp(`^${host.replaceAll('.', '\\.')} is not on the public internet`)),
+          response: null,
+        });
+      }
+      expect(received).toEqual([]);
+      // The in-process mailbox is excepted: it never leaves the machine.
+      await data(
+        await call('save', 'mutation', {
+          ...empty,
+          razorpayKeyId: KEY_ID,
+          smtpHost: '127.0.0.1',
+          smtpPort: inProcess().port,
+        }),
+      );
+      expect(await data(await call('sendTestMail', 'mutation', { to: 'anita@rescue.example.org' }))).toMatchObject({
+        ok: true,
       });
     } finally {
-      await new Promise<void>((resolve) => refusing.close(() => resolve()));
+      vi.unstubAllEnvs();
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
     }
+  });
+});
+
+describe('settings: the Outbox’s development mailbox', () => {
+  it('says mail goes there only while no SMTP server is set in Settings', async () => {
+    const list = async () =>
+      (await callProcedure(t.app, 'staff.mailbox.list', 'query', { token: admin })).json().result.data;
+    await data(await call('save', 'mutation', { ...empty, razorpayKeyId: KEY_ID }));
+    expect(await list()).toMatchObject({ available: true, inUse: true });
+    await data(await call('save', 'mutation', { ...empty, razorpayKeyId: KEY_ID, smtpHost: 'smtp.example.org' }));
+    expect(await list()).toMatchObject({ available: true, inUse: false });
+  });
+});
+
+describe('settings: a saved secret never follows a changed server', () => {
+  const withPassword = {
+    ...empty,
+    razorpayKeyId: KEY_ID,
+    smtpHost: 'smtp.example.org',
+    smtpPort: 587,
+    smtpUser: 'anita@rescue.example.org',
+    smtpPassword: SMTP_PASSWORD,
+  };
+  const savedPassword = () => t.deps.settings.stored.smtpPassword;
+
+  it('asks for the password again when the host, port or user changes with the password left empty', async () => {
+    for (const change of [
+      { smtpHost: 'smtp.elsewhere.example' },
+      { smtpPort: 2525 },
+      { smtpUser: 'someone@elsewhere.example' },
+    ]) {
+      await data(await call('save', 'mutation', withPassword));
+      const before = await version();
+      const moved = await call('save', 'mutation', { ...withPassword, smtpPassword: undefined, ...change });
+      expect(moved.statusCode, JSON.stringify(change)).toBe(400);
+      expect(moved.json().error.data.issues).toEqual([
+        { path: 'smtpPassword', message: expect.stringMatching(/changed: type its password again/) },
+      ]);
+      expect(await version()).toBe(before);
+      // The old server keeps its password; the new one was never given it.
+      expect(t.deps.settings.effective.smtp).toMatchObject({ host: 'smtp.example.org', password: SMTP_PASSWORD });
+    }
+    // The same server, password left empty: kept. A new one typed with the new host: saved.
+    await data(
+      await call('save', 'mutation', {
+        ...withPassword,
+        smtpPassword: undefined,
+        mailFromAddress: 'receipts@rescue.example.org',
+      }),
+    );
+    expect(savedPassword()).toBe(SMTP_PASSWORD);
+    await data(
+      await call('save', 'mutation', {
+        ...withPassword,
+        smtpHost: 'smtp.elsewhere.example',
+        smtpPassword: 'AnotherPassword0004',
+      }),
+    );
+    expect(savedPassword()).toBe('AnotherPassword0004');
+  });
+
+  it('drops the saved password when the user name is cleared (no login, no password kept)', async () => {
+    await data(await call('save', 'mutation', withPassword));
+    await data(await call('save', 'mutation', { ...withPassword, smtpUser: '', smtpPassword: undefined }));
+    expect(savedPassword()).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TestMailResult } from '../../shared/settings.schema';
+import { PrivateAddressError } from '../net/public-address';
 import { type Actor, audit } from '../staff/audit';
 import type { LiveSettings } from './live-settings';
 
@@ -8,18 +9,40 @@ const PROBLEMS: Record<string, string> = {
   EAUTH: 'The mail server refused the user name or password.',
   ECONNECTION: 'The connection to the mail server failed (refused, or closed at once): check the host and port.',
   ETIMEDOUT: 'The mail server did not answer in time: check the host and port (and that the port is not blocked).',
-  ETLS: 'The secure (TLS) connection failed: port 465 needs TLS from the start, 587 starts plain and upgrades.',
+  ETLS: 'The mail server offers no secure (TLS) connection, or it failed: the password was not sent. Port 465 needs TLS from the start; 587 starts plain and must offer STARTTLS.',
   ESOCKET: 'The connection to the mail server failed: check the host and port.',
   EDNS: 'No mail server has that host name: check its spelling.',
+  ENOTFOUND: 'No mail server has that host name: check its spelling.',
+  EPROTOCOL: 'What answered at that host and port is not a mail server (SMTP): check the host and port.',
   EENVELOPE: 'The mail server refused the sender or the recipient address.',
   EMESSAGE: 'The mail server refused the message.',
 };
 
-function problemOf(error: { code?: string; message?: string }): string {
+/** Codes after which the mail server itself answered in SMTP: its reply (a 4xx or 5xx line) is worth showing. */
+const SMTP_REPLIES = new Set(['EAUTH', 'EENVELOPE', 'EMESSAGE']);
+
+interface SendError {
+  code?: string;
+  message?: string;
+  response?: string;
+}
+
+function problemOf(error: SendError): string {
+  if (error instanceof PrivateAddressError) return error.message;
   const message = error.message ?? '';
   if (/ECONNREFUSED/.test(message)) return 'The mail server refused the connection: check the host and port.';
-  if (/TLS|SSL|certificate/i.test(message) && error.code !== 'EAUTH') return PROBLEMS.ETLS as string;
-  return (error.code && PROBLEMS[error.code]) || 'The mail could not be sent.';
+  if (error.code && PROBLEMS[error.code]) return PROBLEMS[error.code] as string;
+  if (/TLS|SSL|certificate/i.test(message)) return PROBLEMS.ETLS as string;
+  return 'The mail could not be sent.';
+}
+
+/**
+ * The server's own reply, only when it is an SMTP reply to a command of ours: never what some
+ * other service said (an SSH banner on that port), nor the library's message around it.
+ */
+function replyOf(error: SendError): string | null {
+  const reply = error.response ?? '';
+  return error.code && SMTP_REPLIES.has(error.code) && /^[45]\d\d[ -]/.test(reply) ? reply.slice(0, 500) : null;
 }
 
 /**
@@ -43,11 +66,7 @@ export async function sendTestMail(deps: {
         })
         .then((info): TestMailResult => ({ ok: true, response: String(info.response ?? 'accepted') }))
         .catch(
-          (error: { code?: string; message?: string; response?: string }): TestMailResult => ({
-            ok: false,
-            problem: problemOf(error),
-            response: error.response ?? error.message ?? null,
-          }),
+          (error: SendError): TestMailResult => ({ ok: false, problem: problemOf(error), response: replyOf(error) }),
         )
     : { ok: false, problem: 'No mail server is set: fill in the mail server fields and save first.', response: null };
   // Whether it went, never the address or the server's words.

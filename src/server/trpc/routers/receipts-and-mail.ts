@@ -29,7 +29,7 @@ export const outboxRouter = router({
 
 /** `staff.mailbox.*`: the in-process SMTP server's messages, when SMTP_URL is unset outside production. */
 export const mailboxRouter = router({
-  list: staffProcedure.query(({ ctx }) => listMailbox(ctx.mailer.devMailbox)),
+  list: staffProcedure.query(({ ctx }) => listMailbox(ctx.mailer.devMailbox, ctx.mailer.sendsToDevMailbox)),
   get: staffProcedure.input(mailboxMessageInputSchema).query(({ ctx, input }) => {
     const message = getMailboxMessage(ctx.mailer.devMailbox, input.index);
     if (!message) throw new TRPCError({ code: 'NOT_FOUND', message: `No message ${input.index}` });

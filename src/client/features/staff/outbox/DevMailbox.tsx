@@ -27,7 +27,9 @@ export function DevMailbox() {
         </Button>
       </Group>
       <Text size="sm" c="dimmed">
-        No SMTP server is set up: every message the site sends arrives here instead of a donor's inbox.
+        {mailbox.data.inUse
+          ? 'No SMTP server is set up: every message the site sends arrives here instead of a donor’s inbox.'
+          : 'Mail now goes to the SMTP server set in Settings. What this development mailbox received before is listed here.'}
       </Text>
       <DataTable
         aria-label="Development mailbox"
