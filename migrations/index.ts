@@ -197,4 +197,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261128100000',
     load: async () => (await import('./Migration20261128100000')).Migration20261128100000,
   },
+  {
+    name: 'Migration20261129064100',
+    load: async () => (await import('./Migration20261129064100')).Migration20261129064100,
+  },
 ];
