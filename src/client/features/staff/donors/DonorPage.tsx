@@ -276,7 +276,16 @@ function MergeModal({ intoId, proposal, onClose }: { intoId: number; proposal?: 
   });
   return (
     <Modal opened={Boolean(proposal)} onClose={onClose} title="Merge these records?">
-      {preview.data ? (
+      {preview.data?.alreadyMerged ? (
+        <Stack gap="sm">
+          <Text size="sm">
+            Already merged: donor {fromId}’s gifts are on this record ({preview.data.into.giftCount} kept in all).
+          </Text>
+          <Group justify="flex-end">
+            <Button onClick={onClose}>Close</Button>
+          </Group>
+        </Stack>
+      ) : preview.data ? (
         <Stack gap="sm">
           <Text size="sm">
             Every gift of {preview.data.from.name ?? `donor ${fromId}`} ({preview.data.from.giftCount} kept) moves to{' '}
