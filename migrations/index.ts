@@ -202,6 +202,10 @@ export const migrations: ListedMigration[] = [
     load: async () => (await import('./Migration20261129064000')).Migration20261129064000,
   },
   {
+    name: 'Migration20261129064100',
+    load: async () => (await import('./Migration20261129064100')).Migration20261129064100,
+  },
+  {
     name: 'Migration20261129070000',
     load: async () => (await import('./Migration20261129070000')).Migration20261129070000,
   },

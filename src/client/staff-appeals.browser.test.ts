@@ -102,8 +102,14 @@ describe('an appeal written on a phone', () => {
       }),
     });
     expect(started.status).toBe(200);
-    // Paid as settlement would record it (the checkout itself is the donate page's test).
+    // Paid as settlement would record it (the checkout itself is the donate page's test), with the
+    // consent to news its ticked box becomes once paid (donors/news-consent.ts).
     await query(suite.db.url, `update donations set status = 'paid' where email = 'meena@example.org'`);
+    await query(
+      suite.db.url,
+      `insert into news_consents (email, consented, source, wording_version, donation_id)
+       select 'meena@example.org', true, 'donate_form', '2026-11-27', id from donations where email = 'meena@example.org'`,
+    );
     await page.reload();
     const raised = page.getByRole('group', { name: 'Raised' });
     await raised.getByText('₹2,500').waitFor();

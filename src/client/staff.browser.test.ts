@@ -106,6 +106,9 @@ describe('the staff console at laptop size', () => {
     await expect(page.getByText('₹2,500', { exact: true }).first().isVisible()).resolves.toBe(true);
     expect(await page.getByRole('img', { name: /Received per month/ }).count()).toBe(1);
     await page.getByRole('heading', { name: 'Pending for over a day (1)' }).waitFor();
+    // Monthly gifts at risk are not listed here again: a link leads to their own page.
+    expect(await page.getByRole('heading', { name: /Halted monthly gifts/ }).count()).toBe(0);
+    expect(await page.getByRole('main').getByRole('link', { name: 'Monthly gifts at risk' }).count()).toBe(1);
     await page.screenshot({ path: `${SHOTS}/overview-laptop.png`, fullPage: true });
   });
 

@@ -48,4 +48,14 @@ describe('unpacking an uploaded zip', () => {
       'cut.zip is not a zip that can be opened',
     );
   });
+
+  it('says a damaged zip could not be read, rather than answering no files', () => {
+    const zip = zipOf({ 'a.pdf': Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(100_000)]) });
+    const garbage = Buffer.concat([Buffer.from([0x50, 0x4b, 3, 4]), randomBytes(5_000)]);
+    for (const bytes of [garbage, zip.subarray(0, 30)]) {
+      expect(() => unpackUpload({ name: 'broken.zip', bytes }, limits)).toThrow(
+        'broken.zip could not be read: no file was found in it (the zip is damaged or empty)',
+      );
+    }
+  });
 });

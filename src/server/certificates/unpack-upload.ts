@@ -53,6 +53,8 @@ export function unpackUpload(upload: UploadedFile, limits: UnpackLimits = UNPACK
   let total = 0;
   let count = 0;
   let refusal: string | null = null;
+  /** Files whose data began but never ended (a zip cut short): listed as not read, not dropped. */
+  const unfinished = new Set<string>();
   const unzip = new Unzip((entry) => {
     if (entry.name.endsWith('/')) return;
     count += 1;
@@ -64,10 +66,12 @@ export function unpackUpload(upload: UploadedFile, limits: UnpackLimits = UNPACK
     const chunks: Uint8Array[] = [];
     let size = 0;
     let failed = false;
+    unfinished.add(name);
     entry.ondata = (error, data, final) => {
       if (failed || refusal) return;
       if (error) {
         failed = true;
+        unfinished.delete(name);
         files.push({
           name,
           refused: 'could not be unpacked: the file is damaged, encrypted or compressed another way',
@@ -85,7 +89,10 @@ export function unpackUpload(upload: UploadedFile, limits: UnpackLimits = UNPACK
         return;
       }
       chunks.push(data);
-      if (final) files.push(describe(name, concat(chunks, size)));
+      if (final) {
+        unfinished.delete(name);
+        files.push(describe(name, concat(chunks, size)));
+      }
     };
     entry.start();
   });
@@ -99,6 +106,13 @@ export function unpackUpload(upload: UploadedFile, limits: UnpackLimits = UNPACK
     if (!refusal) throw new UploadRefused(`${upload.name} is not a zip that can be opened`);
   }
   if (refusal) throw new UploadRefused(refusal);
+  for (const name of unfinished) {
+    files.push({ name, refused: 'could not be read: the zip ends before this file does (damaged or cut short)' });
+  }
+  // A zip in which no file could even be found answers so, rather than an empty list.
+  if (files.length === 0 && count === 0) {
+    throw new UploadRefused(`${upload.name} could not be read: no file was found in it (the zip is damaged or empty)`);
+  }
   return files;
 }
 

@@ -85,3 +85,18 @@ describe('a zip bomb among the certificates', () => {
     expect(Number(stored?.n)).toBe(0);
   });
 });
+
+describe('a damaged zip among the certificates', () => {
+  it('answers 400 saying it could not be read, not 200 with no outcome', async () => {
+    const damaged = Buffer.concat([Buffer.from([0x50, 0x4b, 3, 4]), Buffer.alloc(4_000, 0x17)]);
+    const response = await fetch(`${base}/staff/api/certificates?year=2026-27&name=portal.zip`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/zip', cookie: `staff_session=${staff}`, origin: SITE },
+      body: new Uint8Array(damaged),
+    });
+    expect({ status: response.status, body: await response.json() }).toEqual({
+      status: 400,
+      body: { message: 'portal.zip could not be read: no file was found in it (the zip is damaged or empty)' },
+    });
+  });
+});

@@ -187,6 +187,7 @@ describe('the migrations', () => {
       col('donations', 'refunded_amount', 'integer', 'NO', '0'),
       col('donations', 'donor_id', 'integer', 'YES'),
       col('donations', 'tax_id_hash', 'text', 'YES'),
+      col('donations', 'news_consent_wish', 'boolean', 'NO', 'false'),
       col('donor_certificates', 'id', 'integer', 'NO', serial('donor_certificates')),
       col('donor_certificates', 'financial_year', 'text', 'NO'),
       col('donor_certificates', 'file_sha256', 'text', 'NO'),

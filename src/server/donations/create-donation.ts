@@ -2,7 +2,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CreateDonationOutput, CreateSubscriptionOutput, DonationInput } from '../../shared/donation.schema';
 import { pooledQuery } from '../db/pooled-query';
 import { DomainError } from '../domain-error';
-import { recordNewsConsent } from '../donors/news-consent';
 import type { PaymentGateway } from '../payments/gateway';
 import type { PlanCatalog } from '../payments/plans';
 import type { FieldCipher } from '../personal-data/field-cipher';
@@ -107,10 +106,8 @@ async function insertDonation(
 ): Promise<StartedDonation> {
   const id = await donationRows(knexOf(em)).insert({ input, tax: taxReceiptColumns(cipher, input), budget });
   if (id === null) throw await appealRefusal(em, input.appealId as number);
-  // Only a ticked box is recorded: an unticked one is no answer, and changes no earlier consent.
-  if (input.newsConsent) {
-    await recordNewsConsent(em, { email: input.email, consented: true, source: 'donate_form', donationId: id });
-  }
+  // A ticked box is kept on the row as a wish (news_consent_wish), made consent only once the gift
+  // is paid (donors/news-consent.ts, consentFromPaidGift): an unpaid checkout consents to nothing.
   return {
     id,
     name: input.name,

@@ -56,6 +56,7 @@ const DONATION_COLUMNS: [column: string, type: string, value: (donation: NewDona
   ['appeal_id', 'int', ({ input }) => input.appealId ?? null],
   ['tribute', 'jsonb', ({ input }) => (input.tribute ? JSON.stringify(input.tribute) : null)],
   ['language', 'text', ({ input }) => input.language ?? 'en'],
+  ['news_consent_wish', 'boolean', ({ input }) => input.newsConsent === true],
 ];
 const COLUMN_LIST = DONATION_COLUMNS.map(([column]) => `"${column}"`).join(', ');
 

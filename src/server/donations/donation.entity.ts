@@ -144,6 +144,11 @@ export const Donation = defineEntity({
     settlementId: p.text().nullable(),
     /** The donor whose gift this is: set when it becomes a gift (donors/attach-donor.ts), moved by a merge. */
     donor: p.manyToOne(Donor).fieldName('donor_id').nullable(),
+    /**
+     * The donate form's box ticked: a wish for news, made consent only when this gift is paid
+     * (settlement/record-events.ts): an unpaid checkout consents to nothing.
+     */
+    newsConsentWish: p.boolean().default(false),
     /** When the donor's erasure closed it: a payment arriving after is refunded (settlement/paid-after-erasure.ts). */
     erasedAt: p.datetime().columnType('timestamptz').nullable(),
   }),

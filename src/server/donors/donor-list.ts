@@ -3,6 +3,7 @@ import type { DonorListInput, DonorSortColumn } from '../../shared/donors.schema
 import { withTotal } from '../staff/list-total';
 import { isoTime } from '../staff/sql-time';
 import { normaliseEmail } from './email-key';
+import { PHONE_KEY } from './gift-sql';
 
 /**
  * The console's list of donors: one row per person (merged records are not listed), with the
@@ -34,6 +35,9 @@ const contains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 /** The record's name, e-mail and phone as one text, as donors_contact_trgm_index indexes it. */
 const CONTACT = `(coalesce(o.name, '') || chr(31) || coalesce(o.email, '') || chr(31) || coalesce(o.phone, ''))`;
 
+/** What a typed phone number looks like: digits with spaces, dashes, brackets or a leading +. */
+const PHONE_LIKE = /^\+?[0-9][0-9\s\-()]*$/;
+
 /** Four letters and digits, one a digit at least: the end of a PAN (`234F`) or an Aadhaar (`1234`). */
 const ID_LAST_FOUR = /^(?=.*\d)[0-9a-z]{4}$/i;
 
@@ -51,6 +55,16 @@ function searchWhere(search: string): { sql: string; params: unknown[] } {
       sql: `${listed} and o.id in (select d.donor_id from donations d
                                     where right(d.tax_id_masked, 4) = ? and d.tax_id_masked is not null and d.donor_id is not null)`,
       params: [search.toUpperCase()],
+    };
+  }
+  // A phone however it is typed (`+91 98400 12345`, `98400-12345`): its last ten digits, compared with
+  // every gift's phone by the same key (donations_phone_key_index), not only the newest's.
+  const digits = search.replace(/[^0-9]/g, '');
+  if (PHONE_LIKE.test(search) && digits.length >= 10) {
+    return {
+      sql: `${listed} and (${CONTACT} ilike ? or o.id in (select d.donor_id from donations d
+                                    where ${PHONE_KEY} = ? and d.donor_id is not null))`,
+      params: [contains(search), digits.slice(-10)],
     };
   }
   if (!search.includes('@')) return { sql: `${listed} and ${CONTACT} ilike ?`, params: [contains(search)] };

@@ -18,6 +18,7 @@ import { publishedContact } from '../site-content/published-contact';
 import { type Actor, audit } from '../staff/audit';
 import { isoTime } from '../staff/sql-time';
 import { type DonorActor, donorAuditActor } from './donor-actor';
+import { erasureReach } from './erasure-reach';
 import { ErasureRequest } from './erasure-request.entity';
 import { scrubJson } from './scrub-json';
 
@@ -25,6 +26,8 @@ import { scrubJson } from './scrub-json';
 export const RETENTION_YEARS = RECEIPT_RETENTION_YEARS;
 /** A list of ids bound as one JSON parameter (a JS array would be spread into several). */
 const JSON_INTS = '(select value::int from jsonb_array_elements_text(?::jsonb))';
+/** A list of strings bound the same way. */
+const JSON_TEXTS = '(select value from jsonb_array_elements_text(?::jsonb))';
 
 /** A donor asks to be forgotten; asking again while a request waits returns that request. */
 export async function requestErasure(em: EntityManager, donor: DonorActor) {
@@ -83,11 +86,11 @@ interface MonthlyGift {
 }
 
 /** The donor's monthly gifts that could still charge them: not cancelled, completed or expired. */
-async function liveMonthlyGifts(em: EntityManager, email: string): Promise<MonthlyGift[]> {
+async function liveMonthlyGifts(em: EntityManager, donationIds: number[]): Promise<MonthlyGift[]> {
   const rows = await em.execute<MonthlyGift[]>(
     `select s.id, s.status, s.razorpay_subscription_id as "razorpaySubscriptionId", d.amount
-       from subscriptions s join donations d on d.id = s.donation_id where lower(d.email) = ? order by s.id`,
-    [email],
+       from subscriptions s join donations d on d.id = s.donation_id where d.id in ${JSON_INTS} order by s.id`,
+    [JSON.stringify(donationIds)],
   );
   return rows.filter((gift) => !isFinalSubscriptionStatus(gift.status));
 }
@@ -99,7 +102,8 @@ async function liveMonthlyGifts(em: EntityManager, email: string): Promise<Month
  */
 async function stopMonthlyGifts(em: EntityManager, deps: ErasureDeps, email: string): Promise<MonthlyGift[]> {
   const stopped: MonthlyGift[] = [];
-  for (const gift of await liveMonthlyGifts(em, email)) {
+  const { donationIds } = await erasureReach(em, email);
+  for (const gift of await liveMonthlyGifts(em, donationIds)) {
     // Never started at Razorpay (no subscription id): there is nothing there that could charge.
     if (!gift.razorpaySubscriptionId) continue;
     const outcome = await cancelSubscription(em.fork(), deps, gift);
@@ -154,8 +158,11 @@ export async function completeErasure(
     if (!request) throw new DomainError('NOT_FOUND', `No erasure request ${id}`);
     if (request.status !== 'requested') throw new DomainError('CONFLICT', 'Already completed');
     const { email } = request;
+    // The person, not one spelling of their address: every gift of their donor record (erasure-reach.ts).
+    const reach = await erasureReach(tx, email);
+    const emails = JSON.stringify(reach.emails);
     // A monthly gift started between the cancellations and this lock: stop it first, then erase.
-    if ((await liveMonthlyGifts(tx, email)).some((gift) => gift.razorpaySubscriptionId)) {
+    if ((await liveMonthlyGifts(tx, reach.donationIds)).some((gift) => gift.razorpaySubscriptionId)) {
       throw new DomainError('CONFLICT', 'The donor started a monthly gift just now: complete the erasure again');
     }
 
@@ -163,16 +170,17 @@ export async function completeErasure(
       { id: number; name: string; phone: string; ids: string[]; tax_id_encrypted: string | null }[]
     >(
       `select id, name, phone, array_remove(array[razorpay_payment_id, razorpay_order_id], null) as ids, tax_id_encrypted
-         from donations where lower(email) = ? order by id desc`,
-      [email],
+         from donations where id in ${JSON_INTS} order by id desc`,
+      [JSON.stringify(reach.donationIds)],
     );
     const donationIds = donations.map((donation) => donation.id);
-    const personal = [email, ...new Set(donations.flatMap((donation) => [donation.name, donation.phone]))];
+    const personal = [...reach.emails, ...new Set(donations.flatMap((donation) => [donation.name, donation.phone]))];
     const providerIds = donations.flatMap((donation) => donation.ids);
 
     const receipts = await tx.execute<{ id: number; financial_year: string; donor_id_encrypted: string | null }[]>(
-      `select id, financial_year, donor_id_encrypted from receipts where lower(donor_email) = ? or donation_id in ${JSON_INTS} order by id`,
-      [email, JSON.stringify(donationIds)],
+      `select id, financial_year, donor_id_encrypted from receipts
+        where lower(donor_email) in ${JSON_TEXTS} or donation_id in ${JSON_INTS} order by id`,
+      [emails, JSON.stringify(donationIds)],
     );
     const retainedUntil = receipts.length
       ? new Date(Math.max(...receipts.map((receipt) => retentionEnd(receipt.financial_year).getTime())))
@@ -186,7 +194,7 @@ export async function completeErasure(
     await eraseOptionalDonationColumns(tx, donationIds);
     // The donor record: its key goes (a later gift from the address starts a new record), and its
     // name, e-mail and phone are now the erased gifts' (the rollups' trigger read them just above).
-    await tx.execute('update donors set email_key = null where email_key = donor_email_key(?)', [email]);
+    await tx.execute(`update donors set email_key = null where id in ${JSON_INTS}`, [JSON.stringify(reach.donorIds)]);
     // Their checkouts still open are closed: a payment arriving on one later is refunded, never receipted.
     const unpaidOrdersClosed = await closeOrdersOfErasedDonor(tx, donationIds, now);
     // A tribute names someone close to the donor (their mother, their dog): erased with them.
@@ -195,27 +203,31 @@ export async function completeErasure(
     ]);
     const [contacts] = await tx.execute<{ count: number }[]>(
       `with erased as (update contacts set name = 'Erased', email = ?, subject = ?, message = ?
-        where lower(email) = ? returning 1) select count(*)::int as count from erased`,
-      [ERASED_EMAIL, ERASED, ERASED, email],
+        where lower(email) in ${JSON_TEXTS} returning 1) select count(*)::int as count from erased`,
+      [ERASED_EMAIL, ERASED, ERASED, emails],
     );
     const [mails] = await tx.execute<{ count: number }[]>(
       `with erased as (update mail_outbox set recipient = ?, subject = ?, text_body = ?, html_body = ?, attachments = '[]',
           status = case when status = 'queued' then 'failed' else status end,
           last_error = case when status = 'queued' then 'erased at the donor''s request' else last_error end
-        where lower(recipient) = ? returning 1) select count(*)::int as count from erased`,
-      [ERASED_EMAIL, ERASED, ERASED, ERASED, email],
+        where lower(recipient) in ${JSON_TEXTS} returning 1) select count(*)::int as count from erased`,
+      [ERASED_EMAIL, ERASED, ERASED, ERASED, emails],
     );
-    const certificates = await eraseDonorCertificates(tx, deps.cipher, {
-      email,
-      encryptedIds: [
-        ...donations.map((row) => row.tax_id_encrypted),
-        ...receipts.map((row) => row.donor_id_encrypted),
-      ].filter((stored): stored is string => stored !== null),
-    });
+    const encryptedIds = [
+      ...donations.map((row) => row.tax_id_encrypted),
+      ...receipts.map((row) => row.donor_id_encrypted),
+    ].filter((stored): stored is string => stored !== null);
+    let certificates = 0;
+    for (const spelling of reach.emails) {
+      certificates += await eraseDonorCertificates(tx, deps.cipher, { email: spelling, encryptedIds });
+    }
     // What they agreed to about news goes with them: no address, no record of it.
-    await tx.execute('delete from news_consents where email = ?', [email]);
-    const webhookEvents = await scrubJsonColumn(tx, 'webhook_events', 'payload', personal, providerIds);
-    const auditEntries = await scrubJsonColumn(tx, 'staff_audit', 'details', personal, []);
+    await tx.execute(`delete from news_consents where lower(email) in ${JSON_TEXTS}`, [emails]);
+    const webhookEvents = await scrubJsonColumn(tx, 'webhook_events', 'payload', personal, [
+      ...reach.emails,
+      ...providerIds,
+    ]);
+    const auditEntries = await scrubJsonColumn(tx, 'staff_audit', 'details', personal, reach.emails);
 
     await tx.execute(
       `update erasure_requests set email = ?, status = 'completed', completed_at = ?, completed_by = ?,
@@ -271,16 +283,16 @@ async function eraseOptionalDonationColumns(em: EntityManager, donationIds: numb
   }
 }
 
-/** Scrubs the donor's values (`personal`, the e-mail first) from a jsonb column, on the rows about them. */
+/** Scrubs the donor's values (`personal`) from a jsonb column, on the rows holding one of `needles` (their addresses, payment ids). */
 async function scrubJsonColumn(
   em: EntityManager,
   table: 'webhook_events' | 'staff_audit',
   column: 'payload' | 'details',
   personal: string[],
-  providerIds: string[],
+  picks: string[],
 ): Promise<number> {
-  // Rows are picked by the e-mail or the donor's payment ids (a name alone could be another donor's).
-  const needles = [personal[0] ?? '', ...providerIds].filter((item) => item.length >= 3);
+  // Rows are picked by an e-mail or the donor's payment ids (a name alone could be another donor's).
+  const needles = picks.filter((item) => item.length >= 3);
   const rows = await em.execute<{ id: string | number; value: unknown }[]>(
     `select id, ${column} as value from ${table}
       where ${column}::text ilike any(select '%' || value || '%' from jsonb_array_elements_text(?::jsonb))`,

@@ -139,6 +139,17 @@ describe('a merge', () => {
     expect(preview.differentIds).toBe(false);
     const merged = await ok('merge', 'mutation', { intoId: online, fromId: offline.donorId });
     expect(merged.movedGifts).toBe(1);
+    // The preview asked again (a second tab, a reload) says it is done, with the merged result.
+    const previewAgain = await ok('mergePreview', 'query', { intoId: online, fromId: offline.donorId });
+    expect(previewAgain).toMatchObject({
+      alreadyMerged: true,
+      into: { id: online, giftCount: 2 },
+      from: { giftCount: 0 },
+    });
+    expect(preview.alreadyMerged).toBe(false);
+    const twice = await call('merge', 'mutation', { intoId: online, fromId: offline.donorId });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.body).toContain('already merged');
 
     const page = await ok('get', 'query', { id: online });
     expect(page.gifts.map((gift: { id: number }) => gift.id).sort()).toEqual(

@@ -22,6 +22,11 @@ export interface MergePreview {
   differentIds: boolean;
   /** What receipts and the statement will show, in words for staff. */
   statementNote: string;
+  /**
+   * The preview asked again after the merge (a second tab, a reload): `from` is merged into `into`
+   * already, and `into` shows the merged result. Nothing is left to merge.
+   */
+  alreadyMerged: boolean;
 }
 
 const STATEMENT_NOTE =
@@ -48,10 +53,12 @@ export async function mergePreview(
        from donors o where o.id in (?, ?)`,
     [pair.intoId, pair.fromId],
   );
+  const fromRow = rows.find((candidate) => candidate.id === pair.fromId);
+  const alreadyMerged = fromRow !== undefined && fromRow.merged_into_id === pair.intoId;
   const side = (id: number) => {
     const row = rows.find((candidate) => candidate.id === id);
     if (!row) throw new DomainError('NOT_FOUND', `No donor ${id}`);
-    if (row.merged_into_id !== null) {
+    if (row.merged_into_id !== null && !(alreadyMerged && id === pair.fromId)) {
       throw new DomainError(
         'CONFLICT',
         `Donor ${id} was merged into donor ${row.merged_into_id}: merge that record instead`,
@@ -73,7 +80,7 @@ export async function mergePreview(
     giftCount: row.gift_count,
     ids: [...new Set((row.ids ?? []).map((id) => id.masked))].sort(),
   });
-  return { into: shown(into), from: shown(from), differentIds, statementNote: STATEMENT_NOTE };
+  return { into: shown(into), from: shown(from), differentIds, statementNote: STATEMENT_NOTE, alreadyMerged };
 }
 
 export async function mergeDonors(
@@ -85,6 +92,9 @@ export async function mergeDonors(
     // Both records locked, the lower id first (as the rollups' trigger locks them): no deadlock.
     await tx.execute('select id from donors where id in (?, ?) order by id for update', [input.intoId, input.fromId]);
     const preview = await mergePreview(tx, deps.cipher, input);
+    if (preview.alreadyMerged) {
+      throw new DomainError('CONFLICT', `Donor ${input.fromId} is already merged into donor ${input.intoId}`);
+    }
     if (preview.differentIds && !input.confirmDifferentIds) {
       throw new DomainError(
         'BAD_REQUEST',

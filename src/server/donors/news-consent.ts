@@ -16,6 +16,22 @@ export async function recordNewsConsent(
   );
 }
 
+/**
+ * The donate form's ticked box made consent, in the transaction that records the gift's payment
+ * (settlement/record-events.ts): only a paid gift's wish (donations.news_consent_wish) counts, so
+ * someone else's checkout, typed with a donor's address and never paid, changes nothing. Once per
+ * gift: a repeat of the same payment (a replay, the webhook after the browser) adds no row.
+ */
+export async function consentFromPaidGift(em: EntityManager, paymentId: string): Promise<void> {
+  await em.execute(
+    `insert into news_consents (email, consented, source, wording_version, donation_id)
+     select lower(d.email), true, 'donate_form', ?, d.id from donations d
+      where d.razorpay_payment_id = ? and d.status = 'paid' and d.news_consent_wish and d.email <> ''
+        and not exists (select 1 from news_consents c where c.donation_id = d.id)`,
+    [NEWS_CONSENT_WORDING_VERSION, paymentId],
+  );
+}
+
 /** Whether the address wants news now: its newest row consents (none: no). */
 export async function wantsNews(em: EntityManager, email: string): Promise<boolean> {
   const [row] = await em.execute<{ consented: boolean }[]>(

@@ -3,6 +3,7 @@ import { DomainError } from '../domain-error';
 import { Donation } from '../donations/donation.entity';
 import type { Subscription } from '../donations/subscription.entity';
 import { attachDonor } from '../donors/attach-donor';
+import { consentFromPaidGift } from '../donors/news-consent';
 import { trackRiskEpisode } from '../monthly-at-risk/risk-episodes';
 import type { Receipt } from '../receipts/receipt.entity';
 import {
@@ -24,10 +25,14 @@ import { activateSubscription, recordReportedStatus } from './subscription-statu
  * gets its donor here too (donors/attach-donor.ts), with its receipt.
  */
 
-/** The receipt of a payment just recorded, after giving its gift its donor. */
+/**
+ * The receipt of a payment just recorded, after giving its gift its donor and making the donate
+ * form's ticked box consent to news (donors/news-consent.ts: only a paid gift's box counts).
+ */
 async function acknowledgeGift(tx: EntityManager, donorLinks: DonorLinks, paymentId: string) {
   const receipt = await acknowledgePayment(tx, donorLinks, paymentId);
   if (receipt) await attachDonor(tx, receipt.donationId);
+  await consentFromPaidGift(tx, paymentId);
   return receipt;
 }
 

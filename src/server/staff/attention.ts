@@ -11,9 +11,9 @@ const PAYMENT = `payload->'payload'->'payment'->'entity'`;
 /**
  * Donations a person should look at: money that arrived but did not match (kept unpaid by the
  * webhook), checkouts that failed again after the donor retried, donations pending for over a day
- * (neither paid nor expired: the reconciliation could not settle them), halted subscriptions
- * (Razorpay's own charge retries failed), and payments made after their donor's erasure (refunded,
- * shown for a month; or their refund still owed or refused, until it is made).
+ * (neither paid nor expired: the reconciliation could not settle them), and payments made after their donor's erasure (refunded,
+ * shown for a month; or their refund still owed or refused, until it is made). Monthly gifts at risk
+ * (pending or halted) have their own page (monthly-at-risk/), which the overview links to.
  */
 export async function attentionItems(em: EntityManager, now: Date) {
   const listed = async (sql: string, params: unknown[] = []) => {
@@ -67,9 +67,5 @@ export async function attentionItems(em: EntityManager, now: Date) {
         note: erasureRefundNote({ status: String(item.status), lastError: (item.lastError as string | null) ?? null }),
       })),
     })),
-    haltedSubscriptions: await listed(
-      `select s.id as "subscriptionId", s.razorpay_subscription_id as "razorpaySubscriptionId", s.donation_id as "donationId"
-         from subscriptions s where s.status = 'halted' order by s.created_at desc`,
-    ),
   };
 }

@@ -119,6 +119,24 @@ describe('the thank-you queue', () => {
     expect((await call('staff.thanks.setThreshold', 'mutation', { threshold: 1_000_000 }, admin)).status).toBe(200);
   });
 
+  it('picks gifts by the day they were given: old cheques entered today do not fill it, a recent one does', async () => {
+    const cheque = async (email: string, receivedOn: string) => {
+      const id = await gift(email, 100_000, 0, { mode: 'cheque' });
+      await sql('update donations set received_on = ? where id = ?', [receivedOn, id]);
+      return id;
+    };
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 24 * HOUR).toISOString().slice(0, 10);
+    // A year of old cheques, each the first (and a big) gift of its donor, entered just now.
+    const old = [await cheque('old.cheque1@example.com', day(400)), await cheque('old.cheque2@example.com', day(90))];
+    const recent = await cheque('new.cheque@example.com', day(2));
+    const { entries } = await queue();
+    for (const id of old) expect(entries.find((entry) => entry.donationId === id)).toBeUndefined();
+    const entry = entries.find((candidate) => candidate.donationId === recent);
+    expect(entry).toMatchObject({ firstGift: true, bigGift: true });
+    // Its age counts from the day it came (India midnight), not from when it was entered.
+    expect(entry?.givenAt).toBe(new Date(`${day(2)}T00:00:00+05:30`).toISOString());
+  });
+
   it('answers bad input with 400 and the field, an unknown gift with 404', async () => {
     const bad = await call('staff.thanks.setThreshold', 'mutation', { threshold: 12.5 }, admin);
     expect(bad.status).toBe(400);

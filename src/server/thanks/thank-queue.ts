@@ -10,8 +10,9 @@ import { actorOf, type StaffActor } from '../staff/staff-actor';
 
 /**
  * The gifts to thank personally: each donor's first gift (by donor record: their first received
- * gift, whichever way it came), and every gift at or over the amount staff set. Paid gifts of the
- * last THANKS_WINDOW_DAYS, not erased; open until someone ticks off that they called.
+ * gift, whichever way it came), and every gift at or over the amount staff set. Paid gifts given
+ * in the last THANKS_WINDOW_DAYS (by the day they came, not the day they were recorded: a year of
+ * old cheques entered today is not news to thank), not erased; open until someone ticks off that they called.
  */
 
 /** One gift in the queue; times ISO-8601 UTC, amounts paise. */
@@ -46,13 +47,15 @@ const EARLIER_GIFT = `exists (select 1 from donations x
      and (${givenAt('x')}, x.id) < (${givenAt('d')}, d.id))`;
 
 /** The queue's gifts, as the columns `first_gift`, `big_gift` and the call's, from `thanks_settings t`. */
-const QUEUE = `select d.id, d.created_at, not ${EARLIER_GIFT} as first_gift, d.amount >= t.threshold as big_gift,
+const QUEUE = `select d.id, ${givenAt('d')} as given_at, not ${EARLIER_GIFT} as first_gift, d.amount >= t.threshold as big_gift,
        c.called_by, c.called_at
   from donations d
   cross join thanks_settings t
   left join thank_you_calls c on c.donation_id = d.id
  where d.status = 'paid' and d.erased_at is null
-   and d.created_at >= now() - make_interval(days => ${THANKS_WINDOW_DAYS})`;
+   and ${givenAt('d')} >= now() - make_interval(days => ${THANKS_WINDOW_DAYS})
+   -- A gift is recorded on or after the day it came, so this narrows by the index without losing one.
+   and d.created_at >= now() - make_interval(days => ${THANKS_WINDOW_DAYS + 1})`;
 
 const IS_DUE = `(q.first_gift or q.big_gift)`;
 
@@ -60,12 +63,12 @@ const IS_DUE = `(q.first_gift or q.big_gift)`;
 export async function listThanks(em: EntityManager, input: { called: boolean }) {
   const entries = await em.execute<ThanksEntry[]>(
     `select d.id as "donationId", d.name, d.phone, d.email, d.language, d.amount, d.mode,
-            d.donation_type as "donationType", ${isoTime('d.created_at')} as "givenAt",
+            d.donation_type as "donationType", ${isoTime('q.given_at')} as "givenAt",
             q.first_gift as "firstGift", q.big_gift as "bigGift",
             q.called_by as "calledBy", ${isoTime('q.called_at')} as "calledAt"
        from (${QUEUE}) q join donations d on d.id = q.id
       where ${IS_DUE} and (q.called_at is not null) = ?
-      order by ${input.called ? 'q.called_at desc' : 'q.created_at'}, d.id
+      order by ${input.called ? 'q.called_at desc' : 'q.given_at'}, d.id
       limit 500`,
     [input.called],
   );
@@ -77,7 +80,7 @@ export async function listThanks(em: EntityManager, input: { called: boolean }) 
 export async function thanksOverdue(em: EntityManager): Promise<{ open: number; overdue: number }> {
   const [row] = await em.execute<{ open: number; overdue: number }[]>(
     `select count(*)::int as open,
-            count(*) filter (where q.created_at < now() - make_interval(hours => ${THANKS_DUE_HOURS}))::int as overdue
+            count(*) filter (where q.given_at < now() - make_interval(hours => ${THANKS_DUE_HOURS}))::int as overdue
        from (${QUEUE}) q
       where ${IS_DUE} and q.called_at is null`,
   );

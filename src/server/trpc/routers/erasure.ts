@@ -1,5 +1,6 @@
 import { erasureCompleteInputSchema } from '../../../shared/annual.schema';
 import { completeErasure, listErasureRequests } from '../../donors/erasure';
+import { erasurePreview } from '../../donors/erasure-reach';
 import { actorOf } from '../../staff/staff-actor';
 import { router } from '../init';
 import { adminProcedure, staffProcedure } from '../staff-procedures';
@@ -10,6 +11,8 @@ import { adminProcedure, staffProcedure } from '../staff-procedures';
  */
 export const erasureRouter = router({
   list: staffProcedure.query(({ ctx }) => listErasureRequests(ctx.em)),
+  /** What completing a waiting request will reach: the donor's records, gifts and every spelling of their address. */
+  preview: adminProcedure.input(erasureCompleteInputSchema).query(({ ctx, input }) => erasurePreview(ctx.em, input.id)),
   complete: adminProcedure
     .input(erasureCompleteInputSchema)
     .mutation(({ ctx, input }) =>

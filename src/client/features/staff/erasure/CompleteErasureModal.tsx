@@ -30,6 +30,11 @@ export function CompleteErasureModal({ request, onClose }: { request: ErasureRow
     // Refused (a colleague completed it meanwhile): the list shows how things stand now.
     onError: () => utils.staff.erasure.list.invalidate(),
   });
+  const preview = staffTrpc.staff.erasure.preview.useQuery(
+    { id: request?.id ?? 0 },
+    { enabled: Boolean(request), retry: false },
+  );
+  const reach = preview.data;
   const { reset } = complete;
   // A new request to confirm starts without the last one's error.
   useEffect(() => {
@@ -43,6 +48,20 @@ export function CompleteErasureModal({ request, onClose }: { request: ErasureRow
           <Text size="sm">
             Erasure for <strong>{request.email}</strong>, asked {indiaTime(request.requestedAt)}. This cannot be undone.
           </Text>
+          {reach ? (
+            <Text size="sm" data-testid="erasure-reach">
+              It reaches{' '}
+              {reach.donorIds.length
+                ? `their whole donor record (${reach.donorIds.length === 1 ? 'donor' : 'donors'} ${reach.donorIds.join(', ')})`
+                : 'their address (no donor record)'}
+              : {reach.gifts} {reach.gifts === 1 ? 'gift' : 'gifts'}
+              {reach.unpaidCheckouts
+                ? ` and ${reach.unpaidCheckouts} unpaid ${reach.unpaidCheckouts === 1 ? 'checkout' : 'checkouts'}`
+                : ''}
+              , given as {reach.names.join(', ') || 'no name'} from {reach.emails.join(', ')}.
+            </Text>
+          ) : null}
+          <ErrorMessage error={preview.error} title="What it reaches could not be read" />
           <Text size="sm">
             Their monthly gifts are cancelled at Razorpay first, so nothing more is charged (if Razorpay cannot be
             reached, nothing is erased and you can try again later). Then one last mail tells the donor what was

@@ -1,6 +1,8 @@
-import { Anchor, Badge, Button, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { DataTable } from 'mantine-datatable';
+import type { ReactNode } from 'react';
 import type { RouterOutputs } from '../../../../server/trpc/router';
 import { LANGUAGE_NAMES } from '../../../../shared/languages';
 import { ErrorMessage } from '../ErrorMessage';
@@ -24,7 +26,55 @@ function mailState(row: Row): string {
   return row.mailResends > 0 ? `${first}, sent again ${row.mailResends}×` : first;
 }
 
+/** The donor's phone, to call from a phone's browser with one tap. */
+const PhoneLink = ({ phone }: { phone: string | null }) =>
+  phone ? <Anchor href={`tel:${phone.replace(/[^0-9+]/g, '')}`}>{phone}</Anchor> : <>—</>;
+
+const WhatHappened = ({ row }: { row: Row }) => (
+  <Stack gap={2}>
+    <Badge color={row.status === 'halted' ? 'red' : 'orange'} variant="light" style={{ overflow: 'visible' }}>
+      {row.status}
+    </Badge>
+    <Text size="xs">{WHAT_HAPPENED[row.status]}</Text>
+  </Stack>
+);
+
+/** On a phone: one card per gift, stacked, the call and the mail at hand (the table is too wide there). */
+function AtRiskCards({ rows, sendAgain }: { rows: Row[]; sendAgain: (row: Row) => ReactNode }) {
+  if (rows.length === 0) return <Text size="sm">No monthly gift is at risk</Text>;
+  return (
+    <Stack gap="xs" role="list" aria-label="Monthly gifts at risk">
+      {rows.map((row) => (
+        <Card key={row.id} withBorder padding="sm" role="listitem">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Text size="sm" fw={600}>
+              {row.name ?? '—'}
+            </Text>
+            <Text size="sm">{row.amount === null ? '—' : `${rupees(row.amount)} a month`}</Text>
+          </Group>
+          <Text size="xs" style={{ wordBreak: 'break-all' }}>
+            {row.email}
+          </Text>
+          <Text size="sm" mt={4}>
+            <PhoneLink phone={row.phone} />
+            {row.language ? ` · ${LANGUAGE_NAMES[row.language]}` : ''}
+          </Text>
+          <Text size="xs" mt={4}>
+            At risk since {indiaTime(row.since)}
+          </Text>
+          <WhatHappened row={row} />
+          <Group justify="space-between" align="center" mt={4}>
+            <Text size="xs">Mail: {mailState(row)}</Text>
+            {sendAgain(row)}
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
 export function MonthlyAtRiskPage() {
+  const phone = useMediaQuery('(max-width: 48em)');
   useStaffTitle('Monthly gifts at risk');
   const utils = staffTrpc.useUtils();
   const list = staffTrpc.staff.monthlyAtRisk.list.useQuery();
@@ -39,6 +89,18 @@ export function MonthlyAtRiskPage() {
     },
   });
 
+  const sendAgain = (row: Row) => (
+    <Button
+      size="compact-xs"
+      variant="light"
+      loading={resend.isPending && resend.variables?.id === row.id}
+      onClick={() => resend.mutate({ id: row.id })}
+      aria-label={`Send the mail again to ${row.name ?? 'the donor'}`}
+    >
+      Send again
+    </Button>
+  );
+
   return (
     <Stack gap="sm">
       <Title order={1} size="h2">
@@ -50,74 +112,60 @@ export function MonthlyAtRiskPage() {
       </Text>
       <ErrorMessage error={list.error} />
       <ErrorMessage error={resend.error} title="Not sent" />
-      <DataTable<Row>
-        aria-label="Monthly gifts at risk"
-        {...TABLE_PROPS}
-        fetching={list.isFetching}
-        records={list.data ?? []}
-        noRecordsText="No monthly gift is at risk"
-        columns={[
-          {
-            accessor: 'name',
-            title: 'Donor',
-            render: (row) => (
-              <Text size="sm">
-                {row.name ?? '—'}
-                <br />
-                <Text span size="xs" style={{ wordBreak: 'break-all' }}>
-                  {row.email}
+      {phone ? (
+        <AtRiskCards rows={list.data ?? []} sendAgain={sendAgain} />
+      ) : (
+        <DataTable<Row>
+          aria-label="Monthly gifts at risk"
+          {...TABLE_PROPS}
+          fetching={list.isFetching}
+          records={list.data ?? []}
+          noRecordsText="No monthly gift is at risk"
+          columns={[
+            {
+              accessor: 'name',
+              title: 'Donor',
+              render: (row) => (
+                <Text size="sm">
+                  {row.name ?? '—'}
+                  <br />
+                  <Text span size="xs" style={{ wordBreak: 'break-all' }}>
+                    {row.email}
+                  </Text>
                 </Text>
-              </Text>
-            ),
-          },
-          {
-            accessor: 'phone',
-            title: 'Phone',
-            render: (row) =>
-              row.phone ? <Anchor href={`tel:${row.phone.replace(/[^0-9+]/g, '')}`}>{row.phone}</Anchor> : '—',
-          },
-          {
-            accessor: 'language',
-            title: 'Language',
-            render: (row) => (row.language ? LANGUAGE_NAMES[row.language] : '—'),
-          },
-          {
-            accessor: 'amount',
-            title: 'Monthly',
-            textAlign: 'right',
-            render: (row) => (row.amount === null ? '—' : rupees(row.amount)),
-          },
-          { accessor: 'since', title: 'At risk since', render: (row) => indiaTime(row.since) },
-          {
-            accessor: 'status',
-            title: 'What happened',
-            render: (row) => (
-              <Stack gap={2}>
-                <Badge color={row.status === 'halted' ? 'red' : 'orange'} variant="light">
-                  {row.status}
-                </Badge>
-                <Text size="xs">{WHAT_HAPPENED[row.status]}</Text>
-              </Stack>
-            ),
-          },
-          { accessor: 'mailStatus', title: 'Mail', render: (row) => <Text size="xs">{mailState(row)}</Text> },
-          {
-            accessor: 'actions',
-            title: 'Send again',
-            render: (row) => (
-              <Button
-                size="compact-xs"
-                variant="light"
-                loading={resend.isPending && resend.variables?.id === row.id}
-                onClick={() => resend.mutate({ id: row.id })}
-                aria-label={`Send the mail again to ${row.name ?? 'the donor'}`}
-              >
-                Send again
-              </Button>
-            ),
-          },
-        ]}
-      />
+              ),
+            },
+            {
+              accessor: 'phone',
+              title: 'Phone',
+              render: (row) => <PhoneLink phone={row.phone} />,
+            },
+            {
+              accessor: 'language',
+              title: 'Language',
+              render: (row) => (row.language ? LANGUAGE_NAMES[row.language] : '—'),
+            },
+            {
+              accessor: 'amount',
+              title: 'Monthly',
+              textAlign: 'right',
+              render: (row) => (row.amount === null ? '—' : rupees(row.amount)),
+            },
+            { accessor: 'since', title: 'At risk since', render: (row) => indiaTime(row.since) },
+            {
+              accessor: 'status',
+              title: 'What happened',
+              render: (row) => <WhatHappened row={row} />,
+            },
+            { accessor: 'mailStatus', title: 'Mail', render: (row) => <Text size="xs">{mailState(row)}</Text> },
+            {
+              accessor: 'actions',
+              title: 'Send again',
+              render: sendAgain,
+            },
+          ]}
+        />
+      )}
     </Stack>
   );
 }

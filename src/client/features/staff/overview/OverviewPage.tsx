@@ -1,4 +1,5 @@
-import { Card, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { DonationLink } from '../DonationLink';
 import { ErrorMessage } from '../ErrorMessage';
@@ -138,15 +139,19 @@ export function OverviewPage() {
             </>
           )}
         />
-        <AttentionList
-          title="Halted monthly gifts"
-          list={attention.haltedSubscriptions}
-          describe={(item) => (
-            <>
-              <StoryLink id={item.donationId} />: {String(item.razorpaySubscriptionId ?? 'no Razorpay id')}
-            </>
-          )}
-        />
+        <Card withBorder padding="sm">
+          <Title order={3} size="h5">
+            Monthly gifts at risk
+          </Title>
+          <Text size="sm" mt={4}>
+            Monthly gifts whose charge failed or that Razorpay halted are on their own page, with the donor’s mail and a
+            call to make:{' '}
+            <Anchor component={Link} to="/staff/monthly-at-risk">
+              Monthly gifts at risk
+            </Anchor>
+            .
+          </Text>
+        </Card>
       </SimpleGrid>
     </Stack>
   );
