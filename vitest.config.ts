@@ -16,7 +16,7 @@ export default defineConfig({
           exclude: ['src/**/*.browser.test.ts'],
           globalSetup: ['src/server/test/global-setup.ts'],
           // The tests' mail servers and buckets run on loopback; the tests of the rule itself
-          // (net/public-address.ts) turn it back off.
+          // (platform/net/public-address.ts) turn it back off.
           env: { ALLOW_PRIVATE_HOSTS: '1' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

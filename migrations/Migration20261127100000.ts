@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * statement_reviews: for an ID number whose receipts of a year carry more than one person, the
- * receipt staff chose to name and address Part B's rows (reporting/statement-review.ts). Keyed by a
+ * receipt staff chose to name and address Part B's rows (papers/reporting/statement-review.ts). Keyed by a
  * keyed hash of the ID; `people` holds keyed hashes of the names and e-mails reviewed.
  */
 export class Migration20261127100000 extends Migration {

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * A donor's erasure closes their unpaid orders (settlement/paid-after-erasure.ts): `erased_at` on
+ * A donor's erasure closes their unpaid orders (gifts/settlement/paid-after-erasure.ts): `erased_at` on
  * each of their donations says so, and a payment that still arrives on one is refunded in full,
  * never receipted. `erasure_refunds` is that refund's own outbox: owed (`due`) in the transaction
  * that records the payment, made at Razorpay after it (`refunded`), or refused by Razorpay

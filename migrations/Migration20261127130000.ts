@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * The limit counters are keyed by a keyed hash of the limit's key from now on
- * (security/counter-keys.ts), never an e-mail or client address in clear. The rows written before
+ * (platform/security/counter-keys.ts), never an e-mail or client address in clear. The rows written before
  * name them, so they go: each is a window of two hours at most, and forgetting them only lets one
  * window start afresh.
  */

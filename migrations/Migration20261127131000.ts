@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Partial refunds (settlement/partial-refund.ts): a donation keeps how much of it was refunded
+ * Partial refunds (gifts/settlement/partial-refund.ts): a donation keeps how much of it was refunded
  * (paise; 0 unless part of it was returned), and a receipt may replace one cancelled for a partial
  * refund, for the amount kept. A payment still has one first receipt (the unique index on
  * `payment_id` now covers only receipts that replace none), and a receipt is replaced at most once.

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The first admin's setup links (staff/setup-link.ts): printed in the server's log at a start with
+ * The first admin's setup links (console/first-admin/setup-link.ts): printed in the server's log at a start with
  * no enabled admin; only the token's SHA-256 is kept, with its expiry and when it was used.
  */
 export class Migration20261127150000 extends Migration {

@@ -1,8 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The console's settings (settings/console-settings.ts): Razorpay's keys and the SMTP server, one
- * row (id 1, the only one console-settings.ts writes). The secrets are stored encrypted with DATA_ENCRYPTION_KEY (personal-data/field-cipher.ts);
+ * The console's settings (console/settings/console-settings.ts): Razorpay's keys and the SMTP server, one
+ * row (id 1, the only one console-settings.ts writes). The secrets are stored encrypted with DATA_ENCRYPTION_KEY (platform/personal-data/field-cipher.ts);
  * `version` goes up with each save, so every instance notices a change with one cheap read.
  *
  * The last webhook deliveries (settings/webhook-deliveries.ts): what came and whether its signature

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Consent to news of the animals (server/donors/news-consent.ts): one row each time a donor gives
+ * Consent to news of the animals (server/gifts/donor-keys/news-consent.ts): one row each time a donor gives
  * or withdraws it, with the time, where (the donate form, the donor's page) and the version of the
  * words they agreed to; the newest row of an address (stored lower-cased) is its consent now.
  */

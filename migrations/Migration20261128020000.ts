@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The overview's received and refunded figures (staff/overview.ts) read from a rollup by India day
+ * The overview's received and refunded figures (console/overview/overview.ts) read from a rollup by India day
  * instead of a pass over every received gift of the last twelve months (about 100,000 rows at a
  * million gifts: the slowest part of the overview). Triggers keep it in the transaction of each
  * write that makes, changes or removes a received (paid or refunded) donation, whatever path

@@ -4,7 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
  * Donors as people (donors/): one row per donor, every gift's `donor_id`, and the rollups the
  * console's donor list sorts by.
  *
- * - `donor_email_key(text)` is the e-mail key of src/server/donors/email-key.ts written in SQL (lower
+ * - `donor_email_key(text)` is the e-mail key of src/server/platform/personal-data/email-key.ts written in SQL (lower
  *   case, trimmed, `+tag` dropped, Gmail's dots dropped, googlemail.com → gmail.com; null when blank):
  *   the backfill below and attach-donor.ts join gifts by it. It MUST give the same answers as
  *   `normaliseEmail` (email-key.test.ts compares them on tricky addresses).
@@ -102,7 +102,7 @@ export class Migration20261128030000 extends Migration {
     $$;`);
     this.addSql(`create function donations_donor_rollups() returns trigger language plpgsql as $$
       begin
-        -- A restore copies this table as backed up (db/restore-database.ts): nothing to add for its rows.
+        -- A restore copies this table as backed up (platform/db/restore-database.ts): nothing to add for its rows.
         if current_setting('rescue_trust.copying_backup', true) = 'on' then return null; end if;
         -- The lower id first, so a gift moved between two donors locks them in one order (no deadlock).
         if tg_op = 'INSERT' then

@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * Donors' merges and the proposals staff confirm or dismiss (donors/):
- * - `donations.tax_id_hash`: a keyed hash of a gift's PAN or Aadhaar (donors/tax-id-hashes.ts fills
+ * - `donations.tax_id_hash`: a keyed hash of a gift's PAN or Aadhaar (donors/records/tax-id-hashes.ts fills
  *   it from the encrypted number), so gifts sharing an ID are found without the clear ID in a query;
  * - indexes for the proposals by phone (its last ten digits), by address (letters and digits only)
  *   and for the donor list's search by a PAN's or Aadhaar's last four;

@@ -53,7 +53,7 @@ export class Migration20261128050000 extends Migration {
     $$;`);
     this.addSql(`create function donations_donor_years() returns trigger language plpgsql as $$
       begin
-        -- A restore copies this table as backed up (db/restore-database.ts): nothing to add for its rows.
+        -- A restore copies this table as backed up (platform/db/restore-database.ts): nothing to add for its rows.
         if current_setting('rescue_trust.copying_backup', true) = 'on' then return null; end if;
         if tg_op = 'INSERT' then
           perform refresh_donor_years(new.donor_id);

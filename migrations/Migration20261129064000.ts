@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The health list tells a wrong webhook secret from outsiders' noise (health/webhook-health.ts):
+ * The health list tells a wrong webhook secret from outsiders' noise (console/health/webhook-health.ts):
  * each delivery in the ring says whether a body that failed its signature named one of the trust's
  * own orders, payments or subscriptions (an outsider does not know them), and the newest verified
  * event is found by its time, so a flood of forged requests pushing the ring's verified rows out

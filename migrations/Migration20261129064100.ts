@@ -3,7 +3,7 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * Consent to news comes from its owner (issue 40 item 13): the donate form's ticked box is kept on
  * the pending donation as a wish, and becomes consent (a news_consents row) only in the transaction
- * that records the gift's payment (settlement/record-events.ts). A checkout never paid consents to
+ * that records the gift's payment (gifts/settlement/record-events.ts). A checkout never paid consents to
  * nothing: anyone can type another person's address on the form. The rows the create path wrote
  * before stay: each names its donation, and whether that gift was paid is on the donation.
  */

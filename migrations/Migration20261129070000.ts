@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Off-site copies in the age format, signed (backups/offsite-encryption.ts, offsite-signature.ts):
+ * Off-site copies in the age format, signed (platform/backups/offsite-encryption.ts, offsite-signature.ts):
  * the set-up keeps the age recipient, the Ed25519 signing key (encrypted with DATA_ENCRYPTION_KEY)
  * and the identity sealed with the passphrase. The first format's public key and salt cannot sign:
  * they are kept only so a set-up made before is recognised (its passphrase must be typed again).

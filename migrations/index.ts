@@ -4,7 +4,7 @@
 //
 // Each is loaded only when it must run: a migration's module imports the migrator (umzug and its
 // command-line parser), about a tenth of the server's start, and a restart on an up-to-date
-// database needs only the names (db/orm.ts).
+// database needs only the names (platform/db/orm.ts).
 import type { MigrationObject } from '@mikro-orm/core';
 
 export interface ListedMigration {

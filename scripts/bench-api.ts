@@ -29,8 +29,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
-import { freePort } from '../src/server/net/free-port';
+import { startEmbeddedPostgres } from '../src/server/platform/db/embedded-postgres';
+import { freePort } from '../src/server/platform/net/free-port';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -97,7 +97,7 @@ interface Server {
 }
 
 /**
- * A row's warm-up run opens the agent's sockets (a bounded pool, payments/keep-alive.ts); the
+ * A row's warm-up run opens the agent's sockets (a bounded pool, gifts/payments/keep-alive.ts); the
  * measured runs show whether they are reused, so they are counted apart.
  */
 const socketsPer1000 = (runs: Figures[]) => {

@@ -8,7 +8,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
+import { startEmbeddedPostgres } from '../src/server/platform/db/embedded-postgres';
 import { createTestApp } from '../src/server/test/test-app';
 import { indiaToday } from '../src/shared/offline-gift.schema';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
+import { startEmbeddedPostgres } from '../src/server/platform/db/embedded-postgres';
 import { type RunningServer, startServer as startSiteServer } from './lib/site-server';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);

@@ -14,22 +14,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
-import { openDatabase } from '../src/server/db/orm';
-import type { HealthCheckContext } from '../src/server/health/health-checks';
-import { healthList } from '../src/server/health/health-list';
+import type { HealthCheckContext } from '../src/server/console/health/health-checks';
+import { healthList } from '../src/server/console/health/health-list';
+import { getOverview } from '../src/server/console/overview/overview';
+import { donationsCsv } from '../src/server/gifts/gift-lists/csv-export';
+import { listDonations } from '../src/server/gifts/gift-lists/donation-list';
+import { donationStory } from '../src/server/gifts/gift-story/donation-story';
+import { listReceipts } from '../src/server/gifts/gift-story/receipt-register';
+import { listSubscriptions } from '../src/server/gifts/gift-story/subscriptions';
 import {
   listSettlements,
   settlementLines,
   settlementYears,
   unsettledPayments,
-} from '../src/server/razorpay-settlements/settlement-report';
-import { donationsCsv } from '../src/server/staff/csv-export';
-import { listDonations } from '../src/server/staff/donation-list';
-import { donationStory } from '../src/server/staff/donation-story';
-import { getOverview } from '../src/server/staff/overview';
-import { listReceipts } from '../src/server/staff/receipt-register';
-import { listSubscriptions } from '../src/server/staff/subscriptions';
+} from '../src/server/gifts/razorpay-settlements/settlement-report';
+import { startEmbeddedPostgres } from '../src/server/platform/db/embedded-postgres';
+import { openDatabase } from '../src/server/platform/db/orm';
 import { ENTITIES } from '../src/server/wiring/entities';
 import { financialYearOf, financialYearStarting } from '../src/shared/india-time';
 import { receiptListInputSchema } from '../src/shared/receipts.schema';
@@ -242,7 +242,7 @@ async function seed(execute: (sql: string) => Promise<unknown>) {
         from entries group by settlement_id)
     insert into settlement_entries (entity_id, settlement_id, type, payment_id, gross, fee, tax, adjustment, net, occurred_at)
     select entity_id, settlement_id, type, payment_id, gross, fee, tax, 0, net, at from entries`);
-  // What storing the lines writes beside them (razorpay-settlements/record-settlement.ts): each
+  // What storing the lines writes beside them (gifts/razorpay-settlements/record-settlement.ts): each
   // settlement's sums, each payment's settlement.
   await execute(`
     update settlements s set lines_payments = t.payments, lines_refunds = t.refunds, lines_gross = t.gross,

@@ -9,9 +9,9 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
-import { openDatabase } from '../src/server/db/orm';
-import { freePort } from '../src/server/net/free-port';
+import { startEmbeddedPostgres } from '../src/server/platform/db/embedded-postgres';
+import { openDatabase } from '../src/server/platform/db/orm';
+import { freePort } from '../src/server/platform/net/free-port';
 import { ENTITIES } from '../src/server/wiring/entities';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);

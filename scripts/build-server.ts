@@ -4,7 +4,7 @@
  *
  * One bundle per entry point (shared code in chunks beside them); packages from node_modules stay
  * imports. Code that finds files from `import.meta.url` sees the address its source file would have
- * in a mirror of src/ under dist/ (src/server/db/orm-config.ts → dist/server/db/orm-config.js), so a
+ * in a mirror of src/ under dist/ (src/server/platform/db/orm-config.ts → dist/server/platform/db/orm-config.js), so a
  * path like '../../../migrations' or '../../dist/client' resolves from the build as from the sources.
  * Files beside the server's sources that are not code (a sandbox's checkout.js, fonts) are copied
  * into that mirror.
@@ -21,14 +21,14 @@ const outDir = join(root, 'dist/server');
 /** Entry points: the server and the command-line tools a deployment runs. */
 const SERVER_ENTRIES = {
   main: 'src/server/main.ts',
-  migrate: 'src/server/db/migrate.ts',
-  reconcile: 'src/server/reconciliation/reconcile-cli.ts',
-  'create-staff': 'src/server/staff/create-staff-cli.ts',
-  backup: 'src/server/backups/backup-cli.ts',
-  restore: 'src/server/backups/restore-cli.ts',
-  // Worker threads' scripts, at the paths certificates/start-worker.ts starts them from.
-  'certificates/read-upload.worker': 'src/server/certificates/read-upload.worker.ts',
-  'certificates/merge-pdfs.worker': 'src/server/certificates/merge-pdfs.worker.ts',
+  migrate: 'src/server/cli/migrate.ts',
+  reconcile: 'src/server/cli/reconcile-cli.ts',
+  'create-staff': 'src/server/cli/create-staff-cli.ts',
+  backup: 'src/server/cli/backup-cli.ts',
+  restore: 'src/server/cli/restore-cli.ts',
+  // Worker threads' scripts, at the paths papers/certificates/start-worker.ts starts them from.
+  'papers/certificates/read-upload.worker': 'src/server/papers/certificates/read-upload.worker.ts',
+  'papers/certificates/merge-pdfs.worker': 'src/server/papers/certificates/merge-pdfs.worker.ts',
 };
 
 const CODE = /\.(ts|tsx|mts)$/;

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { giveMonthly, query, seedDonations } from '../src/client/test/staff-setup';
-import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
+import { startEmbeddedPostgres } from '../src/server/platform/db/embedded-postgres';
 import { launchBrowser } from './lib/chromium';
 import { ensureClientBuilt, startServer } from './lib/site-server';
 

@@ -2,9 +2,9 @@
  * Builds the pages' server-side bundle (src/client/entry-server.tsx) into dist/prerender after
  * `vite build`, with what the server needs to make documents of its pages (page-kit.json: the
  * templates with site.css inlined and the scripts ordered, each React page's stylesheets; see
- * src/server/web/page-kit.ts and page-documents.ts, which this script and the server share). The server renders
+ * src/server/transports/web/page-kit.ts and page-documents.ts, which this script and the server share). The server renders
  * `/`, `/donate`, `/my-giving` and the 404 page with it at start and whenever the published site
- * content changes (src/server/web/site-pages.ts); this script also prerenders them into dist/client
+ * content changes (src/server/transports/web/site-pages.ts); this script also prerenders them into dist/client
  * with the default content (a server without the bundle serves those), writes the staff console's
  * empty shell, and precompresses every text asset with brotli and gzip for @fastify/static's
  * `preCompressed`.
@@ -23,8 +23,8 @@ import {
   PAGE_BUNDLE_FILE,
   PAGE_KIT_FILE,
   staffShellDocument,
-} from '../src/server/web/page-documents';
-import { type Manifest, makePageKit } from '../src/server/web/page-kit';
+} from '../src/server/transports/web/page-documents';
+import { type Manifest, makePageKit } from '../src/server/transports/web/page-kit';
 import { pageContentOf, siteContent } from '../src/shared/site-content';
 
 // A production build even when started from a test run (NODE_ENV=test would bundle React's development build).

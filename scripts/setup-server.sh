@@ -202,7 +202,7 @@ fi
 mv "$env_file.new" "$env_file" || fail "Could not write $env_file."
 
 # Without keys in the environment the site starts and waits for them: an admin types them in the
-# console's Settings (src/server/settings), where they are checked.
+# console's Settings (src/server/console/settings), where they are checked.
 keys_note=""
 if [ -z "$(existing RAZORPAY_KEY_ID)" ]; then
   keys_note="After you sign in, open Settings in the console and enter the trust's Razorpay keys and

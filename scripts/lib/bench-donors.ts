@@ -5,9 +5,9 @@
 // rules as refresh_donor_rollups (Migration20261128030000).
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { donorList } from '../../src/server/donors/donor-list';
-import { donorRecord } from '../../src/server/donors/donor-record';
-import { createFieldCipher } from '../../src/server/personal-data/field-cipher';
+import { donorList } from '../../src/server/donors/records/donor-list';
+import { donorRecord } from '../../src/server/donors/records/donor-record';
+import { createFieldCipher } from '../../src/server/platform/personal-data/field-cipher';
 import { donorListInputSchema } from '../../src/shared/donors.schema';
 
 const DONORS = Number(process.env.BENCH_DONORS ?? 300_000);

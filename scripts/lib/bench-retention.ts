@@ -2,8 +2,8 @@
 // by scripts/lib/bench-donors.ts, the LYBUNT list as the console asks for it (its first rows and
 // the totals of all), SYBUNT, the whole LYBUNT CSV's rows, and the overview's retention figures.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { retentionFigures } from '../../src/server/donor-retention/retention-rates';
-import { segmentRows } from '../../src/server/donor-retention/segments';
+import { retentionFigures } from '../../src/server/donors/retention/retention-rates';
+import { segmentRows } from '../../src/server/donors/retention/segments';
 import { financialYearOf } from '../../src/shared/india-time';
 
 type Time = (label: string, goalMs: number, work: () => Promise<unknown>) => Promise<void>;

@@ -7,7 +7,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../src/server/net/free-port';
+import { freePort } from '../../src/server/platform/net/free-port';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BUILT_PAGE = join(ROOT, 'dist/client/donate.html');
@@ -39,8 +39,8 @@ export async function ensureClientBuilt(): Promise<void> {
       'public',
       'scripts/prerender.ts',
       // The build's page kit is made by the code the server renders with.
-      'src/server/web/page-documents.ts',
-      'src/server/web/page-kit.ts',
+      'src/server/transports/web/page-documents.ts',
+      'src/server/transports/web/page-kit.ts',
       'vite.config.ts',
       // The site's messages, compiled into the pages by the build (scripts/lib/messages-options.ts).
       'messages',

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachDonor } from '../server/donors/attach-donor';
+import { attachDonor } from '../server/gifts/donor-keys/attach-donor';
 import { financialYearOf, financialYearStarting } from '../shared/india-time';
 import { VIEWPORTS } from './test/browser-harness';
 import { startBrowserSuite } from './test/browser-suite';

@@ -31,7 +31,7 @@ function shareImageOf({ image, alt }: ShownPhoto): RenderedPage['shareImage'] {
  * The pages' server-side bundle (built into dist/prerender by scripts/prerender.ts): renders one
  * page, in the layout the browser hydrates (page-shell.tsx), with the data given. The build
  * prerenders with it, and the server renders with it at run time whenever the published site
- * content changes (server/web/site-pages.ts), so a page needs neither a build nor a restart to change.
+ * content changes (server/transports/web/site-pages.ts), so a page needs neither a build nor a restart to change.
  *
  * `url` is `/`, a page of REACT_PAGES, a policy page (`/privacy`: static, named from `data.trust`), or anything else for the 404 page, as its English path: the
  * page is rendered in `data.language` (English without) for its address in that language
@@ -111,7 +111,7 @@ function summaryOf(appeal: AppealOnPage): string {
 }
 
 /**
- * An appeal's page (`/appeals/<slug>`, rendered on demand by server/web/appeal-pages.ts) in
+ * An appeal's page (`/appeals/<slug>`, rendered on demand by server/transports/web/appeal-pages.ts) in
  * `data.language` (`/ta/appeals/<slug>`): the appeal's own title and description, in that language
  * where staff gave them (the appeal data is already resolved), the site's words in it, and the
  * Open Graph card (its title, photo and progress: the English card in every language).

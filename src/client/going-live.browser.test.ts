@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DevMailbox, startDevMailbox } from '../server/mail/dev-mailbox';
+import { type DevMailbox, startDevMailbox } from '../server/platform/mail/dev-mailbox';
 import { paymentEntity, razorpayEvent } from '../server/test/webhook-fixtures';
 import { siteContent } from '../shared/site-content';
 import { VIEWPORTS } from './test/browser-harness';

@@ -4,7 +4,7 @@ import type { Language } from '../shared/languages';
 /**
  * A Tamil or Hindi page's Noto, requested only once the page has painted (src/client/main.tsx),
  * and the offered language's on another language's page (./language-offer.ts). Until then the
- * page's text shows in the device's own font for that script (server/web/page-documents.ts names
+ * page's text shows in the device's own font for that script (server/transports/web/page-documents.ts names
  * the family first, so a phone that has Noto, as Android does, shows it from the first paint).
  * The phone's own first here too (`local()`): most download nothing. Nothing waits for a font, and
  * no font competes with the page's own first requests on a slow network (issue 34: both weights

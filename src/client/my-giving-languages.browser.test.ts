@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { donorToken } from '../server/donors/donor-link';
-import { type DevMailbox, startDevMailbox } from '../server/mail/dev-mailbox';
-import { resolveDataEncryptionKey } from '../server/personal-data/data-encryption-key';
+import { donorToken } from '../server/gifts/donor-keys/donor-link';
+import { type DevMailbox, startDevMailbox } from '../server/platform/mail/dev-mailbox';
+import { resolveDataEncryptionKey } from '../server/platform/personal-data/data-encryption-key';
 import { seedPaidGift } from '../server/test/donor-fixtures';
 import { axeViolations } from './test/axe';
 import { startBrowserSuite } from './test/browser-suite';

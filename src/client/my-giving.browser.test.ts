@@ -3,10 +3,10 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { donorToken } from '../server/donors/donor-link';
-import { resolveDataEncryptionKey } from '../server/personal-data/data-encryption-key';
-import { LINK_SENT } from '../server/routes/link-request';
+import { donorToken } from '../server/gifts/donor-keys/donor-link';
+import { resolveDataEncryptionKey } from '../server/platform/personal-data/data-encryption-key';
 import { pdfText, seedPaidGift } from '../server/test/donor-fixtures';
+import { LINK_SENT } from '../server/transports/routes/link-request';
 import { axeViolations } from './test/axe';
 import { startBrowserSuite } from './test/browser-suite';
 import { collectErrors, waitForHydration } from './test/page-helpers';

@@ -16,7 +16,7 @@ export interface ReactPage {
  * site's layout (entry-server.tsx) and hydrated without the router (hydrate-page.tsx), and the
  * router serves it too (router.tsx: the dev server, client-side navigation). A new page is one
  * entry here and one in page-meta.ts (its title and link preview); the server renders and serves
- * every path listed here (server/web/site-pages.ts). A page reads its URL in an effect, never while
+ * every path listed here (server/transports/web/site-pages.ts). A page reads its URL in an effect, never while
  * rendering: the prerendered HTML knows no query string.
  */
 export const REACT_PAGES: Record<string, ReactPage> = {
@@ -34,7 +34,7 @@ export const REACT_PAGES: Record<string, ReactPage> = {
 
 /**
  * An appeal's page, `/appeals/<slug>`: rendered by the server on demand with the appeal's figures
- * (server/web/appeal-pages.ts), never at build time, and hydrated with the appeal it was rendered with.
+ * (server/transports/web/appeal-pages.ts), never at build time, and hydrated with the appeal it was rendered with.
  */
 export const APPEAL_PAGE: Pick<ReactPage, 'chunk' | 'load'> = {
   chunk: 'features/appeals/AppealRoute.tsx',

@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestErasure } from '../server/donors/erasure';
-import { formNameFor, loadStatementLayout } from '../server/reporting/statement-layout';
+import { requestErasure } from '../server/donors/rights/erasure';
+import { formNameFor, loadStatementLayout } from '../server/papers/reporting/statement-layout';
 import { seedPaidGift } from '../server/test/donor-fixtures';
 import {
   PART_B_HEADINGS,

@@ -103,7 +103,7 @@ describe('an appeal written on a phone', () => {
     });
     expect(started.status).toBe(200);
     // Paid as settlement would record it (the checkout itself is the donate page's test), with the
-    // consent to news its ticked box becomes once paid (donors/news-consent.ts).
+    // consent to news its ticked box becomes once paid (gifts/donor-keys/news-consent.ts).
     await query(suite.db.url, `update donations set status = 'paid' where email = 'meena@example.org'`);
     await query(
       suite.db.url,

@@ -2,41 +2,41 @@ import fastifyCookie from '@fastify/cookie';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
-import type { Config } from './config';
-import { isDatabaseUnavailable, sendDatabaseUnavailable } from './db/database-unavailable';
-import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './db/unstorable-text';
-import { DomainError } from './domain-error';
-import { InFlightWork } from './in-flight';
-import { appealGiftsCsvRoutes } from './routes/appeal-gifts-csv';
-import { appealUnsubscribeRoutes } from './routes/appeal-unsubscribe';
-import { backupDownloadRoutes } from './routes/backup-download';
-import { certificateFileRoutes } from './routes/certificate-files';
-import { certificateUploadRoutes } from './routes/certificate-upload';
-import { donationsCsvRoutes } from './routes/donations-csv';
-import { donorRoutes } from './routes/donor-files';
-import { healthRoutes } from './routes/health';
-import { imageFileRoutes } from './routes/image-files';
-import { imageUploadRoutes } from './routes/image-upload';
-import { offlineGiftFileRoutes } from './routes/offline-gift-files';
-import { openApiRoutes } from './routes/openapi';
-import { receiptLinkRoutes } from './routes/receipt-links';
-import { restRoutes } from './routes/rest';
-import { segmentCsvRoutes } from './routes/segment-csv';
-import { settlementsCsvRoutes } from './routes/settlements-csv';
-import { staffReceiptFileRoutes } from './routes/staff-receipt-file';
-import { staffSessionRoutes } from './routes/staff-session';
-import { staffSetupRoutes } from './routes/staff-setup';
-import { statementFileRoutes } from './routes/statement-files';
-import { webhookRoutes } from './routes/webhooks';
-import { counterStore } from './security/counter-keys';
-import { DonationBudget } from './security/donation-budget';
-import { answerTooLarge } from './security/oversized-bodies';
-import { securityPlugin } from './security/security.plugin';
-import { announceSetupLink, type LinePrinter } from './staff/setup-link';
-import { trpcPlugin } from './trpc/trpc.plugin';
-import { AppealPages } from './web/appeal-pages';
-import { SitePages } from './web/site-pages';
-import { webPlugin } from './web/web.plugin';
+import { announceSetupLink, type LinePrinter } from './console/first-admin/setup-link';
+import type { Config } from './platform/core/config';
+import { DomainError } from './platform/core/domain-error';
+import { InFlightWork } from './platform/core/in-flight';
+import { isDatabaseUnavailable, sendDatabaseUnavailable } from './platform/db/database-unavailable';
+import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './platform/db/unstorable-text';
+import { counterStore } from './platform/security/counter-keys';
+import { DonationBudget } from './platform/security/donation-budget';
+import { answerTooLarge } from './platform/security/oversized-bodies';
+import { securityPlugin } from './platform/security/security.plugin';
+import { appealGiftsCsvRoutes } from './transports/routes/appeal-gifts-csv';
+import { appealUnsubscribeRoutes } from './transports/routes/appeal-unsubscribe';
+import { backupDownloadRoutes } from './transports/routes/backup-download';
+import { certificateFileRoutes } from './transports/routes/certificate-files';
+import { certificateUploadRoutes } from './transports/routes/certificate-upload';
+import { donationsCsvRoutes } from './transports/routes/donations-csv';
+import { donorRoutes } from './transports/routes/donor-files';
+import { healthRoutes } from './transports/routes/health';
+import { imageFileRoutes } from './transports/routes/image-files';
+import { imageUploadRoutes } from './transports/routes/image-upload';
+import { offlineGiftFileRoutes } from './transports/routes/offline-gift-files';
+import { openApiRoutes } from './transports/routes/openapi';
+import { receiptLinkRoutes } from './transports/routes/receipt-links';
+import { restRoutes } from './transports/routes/rest';
+import { segmentCsvRoutes } from './transports/routes/segment-csv';
+import { settlementsCsvRoutes } from './transports/routes/settlements-csv';
+import { staffReceiptFileRoutes } from './transports/routes/staff-receipt-file';
+import { staffSessionRoutes } from './transports/routes/staff-session';
+import { staffSetupRoutes } from './transports/routes/staff-setup';
+import { statementFileRoutes } from './transports/routes/statement-files';
+import { webhookRoutes } from './transports/routes/webhooks';
+import { trpcPlugin } from './transports/trpc/trpc.plugin';
+import { AppealPages } from './transports/web/appeal-pages';
+import { SitePages } from './transports/web/site-pages';
+import { webPlugin } from './transports/web/web.plugin';
 import type { ServerDependencies } from './wiring/composition-root';
 
 /** Bodies of the donation calls are a few hundred bytes; anything near this is not a donation. */
@@ -49,9 +49,9 @@ export interface AppDependencies {
   logger?: FastifyBaseLogger;
   /** The built client (`dist/client`); tests of the API leave it out. */
   clientDir?: string;
-  /** How often the pages check for newly published site content (web/site-pages.ts); tests shorten it. */
+  /** How often the pages check for newly published site content (transports/web/site-pages.ts); tests shorten it. */
   contentCheckIntervalMs?: number;
-  /** How long an appeal's page is reused (web/appeal-pages.ts); tests shorten it. */
+  /** How long an appeal's page is reused (transports/web/appeal-pages.ts); tests shorten it. */
   appealPageMaxAgeMs?: number;
   /** Where the first admin's setup link is printed, on a plain line (stderr unless a test collects it). */
   printSetupLink?: LinePrinter;
@@ -154,7 +154,7 @@ export async function buildApp({
   await app.register(trpcPlugin, { procedures, rateLimitPerMinute });
   await app.register(staffSessionRoutes, { orm, siteUrl: config.siteUrl });
   await app.register(staffSetupRoutes, { orm, siteUrl: config.siteUrl, counters });
-  // With no enabled admin, a one-time link to create the first one is printed (staff/setup-link.ts).
+  // With no enabled admin, a one-time link to create the first one is printed (console/first-admin/setup-link.ts).
   app.addHook('onReady', () => announceSetupLink(orm.em.fork(), config.siteUrl, app.log, printSetupLink));
   await app.register(donationsCsvRoutes, { orm });
   await app.register(settlementsCsvRoutes, { orm });

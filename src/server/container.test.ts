@@ -15,7 +15,7 @@ describe('the container image', () => {
     expect(dockerfile).toContain('CMD ["node", "dist/server/main.js"]');
     expect(read('scripts/build-server.ts')).toContain("main: 'src/server/main.ts'");
     expect(dockerfile).toContain("/api/health'");
-    expect(read('src/server/routes/health.ts')).toContain("app.get('/api/health'");
+    expect(read('src/server/transports/routes/health.ts')).toContain("app.get('/api/health'");
   });
 
   it('composes the app with the PostgreSQL major version the embedded one runs', () => {

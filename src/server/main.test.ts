@@ -22,7 +22,7 @@ function startServer(
       RAZORPAY_KEY_SECRET: 'main-test-key-secret',
       RAZORPAY_WEBHOOK_SECRET: 'main-test-webhook-secret',
       SITE_URL: 'https://rescue.example.org',
-      // Production refuses to start without it (personal-data/data-encryption-key.ts).
+      // Production refuses to start without it (platform/personal-data/data-encryption-key.ts).
       DATA_ENCRYPTION_KEY: '0123456789abcdef'.repeat(4),
       ...env,
     },

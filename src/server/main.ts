@@ -2,12 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { ConfigError } from './config';
-import { watchEmbeddedPostgres } from './db/embedded-watchdog';
-import { configOrExit, databaseOrExit } from './entry-point';
-import { createLogger } from './logger';
+import { ConfigError } from './platform/core/config';
+import { createLogger } from './platform/core/logger';
+import { watchEmbeddedPostgres } from './platform/db/embedded-watchdog';
 import { startBackgroundJobs } from './wiring/background-jobs';
 import { buildDependencies, deliverSandboxWebhooks } from './wiring/composition-root';
+import { configOrExit, databaseOrExit } from './wiring/entry-point';
 
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 

@@ -1,6 +1,6 @@
 /**
  * An appeal's link preview card (Open Graph, 1200×630 JPEG), made by the server with sharp
- * (server/appeals/appeal-card.ts) and named by a version that changes with what it shows: the
+ * (server/gifts/appeals/appeal-card.ts) and named by a version that changes with what it shows: the
  * title, the first photo and the progress. The page names the card's address; the server answers
  * the current version there. No imports: the pages' bundle uses this.
  */

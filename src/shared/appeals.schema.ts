@@ -16,7 +16,7 @@ import { calendarDaySchema } from './offline-gift.schema';
 export const APPEAL_STATUSES = ['draft', 'published', 'closed'] as const;
 export type AppealStatus = (typeof APPEAL_STATUSES)[number];
 
-/** The statement of donations' donation types (reporting/statement-layout.json); an appeal is usually a specific grant. */
+/** The statement of donations' donation types (papers/reporting/statement-layout.json); an appeal is usually a specific grant. */
 export const APPEAL_PURPOSE_CLASSES = ['specific-grant', 'corpus', 'others'] as const;
 export type AppealPurposeClass = (typeof APPEAL_PURPOSE_CLASSES)[number];
 export const APPEAL_PURPOSE_CLASS_LABELS: Record<AppealPurposeClass, string> = {

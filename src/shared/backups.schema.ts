@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** Inputs of the console's Backups page, shared with the page. */
 
-/** A backup's file name as the server writes it (backups/backup-files.ts): nothing else is ever downloaded. */
+/** A backup's file name as the server writes it (platform/backups/backup-files.ts): nothing else is ever downloaded. */
 export const BACKUP_FILE_NAME = /^rescue-\d{8}-\d{6}-(nightly|manual)(-\d+)?\.backup\.gz$/;
 
 export const backupNameSchema = z.string().regex(BACKUP_FILE_NAME, 'must be the name of a backup in the list');

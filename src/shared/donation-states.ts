@@ -7,7 +7,7 @@ export const DONATION_TYPES = ['one-time', 'monthly'] as const;
 export type DonationType = (typeof DONATION_TYPES)[number];
 
 /**
- * pending → paid, failed or expired; failed or expired → paid; paid → refunded (settlement/settle.ts).
+ * pending → paid, failed or expired; failed or expired → paid; paid → refunded (gifts/settlement/settle.ts).
  * A gift recorded by staff starts paid; a cheque or draft that bounces goes paid → bounced.
  */
 export const DONATION_STATUSES = ['pending', 'paid', 'failed', 'expired', 'refunded', 'bounced'] as const;

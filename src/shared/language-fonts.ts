@@ -2,7 +2,7 @@ import type { Language } from './languages';
 
 /**
  * The Noto font of each language that needs one (public/fonts: the script's block only, woff2): its
- * pages load it (server/web/page-documents.ts), and so does the offer of that language on another
+ * pages load it (server/transports/web/page-documents.ts), and so does the offer of that language on another
  * language's page (client/language-offer.ts).
  */
 export const LANGUAGE_FONTS: Partial<Record<Language, { family: string; file: string; unicodeRange: string }>> = {

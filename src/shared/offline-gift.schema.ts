@@ -126,7 +126,7 @@ export const offlineGiftInputSchema = z
     bank: optional(text(100).min(2, 'must be the bank’s name')),
     instrumentDate: optional(calendarDaySchema),
     kindDescription: optional(text(500).min(3, 'must say what was given, in at least 3 characters')),
-    /** An admin records a gift in a year whose statement is already due (see offline-gifts/closed-year.ts). */
+    /** An admin records a gift in a year whose statement is already due (see gifts/offline-gifts/closed-year.ts). */
     allowClosedYear: z.boolean().optional(),
     /** The appeal the gift was given to: a published or closed one (a cheque can come after the appeal closed). */
     appealId: optional(

@@ -2,7 +2,7 @@
  * The contract between the server and the pages' server-side bundle (src/client/entry-server.tsx,
  * built into dist/prerender): the server hands a path and the data to render it with, the bundle
  * answers the page's markup and what its <head> needs, and the server makes the document
- * (src/server/web/page-documents.ts). The build prerenders the same way. No Node or DOM imports.
+ * (src/server/transports/web/page-documents.ts). The build prerenders the same way. No Node or DOM imports.
  */
 import type { PublicAppeal, PublicAppealCard } from './appeals.schema';
 import type { Language } from './languages';

@@ -39,7 +39,7 @@ export interface PolicyContent {
 
 /**
  * The years an issued receipt is kept after its financial year ends (the tax law's period): an
- * erased donor's receipts are anonymised then (server/donors/erasure.ts reads this), and the
+ * erased donor's receipts are anonymised then (server/donors/rights/erasure.ts reads this), and the
  * privacy notice says so through `{retentionYears}`.
  */
 export const RECEIPT_RETENTION_YEARS = 8;

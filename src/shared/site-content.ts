@@ -341,7 +341,7 @@ export function resolveSiteContent(
   };
 }
 
-/** The content with the trust's name as an admin saved it under Trust details (receipts/trust-details.ts). */
+/** The content with the trust's name as an admin saved it under Trust details (gifts/receipts/trust-details.ts). */
 export function withTrustName<T extends { trust: { name: string } }>(content: T, name: string): T {
   return content.trust.name === name ? content : { ...content, trust: { ...content.trust, name } };
 }

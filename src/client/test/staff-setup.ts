@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { siteContent } from '../../shared/site-content';
 import { waitForHydration } from './page-helpers';
 
-const CLI = fileURLToPath(new URL('../../server/staff/create-staff-cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../server/cli/create-staff-cli.ts', import.meta.url));
 
 /** `npm run staff:create -- --username … --role …` against the test server's database, password piped in. */
 export function createStaffWithCli(databaseUrl: string, username: string, role: string, password: string) {

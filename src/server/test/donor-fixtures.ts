@@ -1,5 +1,5 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Orm } from '../db/orm';
+import type { Orm } from '../platform/db/orm';
 import { type SeededGift, seedReceipt } from './statement-fixtures';
 
 /** A paid gift as settlement leaves it: the donation row and its receipt, sharing the payment id. */

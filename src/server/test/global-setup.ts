@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { type EmbeddedPostgres, startEmbeddedPostgres } from '../db/embedded-postgres';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from '../platform/db/embedded-postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, vi } from 'vitest';
-import { linkAddress, verifyDonorToken } from '../donors/donor-link';
-import type { ReceivedMail } from '../mail/dev-mailbox';
+import { linkAddress, verifyDonorToken } from '../gifts/donor-keys/donor-link';
+import type { ReceivedMail } from '../platform/mail/dev-mailbox';
 import type { TestApp } from './test-app';
 
 /** A donor address of its own per test, so each test reads only its messages from the shared mailbox. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { siteContent } from '../../shared/site-content';
-import { renderReceiptPdf } from '../receipts/receipt-pdf';
-import type { ReceiptFields } from '../receipts/receipt-text';
+import { renderReceiptPdf } from '../gifts/receipts/receipt-pdf';
+import type { ReceiptFields } from '../gifts/receipts/receipt-text';
 import { pdfTextAsCopied } from './pdf-text';
 
 const receipt: ReceiptFields = {

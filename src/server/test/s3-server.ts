@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import type { OffsiteBucket } from '../backups/offsite-storage';
+import type { OffsiteBucket } from '../platform/backups/offsite-storage';
 
 /** s3rver's fixed credentials: any other key is refused, as a real provider refuses a wrong one. */
 const ACCESS_KEY = 'S3RVER';

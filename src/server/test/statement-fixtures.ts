@@ -1,9 +1,9 @@
 import type { OfflineGiftMode } from '../../shared/gift-modes';
 import type { TaxIdKind } from '../../shared/tax-id';
-import type { Orm } from '../db/orm';
-import { createFieldCipher } from '../personal-data/field-cipher';
-import { sealTaxId } from '../personal-data/sealed-tax-id';
-import { cancelReceipt, issueReceipt } from '../receipts/issue-receipt';
+import { cancelReceipt, issueReceipt } from '../gifts/receipts/issue-receipt';
+import type { Orm } from '../platform/db/orm';
+import { createFieldCipher } from '../platform/personal-data/field-cipher';
+import { sealTaxId } from '../platform/personal-data/sealed-tax-id';
 
 /** Part B's headings in the portal's order, as the portal's template names them: what the CSV must begin with. */
 export const PART_B_HEADINGS = [

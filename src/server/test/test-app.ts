@@ -3,14 +3,14 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { StaffRole } from '../../shared/staff.schema';
 import { buildApp } from '../app';
-import { type Config, loadConfig } from '../config';
-import { openDatabase } from '../db/orm';
-import { createLogger } from '../logger';
-import { type DevMailbox, startDevMailbox } from '../mail/dev-mailbox';
-import type { RazorpayEmulator } from '../payments/sandbox/emulator';
-import { createAccount } from '../staff/staff-accounts';
-import { createContextInner } from '../trpc/context';
-import { createCaller } from '../trpc/router';
+import type { RazorpayEmulator } from '../gifts/payments/sandbox/emulator';
+import { type Config, loadConfig } from '../platform/core/config';
+import { createLogger } from '../platform/core/logger';
+import { openDatabase } from '../platform/db/orm';
+import { type DevMailbox, startDevMailbox } from '../platform/mail/dev-mailbox';
+import { createAccount } from '../platform/staff/staff-accounts';
+import { createContextInner } from '../transports/trpc/context';
+import { createCaller } from '../transports/trpc/router';
 import { type BackgroundJobs, startBackgroundJobs } from '../wiring/background-jobs';
 import { buildDependencies, type ServerDependencies } from '../wiring/composition-root';
 import { ENTITIES } from '../wiring/entities';
@@ -54,7 +54,7 @@ export interface TestAppOptions {
   clientDir?: string;
   /** How often those pages check for newly published content (app.ts). */
   contentCheckIntervalMs?: number;
-  /** How long an appeal's page is reused (web/appeal-pages.ts). */
+  /** How long an appeal's page is reused (transports/web/appeal-pages.ts). */
   appealPageMaxAgeMs?: number;
   /** Another instance of the server on that app's database, with a pool of its own; closing it leaves the database. */
   sameDatabaseAs?: TestApp;

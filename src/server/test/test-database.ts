@@ -1,4 +1,4 @@
-import { type Orm, openDatabase } from '../db/orm';
+import { type Orm, openDatabase } from '../platform/db/orm';
 import { ENTITIES } from '../wiring/entities';
 import { createEmptyDatabase } from './empty-database';
 

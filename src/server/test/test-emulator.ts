@@ -4,7 +4,7 @@ import {
   type RazorpayEmulator,
   type RazorpayEmulatorOptions,
   startRazorpayEmulator,
-} from '../payments/sandbox/emulator';
+} from '../gifts/payments/sandbox/emulator';
 import { createEmptyDatabase } from './empty-database';
 
 /** For the sandbox's tests: an emulator on a fresh database, and the official SDK pointed at it. */

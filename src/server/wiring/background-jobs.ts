@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { startNightlyBackups } from '../backups/nightly-backups';
-import { startRetentionJob } from '../donors/retention';
-import { startHealthAlerts } from '../health/health-alerts';
-import { startMailWorker } from '../mail/mail-worker';
-import { startSettlementFetchJob } from '../razorpay-settlements/settlement-fetch-job';
-import { startReconciler } from '../reconciliation/reconciler';
-import { startSettingsRefresh } from '../settings/live-settings';
+import { startHealthAlerts } from '../console/health/health-alerts';
+import { startSettingsRefresh } from '../console/settings/live-settings';
+import { startRetentionJob } from '../donors/rights/retention';
+import { startSettlementFetchJob } from '../gifts/razorpay-settlements/settlement-fetch-job';
+import { startReconciler } from '../gifts/reconciliation/reconciler';
+import { startNightlyBackups } from '../platform/backups/nightly-backups';
+import { startMailWorker } from '../platform/mail/mail-worker';
 import type { ServerDependencies } from './composition-root';
 import { resolveAttachment } from './resolve-attachment';
 

@@ -1,21 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { backupDir } from '../backups/backup-files';
-import { type BackupRunner, createBackupRunner } from '../backups/backup-runner';
-import type { Config, PaymentProvider } from '../config';
-import type { Orm } from '../db/orm';
-import { donateAgainUrl } from '../donors/donate-again-url';
-import { donorLink } from '../donors/donor-link';
-import type { HealthEnvironment } from '../health/health-checks';
-import { createMailer, type Mailer } from '../mail/mailer';
-import type { PaymentGateway } from '../payments/gateway';
-import { createPlanCatalog, type PlanCatalog } from '../payments/plans';
-import type { RazorpayEmulator, WebhookDelivery } from '../payments/sandbox/emulator';
-import { createSwitchableGateway, gatewayWithoutKeys } from '../payments/switchable-gateway';
-import { resolveDataEncryptionKey } from '../personal-data/data-encryption-key';
-import { createFieldCipher, type FieldCipher } from '../personal-data/field-cipher';
-import { createReceiptLinks, type ReceiptLinks } from '../receipts/receipt-links';
-import { createLiveSettings, type LiveSettings } from '../settings/live-settings';
-import type { DonorLinks } from '../settlement/donor-notices';
+import type { HealthEnvironment } from '../console/health/health-checks';
+import { createLiveSettings, type LiveSettings } from '../console/settings/live-settings';
+import { donateAgainUrl } from '../gifts/donor-keys/donate-again-url';
+import { donorLink } from '../gifts/donor-keys/donor-link';
+import type { PaymentGateway } from '../gifts/payments/gateway';
+import { createPlanCatalog, type PlanCatalog } from '../gifts/payments/plans';
+import type { RazorpayEmulator, WebhookDelivery } from '../gifts/payments/sandbox/emulator';
+import { createSwitchableGateway, gatewayWithoutKeys } from '../gifts/payments/switchable-gateway';
+import { createReceiptLinks, type ReceiptLinks } from '../gifts/receipts/receipt-links';
+import type { DonorLinks } from '../gifts/settlement/donor-notices';
+import { backupDir } from '../platform/backups/backup-files';
+import { type BackupRunner, createBackupRunner } from '../platform/backups/backup-runner';
+import type { Config, PaymentProvider } from '../platform/core/config';
+import type { Orm } from '../platform/db/orm';
+import { createMailer, type Mailer } from '../platform/mail/mailer';
+import { resolveDataEncryptionKey } from '../platform/personal-data/data-encryption-key';
+import { createFieldCipher, type FieldCipher } from '../platform/personal-data/field-cipher';
 
 export const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 export const SANDBOX_CHECKOUT_SCRIPT = '/sandbox/checkout.js';
@@ -75,7 +75,7 @@ export async function buildDependencies(
   let emulator: RazorpayEmulator | undefined;
   if (provider === 'sandbox') {
     // Loaded here only: in razorpay mode the emulator's code is never imported.
-    const { startRazorpayEmulator } = await import('../payments/sandbox/emulator');
+    const { startRazorpayEmulator } = await import('../gifts/payments/sandbox/emulator');
     emulator = await startRazorpayEmulator({
       keyId,
       keySecret,

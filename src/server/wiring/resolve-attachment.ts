@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { certificateAttachment } from '../certificates/certificate-mail';
-import type { OutboxAttachment } from '../mail/outbox-message.entity';
-import { receiptAttachment } from '../receipts/receipt-mail';
+import { receiptAttachment } from '../gifts/receipts/receipt-mail';
+import { certificateAttachment } from '../papers/certificates/certificate-mail';
+import type { OutboxAttachment } from '../platform/mail/outbox-message.entity';
 
 /** The mail worker's `resolveAttachment`: each kind of attachment rendered by the feature it belongs to. */
 export function resolveAttachment(

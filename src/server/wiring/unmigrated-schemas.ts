@@ -1,7 +1,7 @@
-import type { BackupHeader } from '../db/logical-backup';
-import type { Orm } from '../db/orm';
+import type { BackupHeader } from '../platform/db/logical-backup';
+import type { Orm } from '../platform/db/orm';
 
-/** The sandbox's emulated Razorpay keeps its records in a schema of its own (payments/sandbox/store.ts). */
+/** The sandbox's emulated Razorpay keeps its records in a schema of its own (gifts/payments/sandbox/store.ts). */
 const SANDBOX_SCHEMA = 'razorpay_sandbox';
 
 /**
@@ -11,7 +11,7 @@ const SANDBOX_SCHEMA = 'razorpay_sandbox';
  */
 export async function prepareUnmigratedSchemas(orm: Orm, header: BackupHeader): Promise<void> {
   if (header.tables.some((table) => table.schema === SANDBOX_SCHEMA)) {
-    const { openSandboxStore } = await import('../payments/sandbox/store');
+    const { openSandboxStore } = await import('../gifts/payments/sandbox/store');
     await openSandboxStore(orm.em.getConnection().getKnex());
   }
 }

@@ -11,7 +11,7 @@ import { ShareDonateLink } from './ShareDonateLink';
 
 /**
  * The share links as the server sends them and as the browser renders them must be the same: the
- * server renders with SITE_URL_TOKEN and fills in SITE_URL in the finished HTML (server/web/pages.ts),
+ * server renders with SITE_URL_TOKEN and fills in SITE_URL in the finished HTML (server/transports/web/pages.ts),
  * the browser renders with its origin. A different href is a hydration mismatch on every donate page
  * (production React does not report it, and keeps the server's href).
  */

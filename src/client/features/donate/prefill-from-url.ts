@@ -36,7 +36,7 @@ function paiseOf(rupees: string | null): number | null {
 }
 
 /**
- * The form's values from a link such as a failed payment's e-mail (server/donors/donate-again-url.ts):
+ * The form's values from a link such as a failed payment's e-mail (server/gifts/donor-keys/donate-again-url.ts):
  * `?amount=750&type=monthly&purpose=food`, amount in whole rupees; `name` and `email` when they
  * look like what the form allows. A missing, invalid or out-of-range value is ignored, so the form keeps its default for it.
  */

@@ -9,7 +9,7 @@ import { usePageTitle } from '../../use-page-title';
 import { MyGivingPage } from './MyGivingPage';
 
 /**
- * The font a Tamil or Hindi page declares (server/web/page-documents.ts LANGUAGE_FONTS: the phone's
+ * The font a Tamil or Hindi page declares (server/transports/web/page-documents.ts LANGUAGE_FONTS: the phone's
  * own Noto, else the subset woff2, for that script's characters only). The body takes it there;
  * Mantine's headings and fields name their fonts themselves, so they are told too: without it a
  * computer with no Tamil font of its own shows the headings as empty boxes.

@@ -6,7 +6,7 @@ import { Notice } from './Notice';
 
 /**
  * News of the animals on the donor's page: the consent they gave on the donate form, withdrawn (or
- * given) here with one switch; the server records each answer (donors/news-consent.ts).
+ * given) here with one switch; the server records each answer (gifts/donor-keys/news-consent.ts).
  */
 export function NewsConsentSwitch({ client }: { client: DonorClient }) {
   const t = useMessages();

@@ -1,5 +1,5 @@
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
-import type { AppRouter } from '../../../server/trpc/router';
+import type { AppRouter } from '../../../server/transports/trpc/router';
 import type { Language } from '../../../shared/languages';
 import type { useMessages } from '../../i18n';
 

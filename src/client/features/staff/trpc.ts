@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { httpLink, TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
-import type { AppRouter } from '../../../server/trpc/router';
+import type { AppRouter } from '../../../server/transports/trpc/router';
 
 export const staffTrpc = createTRPCReact<AppRouter>();
 

@@ -1,7 +1,7 @@
 import { Button, Card, Checkbox, Group, Stack, Text, Textarea, Timeline } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
-import type { RouterOutputs } from '../../../../server/trpc/router';
+import type { RouterOutputs } from '../../../../server/transports/trpc/router';
 import { APPEAL_TRANSLATION_LANGUAGES, type AppealTranslationLanguage } from '../../../../shared/appeals.schema';
 import type { ImageRecord } from '../../../../shared/images';
 import { LANGUAGE_TAGS } from '../../../../shared/languages';

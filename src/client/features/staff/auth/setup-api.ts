@@ -1,4 +1,4 @@
-/** The first admin's setup link (routes/staff-setup.ts): plain routes, as the setup signs the admin in. */
+/** The first admin's setup link (transports/routes/staff-setup.ts): plain routes, as the setup signs the admin in. */
 
 /** Why the server refused a link: `done` once an admin exists, `replaced` when a restart printed a newer one. */
 export type SetupRefusal = 'done' | 'used' | 'expired' | 'replaced' | 'unknown';

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, FileInput, Group, Select, SimpleGrid, Stack, Tab
 import type { inferRouterOutputs } from '@trpc/server';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
-import type { AppRouter } from '../../../../server/trpc/router';
+import type { AppRouter } from '../../../../server/transports/trpc/router';
 import { formatIndiaDate } from '../../../../shared/financial-year';
 import { ErrorMessage } from '../ErrorMessage';
 import { Figure } from '../Figure';

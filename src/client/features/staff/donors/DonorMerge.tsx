@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Checkbox, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import type { RouterOutputs } from '../../../../server/trpc/router';
+import type { RouterOutputs } from '../../../../server/transports/trpc/router';
 import type { ProposalReason } from '../../../../shared/donors.schema';
 import { ErrorMessage } from '../ErrorMessage';
 import { indiaTime, rupees } from '../format';

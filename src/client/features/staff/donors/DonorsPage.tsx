@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
-import type { RouterOutputs } from '../../../../server/trpc/router';
+import type { RouterOutputs } from '../../../../server/transports/trpc/router';
 import type { DonorSortColumn } from '../../../../shared/donors.schema';
 import { ErrorMessage } from '../ErrorMessage';
 import { indiaTime, rupees } from '../format';

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Group, Text } from '@mantine/core';
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../server/trpc/router';
+import type { AppRouter } from '../../../../server/transports/trpc/router';
 
 /** A gift just recorded: its receipt to print, its donation, and whether the donor was mailed. */
 export function GiftRecorded({ done }: { done: inferRouterOutputs<AppRouter>['staff']['offlineGifts']['record'] }) {

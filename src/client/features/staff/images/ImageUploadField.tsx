@@ -24,7 +24,7 @@ export interface ImageUploadFieldProps {
 /**
  * A form's photo: upload a new one (taken or chosen on the phone, with its description) or choose
  * one uploaded before, and get its id. For the appeal editor, its updates, the site's content.
- * The feature that saves the id records the use (server: images/image-uses.ts setImageUses), so
+ * The feature that saves the id records the use (server: platform/images/image-uses.ts setImageUses), so
  * the photo cannot be deleted while in use.
  */
 export function ImageUploadField({ label, description, value, onChange, required, error }: ImageUploadFieldProps) {

@@ -15,7 +15,7 @@ import {
 import { keepPreviousData } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useState } from 'react';
-import type { AppRouter } from '../../../../server/trpc/router';
+import type { AppRouter } from '../../../../server/transports/trpc/router';
 import { IMAGE_ALT_MAX_LENGTH } from '../../../../shared/images';
 import { ErrorMessage } from '../ErrorMessage';
 import { indiaTime } from '../format';

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { DataTable } from 'mantine-datatable';
 import type { ReactNode } from 'react';
-import type { RouterOutputs } from '../../../../server/trpc/router';
+import type { RouterOutputs } from '../../../../server/transports/trpc/router';
 import { LANGUAGE_NAMES } from '../../../../shared/languages';
 import { ErrorMessage } from '../ErrorMessage';
 import { indiaTime, rupees } from '../format';

@@ -2,7 +2,7 @@ import { Alert, Text } from '@mantine/core';
 import { formatBytes } from '../../../../shared/format-bytes';
 import { indiaTime } from '../format';
 
-/** The overview's `backup` field (server: backups/backup-status.ts). */
+/** The overview's `backup` field (server: platform/backups/backup-status.ts). */
 export interface BackupStatusData {
   lastTakenAt: string | null;
   kind: string | null;

@@ -1,6 +1,6 @@
 import { Anchor, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { RouterOutputs } from '../../../../server/trpc/router';
+import type { RouterOutputs } from '../../../../server/transports/trpc/router';
 import { formatIndiaDate } from '../../../../shared/financial-year';
 import { ErrorMessage } from '../ErrorMessage';
 import { staffTrpc } from '../trpc';

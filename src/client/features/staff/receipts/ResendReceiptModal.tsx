@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useEffect } from 'react';
-import type { AppRouter } from '../../../../server/trpc/router';
+import type { AppRouter } from '../../../../server/transports/trpc/router';
 import { ErrorMessage } from '../ErrorMessage';
 import { staffTrpc } from '../trpc';
 

@@ -43,6 +43,6 @@ export function segmentOf(choice: SegmentChoice): Segment | null {
   }
 }
 
-/** The segment's CSV (routes/segment-csv.ts). */
+/** The segment's CSV (transports/routes/segment-csv.ts). */
 export const segmentCsvHref = (segment: Segment) =>
   `/staff/api/segment.csv?segment=${encodeURIComponent(JSON.stringify(segment))}`;

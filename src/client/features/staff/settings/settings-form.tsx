@@ -1,6 +1,6 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../server/trpc/router';
+import type { AppRouter } from '../../../../server/transports/trpc/router';
 import type { SecretField, SettingsField, SettingsInput, SettingView } from '../../../../shared/settings.schema';
 
 /** The Settings form's parts shared by its cards: the page's values, the draft, its errors, one field each. */

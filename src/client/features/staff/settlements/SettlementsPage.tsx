@@ -16,7 +16,7 @@ import { notifications } from '@mantine/notifications';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { Fragment, useState } from 'react';
-import type { AppRouter } from '../../../../server/trpc/router';
+import type { AppRouter } from '../../../../server/transports/trpc/router';
 import { ErrorMessage } from '../ErrorMessage';
 import { Figure } from '../Figure';
 import { indiaTime } from '../format';

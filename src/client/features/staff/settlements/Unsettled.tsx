@@ -1,6 +1,6 @@
 import { Card, Table, Text, Title } from '@mantine/core';
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../server/trpc/router';
+import type { AppRouter } from '../../../../server/transports/trpc/router';
 import { DonationLink } from '../DonationLink';
 import { indiaTime } from '../format';
 import { money } from './money';

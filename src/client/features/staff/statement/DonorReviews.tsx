@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Group, Radio, Stack, Table, Text, Title } f
 import { notifications } from '@mantine/notifications';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useState } from 'react';
-import type { AppRouter } from '../../../../server/trpc/router';
+import type { AppRouter } from '../../../../server/transports/trpc/router';
 import { GIFT_MODE_LABELS } from '../../../../shared/gift-modes';
 import { ErrorMessage } from '../ErrorMessage';
 import { rupees } from '../format';

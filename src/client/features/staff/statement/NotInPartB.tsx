@@ -1,6 +1,6 @@
 import { Button, Group, List, Table, Text, Title } from '@mantine/core';
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../server/trpc/router';
+import type { AppRouter } from '../../../../server/transports/trpc/router';
 import { GIFT_MODE_LABELS } from '../../../../shared/gift-modes';
 import { rupees } from '../format';
 import { unreportableCsvHref } from './statement-year';

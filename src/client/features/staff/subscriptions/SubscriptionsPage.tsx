@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { keepPreviousData } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
-import type { RouterOutputs } from '../../../../server/trpc/router';
+import type { RouterOutputs } from '../../../../server/transports/trpc/router';
 import {
   FINAL_SUBSCRIPTION_STATUSES,
   SUBSCRIPTION_STATUSES,

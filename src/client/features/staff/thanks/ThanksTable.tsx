@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import type { RouterOutputs } from '../../../../server/trpc/router';
+import type { RouterOutputs } from '../../../../server/transports/trpc/router';
 import { GIFT_MODE_LABELS } from '../../../../shared/gift-modes';
 import { LANGUAGE_NAMES } from '../../../../shared/languages';
 import { THANKS_DUE_HOURS } from '../../../../shared/thanks.schema';

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Textarea, TextIn
 import { notifications } from '@mantine/notifications';
 import type { inferRouterInputs } from '@trpc/server';
 import { type FormEvent, useEffect, useState } from 'react';
-import type { AppRouter } from '../../../../server/trpc/router';
+import type { AppRouter } from '../../../../server/transports/trpc/router';
 import { ErrorMessage } from '../ErrorMessage';
 import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';

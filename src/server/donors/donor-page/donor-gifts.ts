@@ -1,0 +1,79 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { GiftMode } from '../../../shared/gift-modes';
+import { isoTime } from '../../platform/db/sql-time';
+import { OWN_RECEIPT } from './donor-receipts';
+
+/**
+ * What a donor's page shows: every paid, refunded or bounced gift with its receipt (online gifts'
+ * by their payment, gifts staff recorded by their donation), their monthly gifts, and the financial
+ * years that have receipts (one statement each). Found by the normalised e-mail; a walk-in gift
+ * recorded without one belongs to nobody's page. A gift received outside the website is dated the
+ * day it came, not the day it was recorded.
+ */
+/** When the gift came: the India day staff recorded for a gift outside the website, else its creation. */
+const GIFT_DAY = "coalesce(d.received_on::timestamp at time zone 'Asia/Kolkata', d.created_at)";
+
+export async function listDonorGifts(em: EntityManager, email: string) {
+  const gifts = await em.execute<Record<string, unknown>[]>(
+    `select d.id, ${isoTime(GIFT_DAY)} as "date",
+            case when d.status = 'paid' then d.amount - d.refunded_amount else d.amount end as amount, d.donation_type as "donationType", d.purpose,
+            d.status, d.mode, r.id as "receiptId", r.number as "receiptNumber", r.status as "receiptStatus",
+            r.financial_year as "financialYear", coalesce(r.appeal_title, a.title) as "appealTitle",
+            a.slug as "appealSlug"
+       from donations d
+       left join appeals a on a.id = d.appeal_id
+       -- The gift's newest receipt: after a partial refund, the one for the amount kept.
+       left join lateral (select * from receipts r
+                           where r.payment_id = d.razorpay_payment_id or (d.mode <> 'online' and r.donation_id = d.id)
+                           order by r.id desc limit 1) r on true
+      where lower(d.email) = ? and d.email <> '' and d.status in ('paid', 'refunded', 'bounced')
+      order by ${GIFT_DAY} desc, d.id desc`,
+    [email],
+  );
+  const monthly = await em.execute<Record<string, unknown>[]>(
+    `select s.id, s.status, d.amount, d.purpose, ${isoTime('s.created_at')} as "startedAt",
+            s.status not in ('cancelled', 'completed', 'expired') and s.razorpay_subscription_id is not null as "canCancel"
+       from subscriptions s join donations d on d.id = s.donation_id
+      where lower(d.email) = ? order by s.created_at desc, s.id desc`,
+    [email],
+  );
+  const years = await em.execute<{ year: string }[]>(
+    `select distinct r.financial_year as year from receipts r
+      where ${OWN_RECEIPT} and r.status = 'issued' order by r.financial_year desc`,
+    [email],
+  );
+  const [pending] = await em.execute<{ id: number }[]>(
+    `select id from erasure_requests where email = ? and status = 'requested' limit 1`,
+    [email],
+  );
+  return {
+    email,
+    gifts: gifts.map((gift) => ({
+      id: Number(gift.id),
+      date: String(gift.date),
+      amount: Number(gift.amount),
+      donationType: gift.donationType as 'one-time' | 'monthly',
+      purpose: (gift.purpose as string | null) ?? null,
+      status: gift.status as 'paid' | 'refunded' | 'bounced',
+      // The column is CHECK-constrained to GIFT_MODES.
+      mode: gift.mode as GiftMode,
+      /** The appeal it was given to, named as its receipt names it. */
+      appeal: gift.appealTitle
+        ? { title: String(gift.appealTitle), slug: (gift.appealSlug as string | null) ?? null }
+        : null,
+      receipt: gift.receiptId
+        ? { id: Number(gift.receiptId), number: String(gift.receiptNumber), status: String(gift.receiptStatus) }
+        : null,
+    })),
+    monthly: monthly.map((row) => ({
+      id: Number(row.id),
+      status: String(row.status),
+      amount: Number(row.amount),
+      purpose: (row.purpose as string | null) ?? null,
+      startedAt: String(row.startedAt),
+      canCancel: Boolean(row.canCancel),
+    })),
+    statementYears: years.map((row) => row.year),
+    erasureRequested: Boolean(pending),
+  };
+}

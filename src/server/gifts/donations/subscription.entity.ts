@@ -1,0 +1,21 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { SUBSCRIPTION_STATUSES } from '../../../shared/donation-states';
+import { Donation } from './donation.entity';
+
+/** A monthly donation's Razorpay subscription; `status` mirrors what Razorpay reports, from `created` on. */
+export const Subscription = defineEntity({
+  name: 'Subscription',
+  tableName: 'subscriptions',
+  // The console's monthly donors, newest first.
+  indexes: [{ properties: ['createdAt', 'id'], name: 'subscriptions_created_at_index' }],
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    donation: p.manyToOne(Donation).fieldName('donation_id').nullable().index('subscriptions_donation_id_index'),
+    razorpaySubscriptionId: p.text().nullable().unique('subscriptions_razorpay_subscription_id_unique'),
+    razorpayPlanId: p.text().nullable(),
+    status: p.enum([...SUBSCRIPTION_STATUSES]).default('created'),
+    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+  }),
+});
+
+export type Subscription = InferEntity<typeof Subscription>;
