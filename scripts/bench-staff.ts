@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { HealthCheckContext } from '../src/server/console/health/health-checks';
+import type { HealthCheckContext } from '../src/server/console/health/health-context';
 import { healthList } from '../src/server/console/health/health-list';
 import { getOverview } from '../src/server/console/overview/overview';
 import { donationsCsv } from '../src/server/gifts/gift-lists/csv-export';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { HealthEnvironment } from '../console/health/health-checks';
+import type { HealthEnvironment } from '../console/health/health-context';
 import { createLiveSettings, type LiveSettings } from '../console/settings/live-settings';
 import { donateAgainUrl } from '../gifts/donor-keys/donate-again-url';
 import { donorLink } from '../gifts/donor-keys/donor-link';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mailTo } from '../../test/mail-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { alertHealthChanges } from './health-alerts';
-import type { HealthEnvironment } from './health-checks';
+import type { HealthEnvironment } from './health-context';
 
 /**
  * Alerts reach someone or are not recorded (issue 40): a new server's first passes, before any

@@ -5,7 +5,7 @@ import { indiaDate } from '../../../shared/india-time';
 import type { Orm } from '../../platform/db/orm';
 import { renderMail } from '../../platform/mail/layout';
 import { enqueueMail } from '../../platform/mail/outbox';
-import type { HealthCheckContext } from './health-checks';
+import type { HealthCheckContext } from './health-context';
 import { healthList } from './health-list';
 
 /** How often the health list is checked for items turning red or clearing. */

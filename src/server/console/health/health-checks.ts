@@ -1,35 +1,15 @@
 import { statfs } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { HealthItemId } from '../../../shared/health';
 import { indiaMidnight } from '../../../shared/india-time';
 import { siteContent } from '../../../shared/site-content';
 import { getTrustDetails } from '../../gifts/receipts/trust-details';
-import type { LiveSettings } from '../settings/live-settings';
 import { backupsVerdict, offsiteVerdict } from './backup-health';
+import type { HealthCheckContext } from './health-context';
 import { mailVerdict } from './mail-health';
 import { policyTextsPresent } from './policy-texts';
 import { amber, green, red, type Verdict } from './verdicts';
 import { webhooksVerdict } from './webhook-health';
-
-/** What the checks read besides the database: the server's own facts, fixed at its start. */
-export interface HealthEnvironment {
-  /** SITE_URL. */
-  siteUrl: string;
-  /** DATA_ENCRYPTION_KEY came from the environment (else the development key generated under .data). */
-  dataEncryptionKeyFromEnvironment: boolean;
-  /** Where the data lives (the backups' directory): its file system's free space is checked. */
-  dataDir: string;
-  /** Mail goes to the in-process mailbox (development, no SMTP_URL): no mail server is needed. */
-  inProcessMailbox: boolean;
-}
-
-export interface HealthCheckContext {
-  em: EntityManager;
-  now: Date;
-  environment: HealthEnvironment;
-  settings: Pick<LiveSettings, 'environment' | 'effective'>;
-}
 
 type HealthCheck = { id: HealthItemId; title: string; check: (context: HealthCheckContext) => Promise<Verdict> };
 

@@ -5,7 +5,8 @@ import { updateTrustDetails } from '../../gifts/receipts/trust-details';
 import { recordWebhookDelivery } from '../../gifts/webhooks/webhook-deliveries';
 import { donationBody } from '../../test/donation-fixtures';
 import { callProcedure, createTestApp, SITE, type TestApp } from '../../test/test-app';
-import { approvalEnds, diskVerdict, type HealthCheckContext } from './health-checks';
+import { approvalEnds, diskVerdict } from './health-checks';
+import type { HealthCheckContext } from './health-context';
 import { healthList } from './health-list';
 
 let t: TestApp;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { HealthItem } from '../../../shared/health';
-import { HEALTH_CHECKS, type HealthCheckContext } from './health-checks';
+import { HEALTH_CHECKS } from './health-checks';
+import type { HealthCheckContext } from './health-context';
 
 /**
  * The overview's health list: every check at once, each one cheap read (read on every overview

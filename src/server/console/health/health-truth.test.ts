@@ -4,7 +4,7 @@ import type { HealthItem, HealthItemId } from '../../../shared/health';
 import { donationBody } from '../../test/donation-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { paymentEntity, postWebhook, razorpayEvent } from '../../test/webhook-fixtures';
-import type { HealthCheckContext } from './health-checks';
+import type { HealthCheckContext } from './health-context';
 import { healthList } from './health-list';
 
 /**

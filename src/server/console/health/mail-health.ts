@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { HealthCheckContext } from './health-checks';
+import type { HealthCheckContext } from './health-context';
 import { amber, green, plural, red, type Verdict } from './verdicts';
 
 /**
