@@ -1,3 +1,5 @@
+// Over 250 lines on purpose: one erasure, run as one transaction after the monthly gifts are stopped at
+// Razorpay; every table it touches is in this file so that a reader sees all that an erasure removes.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SubscriptionStatus } from '../../../shared/donation-states';
 import { formatIndiaDate } from '../../../shared/financial-year';

@@ -1,3 +1,5 @@
+// Over 250 lines on purpose: one donation's story as the console shows it, online and offline, read in
+// one place so that the steps a staff member sees come from one reading of the rows.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { GIFT_MODE_LABELS, type GiftMode } from '../../../shared/gift-modes';
 import { type Tribute, tributeOf } from '../../../shared/tribute';

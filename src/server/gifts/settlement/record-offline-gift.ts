@@ -1,3 +1,5 @@
+// Over 250 lines on purpose: an offline gift's two settlement moves (recorded as paid with its receipt,
+// bounced with its receipt cancelled) share the row's checks and the receipt's key, and change together.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PURPOSES, type Purpose } from '../../../shared/donation-rules';
 import { formatIndiaDate } from '../../../shared/financial-year';

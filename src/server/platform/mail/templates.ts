@@ -1,3 +1,5 @@
+// Over 250 lines on purpose: the catalogue of every mail the trust sends, one short function each
+// (facts in, subject and text out); a new mail adds its function here, beside the others it must match.
 import { GLOSSARY, type Language } from '../../../shared/languages';
 import { formatReceiptRupees as rupees } from '../../../shared/rupees';
 import { DEFAULT_CONTACT, type TrustContact } from '../site-content/published-contact';

@@ -1,3 +1,5 @@
+// Over 250 lines on purpose: one class, the rendered pages' cycle (load the bundle, render every page
+// with the published data, check for changes every 15 s, swap them in at once); its parts share its state.
 import { dirname, join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicAppealCard } from '../../../shared/appeals.schema';
