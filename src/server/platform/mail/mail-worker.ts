@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Orm } from '../db/orm';
 import { ERASED, ERASED_EMAIL } from '../personal-data/erased';
-import type { Mailer } from './mailer';
+import { publishedContact } from '../site-content/published-contact';
+import { type Mailer, senderOf } from './mailer';
 import { type OutboxAttachment, OutboxMessage } from './outbox-message.entity';
 
 export interface MailWorkerOptions {
@@ -38,7 +39,8 @@ export async function sendNextMail(orm: Orm, mailer: Mailer, options: MailWorker
     try {
       const attachments = await Promise.all(message.attachments.map((a) => options.resolveAttachment(em, a)));
       await transport.sendMail({
-        from: mailer.from,
+        // One indexed read (published-contact.ts): a name saved in Trust details shows in the next mail.
+        from: mailer.fromIsDefault ? senderOf(mailer, (await publishedContact(em)).name) : mailer.from,
         to: message.recipient,
         subject: message.subject,
         text: message.textBody,

@@ -14,6 +14,11 @@ import type { DevMailbox } from './dev-mailbox';
 export interface Mailer {
   transport: Transporter | null;
   from: string;
+  /**
+   * Whether `from` is the built-in sender (no MAIL_FROM, no sender in Settings): then each mail goes out
+   * under the trust's name as saved in Trust details at the time it is sent (`senderOf`).
+   */
+  fromIsDefault: boolean;
   /** The right-hand side of every Message-ID: the sender's domain. */
   domain: string;
   devMailbox: DevMailbox | null;
@@ -69,6 +74,17 @@ export function isInProcessMailbox(server: SmtpServer, devMailbox: Pick<DevMailb
   );
 }
 
+const defaultAddress = (siteUrl: string) => `no-reply@${new URL(siteUrl).hostname}`;
+
+/** The sender of a mail sent now: the configured one, or the built-in address under the trust's saved name. */
+export function senderOf(
+  mailer: Pick<Mailer, 'from' | 'fromIsDefault'>,
+  trustName: string,
+): string | { name: string; address: string } {
+  if (!mailer.fromIsDefault) return mailer.from;
+  return { name: trustName, address: mailer.from.replace(/^.*</, '').replace(/>.*$/, '').trim() };
+}
+
 const domainOf = (from: string) => from.replace(/^.*@/, '').replace(/>.*$/, '').trim() || 'localhost';
 
 // nodemailer, and the development mailbox's SMTP server and parser, are loaded only when used:
@@ -81,12 +97,13 @@ export async function createMailer(
   config: Pick<Config, 'env' | 'siteUrl' | 'mail'>,
   log: Pick<Logger, 'info' | 'warn' | 'error'>,
 ): Promise<Mailer> {
-  const startFrom = config.mail.from ?? `"${siteContent.trust.name}" <no-reply@${new URL(config.siteUrl).hostname}>`;
+  const startFrom = config.mail.from ?? `"${siteContent.trust.name}" <${defaultAddress(config.siteUrl)}>`;
   const started = await startTransport(config, log);
   let consoleTransport: Transporter | null = null;
   const mailer: Mailer = {
     transport: started.transport,
     from: startFrom,
+    fromIsDefault: config.mail.from === undefined,
     domain: domainOf(startFrom),
     devMailbox: started.devMailbox,
     sendsToDevMailbox: started.devMailbox !== null,
@@ -106,6 +123,7 @@ export async function createMailer(
       mailer.sendsToDevMailbox =
         started.devMailbox !== null && (smtp === null || isInProcessMailbox(smtp, started.devMailbox));
       mailer.from = from ?? startFrom;
+      mailer.fromIsDefault = from === null && config.mail.from === undefined;
       mailer.domain = domainOf(mailer.from);
       // A message being sent on the old one finishes first: close() waits for its connections.
       previous?.close();

@@ -105,6 +105,8 @@ describe("the trust's name", () => {
     expect(text).toContain(`${NEW_NAME}\n`);
     expect(html).toContain('Paws &#38; Whiskers Sanctuary</div>');
     for (const body of [text, html]) expect(body).not.toContain(DEFAULT_NAME);
+    // And the sender's name, with no sender set in Settings or MAIL_FROM.
+    expect(receipt?.from).toContain(NEW_NAME);
   });
 
   it('is on the appeal unsubscribe page as saved', async () => {
