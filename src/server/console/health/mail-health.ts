@@ -28,9 +28,9 @@ async function outboxVerdict(em: EntityManager, now: Date): Promise<Verdict> {
   >(
     `select
        exists (select 1 from mail_outbox where status = 'failed' and created_at > ?::timestamptz - interval '1 day'
-                 and last_error not like 'EENVELOPE%') as failed,
+                 and coalesce(last_error, '') not like 'EENVELOPE%') as failed,
        (select count(*) from mail_outbox where status = 'queued' and last_error is not null
-          and last_error not like 'EENVELOPE%') as retrying,
+          and coalesce(last_error, '') not like 'EENVELOPE%') as retrying,
        (select count(*) from mail_outbox where status in ('queued', 'failed') and last_error like 'EENVELOPE%'
           and created_at > ?::timestamptz - interval '1 day') as "refusedRecipients",
        exists (select 1 from mail_outbox where status = 'queued' and created_at < ?::timestamptz - interval '1 hour') as waiting,
