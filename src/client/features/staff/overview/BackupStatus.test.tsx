@@ -13,7 +13,7 @@ describe("the overview's backup line", () => {
         now={now}
       />,
     );
-    expect(screen.getByText('Last backup: 2026-11-25 02:30 IST (nightly, 12 MB)')).toBeInTheDocument();
+    expect(screen.getByText('Last backup: 25 Nov 2026, 02:30 IST (nightly, 12 MB)')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -25,7 +25,7 @@ describe("the overview's backup line", () => {
       />,
     );
     expect(screen.getByRole('alert')).toHaveTextContent('The last backup is 3 days old');
-    expect(screen.getByRole('alert')).toHaveTextContent('Last backup: 2026-11-22 14:30 IST (manual, 900 B)');
+    expect(screen.getByRole('alert')).toHaveTextContent('Last backup: 22 Nov 2026, 14:30 IST (manual, 900 B)');
   });
 
   it('warns when none was ever taken', () => {
