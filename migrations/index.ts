@@ -209,4 +209,12 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261129070000',
     load: async () => (await import('./Migration20261129070000')).Migration20261129070000,
   },
+  {
+    name: 'Migration20261129080000',
+    load: async () => (await import('./Migration20261129080000')).Migration20261129080000,
+  },
+  {
+    name: 'Migration20261129081000',
+    load: async () => (await import('./Migration20261129081000')).Migration20261129081000,
+  },
 ];

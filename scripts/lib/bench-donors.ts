@@ -48,6 +48,13 @@ export async function seedDonors(execute: Execute): Promise<void> {
                       from donations where donor_id is not null) g
              group by donor_id) s
      where s.donor_id = o.id`);
+  // The search text as refresh_donor_rollups writes it (Migration20261129080000): every distinct name, e-mail and phone.
+  await execute(`
+    update donors o set search_text = s.search_text
+      from (select donor_id, coalesce(string_agg(distinct v, chr(31) order by v), '') as search_text
+              from donations, unnest(array[nullif(btrim(name), ''), nullif(btrim(email), ''), nullif(btrim(phone), '')]) v
+             where v is not null and donor_id is not null group by donor_id) s
+     where s.donor_id = o.id`);
   for (const trigger of TRIGGERS) await execute(`alter table donations enable trigger ${trigger}`);
 }
 

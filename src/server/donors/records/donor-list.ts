@@ -32,8 +32,8 @@ const ORDER: Record<DonorSortColumn, Record<'asc' | 'desc', string>> = {
 
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
-/** The record's name, e-mail and phone as one text, as donors_contact_trgm_index indexes it. */
-const CONTACT = `(coalesce(o.name, '') || chr(31) || coalesce(o.email, '') || chr(31) || coalesce(o.phone, ''))`;
+/** Every name, e-mail and phone of the record's gifts as one text, as donors_search_text_trgm_index indexes it. */
+const CONTACT = 'o.search_text';
 
 /** What a typed phone number looks like: digits with spaces, dashes, brackets or a leading +. */
 const PHONE_LIKE = /^\+?[0-9][0-9\s\-()]*$/;
@@ -43,9 +43,10 @@ const ID_LAST_FOUR = /^(?=.*\d)[0-9a-z]{4}$/i;
 
 /**
  * A search as SQL over `donors o`. Four letters and digits with a digit among them: the end of a PAN
- * or Aadhaar given with any of the donor's gifts. Anything else: part of the name, e-mail or phone
- * of the donor's newest gift (the record's own columns, by its trigram index), or, with an `@`, any
- * address the donor gave with (its e-mail key, a record merged into this one's too).
+ * or Aadhaar given with any of the donor's gifts. Anything else: part of any name, e-mail or phone
+ * the donor's gifts carry (the record's search text, kept by the rollups' trigger, by its trigram
+ * index), or, with an `@`, any address the donor gave with (its e-mail key, a record merged into
+ * this one's too).
  */
 function searchWhere(search: string): { sql: string; params: unknown[] } {
   const listed = 'o.merged_into_id is null';

@@ -179,6 +179,20 @@ describe('LYBUNT and SYBUNT', () => {
     expect(first.totals).toEqual(lybunt.totals);
   });
 
+  it("SYBUNT's first page is the whole list's first rows with the same totals, whether its donors came back later or not", async () => {
+    const em = t.db.orm.em.fork();
+    const whole = async (year: string) => segmentRows(em, { kind: 'sybunt', year }, { now: NOW });
+    // 2026-27: H and F gave nothing since (their last year of all); 2024-25: G gave again in 25-26.
+    expect(names(await whole('2026-27'))).toEqual(['H', 'F']);
+    for (const year of ['2023-24', '2024-25', '2025-26', '2026-27']) {
+      const all = await whole(year);
+      for (const limit of [1, 2, 5]) {
+        const page = await segmentRows(em, { kind: 'sybunt', year }, { now: NOW, limit });
+        expect(page, `${year}, first ${limit}`).toEqual({ ...all, rows: all.rows.slice(0, limit) });
+      }
+    }
+  });
+
   it('segments by appeal, year and amount count what was kept, by donor', async () => {
     const em = t.db.orm.em.fork();
     // F's gift to the appeal was refunded: not a donor of it.

@@ -27,6 +27,17 @@ export const DonorYear = defineEntity({
       expression:
         'create index "donor_years_next_start_year_index" on "donor_years" ((coalesce("next_start_year", 32767)), "start_year", "donor_id") include ("kept", "kept_before", "kept_year_before", "kept_two_years_before", "next_start_year", "next_first_gift_at", "last_gift_at", "last_gift_amount", "last_donation_id")',
     },
+    // A donor's last year (SYBUNT of the current year, Migration20261129081000): its totals, and its rows largest giving first.
+    {
+      name: 'donor_years_last_year_index',
+      expression:
+        'create index "donor_years_last_year_index" on "donor_years" ("start_year") include ("donor_id", "kept", "kept_before", "kept_year_before", "last_gift_amount") where "next_start_year" is null',
+    },
+    {
+      name: 'donor_years_last_year_total_index',
+      expression:
+        'create index "donor_years_last_year_total_index" on "donor_years" (("kept" + "kept_before") desc, "donor_id") include ("start_year", "kept", "kept_before", "kept_year_before", "last_gift_at", "last_gift_amount", "last_donation_id") where "next_start_year" is null',
+    },
   ],
   properties: (p) => ({
     startYear: p.smallint().primary(),

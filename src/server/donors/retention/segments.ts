@@ -73,6 +73,13 @@ function members(
 
 type Years = readonly [number, number, number, number];
 
+interface MemberYears {
+  sql: string;
+  params: unknown[];
+  /** The first `limit` members, largest giving first, cheaper than `sql` sorted (SYBUNT's), with the others among them. */
+  top?: (limit: number) => { sql: string; params: unknown[] };
+}
+
 /**
  * SQL: each member's sums (y0 … y3 of `years`, earlier, total) and last gift up to the segment's
  * year, `p`. LYBUNT and SYBUNT read one donor_years row per member, the donor's last up to the
@@ -80,7 +87,7 @@ type Years = readonly [number, number, number, number];
  * (Migration20261128060000): a scan of a covering index, no lookup per member. The other kinds
  * read each member's rows by donor_years_donor_id_index.
  */
-function memberYears(segment: Segment, [y0, y1, y2, y3]: Years): { sql: string; params: unknown[] } {
+function memberYears(segment: Segment, [y0, y1, y2, y3]: Years): MemberYears {
   const lastUpTo = (years: string) => `from donor_years r where coalesce(r.next_start_year, 32767) > ? and ${years}`;
   const last = 'r.last_gift_at as last_at, r.last_gift_amount as last_amount, r.last_donation_id as last_id';
   switch (segment.kind) {
@@ -94,14 +101,32 @@ function memberYears(segment: Segment, [y0, y1, y2, y3]: Years): { sql: string; 
         params: [y0, y1],
       };
     case 'sybunt': {
-      // The row is y2's, y3's or earlier.
+      // The row is y2's, y3's or earlier: the donor's last of all (next none), or one whose donor
+      // came back after y0. Two ranges, each read from its own index: a SYBUNT of this year reads
+      // only the first, its totals from donor_years_last_year_index, its first page walking
+      // donor_years_last_year_total_index largest first (Migration20261129081000).
       const inY2 = 'case when r.start_year = ? then r.kept else 0 end';
       const inY3 = 'case r.start_year when ? then r.kept when ? then r.kept_year_before else 0 end';
-      return {
-        sql: `select r.donor_id, 0 as y0, 0 as y1, ${inY2} as y2, ${inY3} as y3,
+      const select = `select r.donor_id, 0 as y0, 0 as y1, ${inY2} as y2, ${inY3} as y3,
                      r.kept + r.kept_before - ${inY2} - ${inY3} as earlier, r.kept + r.kept_before as total, ${last}
-                ${lastUpTo('r.start_year < ?')}`,
-        params: [y2, y3, y2, y2, y3, y2, y0, y1],
+                from donor_years r`;
+      const selectParams = [y2, y3, y2, y2, y3, y2];
+      const lastOfAll = {
+        sql: `${select} where r.next_start_year is null and r.start_year < ?`,
+        params: [...selectParams, y1],
+      };
+      const cameBack = {
+        sql: `${select} where coalesce(r.next_start_year, 32767) > ? and coalesce(r.next_start_year, 32767) < 32767 and r.start_year < ?`,
+        params: [...selectParams, y0, y1],
+      };
+      const largest = 'order by r.kept + r.kept_before desc, r.donor_id';
+      return {
+        sql: `${lastOfAll.sql} union all ${cameBack.sql}`,
+        params: [...lastOfAll.params, ...cameBack.params],
+        top: (limit) => ({
+          sql: `(${lastOfAll.sql} ${largest} limit ${limit}) union all (${cameBack.sql} ${largest} limit ${limit})`,
+          params: [...lastOfAll.params, ...cameBack.params],
+        }),
       };
     }
     default: {
@@ -172,12 +197,13 @@ export async function segmentRows(
   // scan kept whole for window sums; the others' members read once, kept); then the listed donors'
   // last gifts (name, phone, language) and the address they gave last.
   const twice = segment.kind === 'lybunt' || segment.kind === 'sybunt';
+  const top = limit === undefined ? undefined : p.top?.(Number(limit));
   const sql = `with p as ${twice ? 'not materialized' : 'materialized'} (${p.sql}),
      totals as (
        select count(*) as "totalDonors", sum(p.last_amount) as "totalLast", sum(p.y0) as total0, sum(p.y1) as total1,
               sum(p.y2) as total2, sum(p.y3) as total3, sum(p.earlier) as "totalEarlier" from p),
      listed as (
-       select p.* from p order by p.total desc, p.donor_id ${limit === undefined ? '' : `limit ${Number(limit)}`})
+       select p.* from ${top ? `(${top.sql}) p` : 'p'} order by p.total desc, p.donor_id ${limit === undefined ? '' : `limit ${Number(limit)}`})
      select l.donor_id as "donorId", last.name, last.email, last.phone, last.language, l.last_at as "lastGiftAt",
             l.last_amount as "lastGiftAmount", l.y0, l.y1, l.y2, l.y3, l.earlier, t."totalDonors", t."totalLast",
             t.total0, t.total1, t.total2, t.total3, t."totalEarlier"
@@ -192,7 +218,7 @@ export async function segmentRows(
   // Parallel workers only slow these short scans on a small, busy server: one process reads them.
   const rows = await em.transactional(async (tx) => {
     await tx.execute('set local max_parallel_workers_per_gather = 0');
-    return tx.execute<Row[]>(sql, p.params);
+    return tx.execute<Row[]>(sql, [...p.params, ...(top?.params ?? [])]);
   });
   const first = rows[0];
   const paise = (value: string | null | undefined) => Number(value ?? 0);

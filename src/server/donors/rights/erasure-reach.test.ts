@@ -108,6 +108,8 @@ describe('an erasure reaches the person', () => {
     expect(await sql(`select 1 from contacts where email ilike '%priya%'`)).toEqual([]);
     expect(await sql(`select 1 from news_consents where email ilike '%priya%'`)).toEqual([]);
     expect(await sql('select email_key from donors where id = ?', [tagged.donorId])).toEqual([{ email_key: null }]);
+    // Nor does the donors list's search text keep any of her names, addresses or phones.
+    expect(await sql(`select 1 from donors where search_text ~* '(priya|98400)'`)).toEqual([]);
   });
 
   it('a record staff merged into another: asked from either address, every gift of both is erased', async () => {
@@ -140,5 +142,6 @@ describe('an erasure reaches the person', () => {
         work.donorId,
       ]),
     ).toEqual([{ n: 0 }]);
+    expect(await sql(`select 1 from donors where search_text ~* '(arun|kumar|9111111111|9222222222)'`)).toEqual([]);
   });
 });

@@ -39,10 +39,10 @@ export const Donor = defineEntity({
       name: 'donors_name_index',
       expression: 'create index "donors_name_index" on "donors" ("name", "id") where "merged_into_id" is null',
     },
-    // The list's search by name, e-mail or phone (Migration20261128032000).
+    // The list's search by any name, e-mail or phone of the record's gifts (Migration20261129080000).
     {
-      name: 'donors_contact_trgm_index',
-      expression: `create index "donors_contact_trgm_index" on "donors" using gin ((coalesce("name", '') || chr(31) || coalesce("email", '') || chr(31) || coalesce("phone", '')) gin_trgm_ops) where "merged_into_id" is null`,
+      name: 'donors_search_text_trgm_index',
+      expression: `create index "donors_search_text_trgm_index" on "donors" using gin ("search_text" gin_trgm_ops) where "merged_into_id" is null`,
     },
   ],
   properties: (p) => ({
@@ -64,6 +64,8 @@ export const Donor = defineEntity({
     largestGift: p.integer().default(0),
     firstGiftAt: p.datetime().columnType('timestamptz').nullable(),
     lastGiftAt: p.datetime().columnType('timestamptz').nullable(),
+    /** Every distinct name, e-mail and phone of the record's gifts, joined by chr(31): what the donor list searches. */
+    searchText: p.text().default(''),
   }),
 });
 

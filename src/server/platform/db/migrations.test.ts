@@ -243,6 +243,7 @@ describe('the migrations', () => {
       col('donors', 'largest_gift', 'integer', 'NO', '0'),
       col('donors', 'first_gift_at', timestamp, 'YES'),
       col('donors', 'last_gift_at', timestamp, 'YES'),
+      col('donors', 'search_text', 'text', 'NO', "''::text"),
       col('erasure_refunds', 'payment_id', 'text', 'NO'),
       col('erasure_refunds', 'donation_id', 'integer', 'NO'),
       col('erasure_refunds', 'amount', 'integer', 'NO'),
