@@ -82,13 +82,13 @@ export function DonationFilters({ search, onChange }: { search: DonationsSearch;
         label="From"
         value={asText(search.from)}
         onChange={(value) => onChange({ from: value || undefined })}
-        w={{ base: '48%', xs: 150 }}
+        w={{ base: '48%', xs: 170 }}
       />
       <DateField
         label="To"
         value={asText(search.to)}
         onChange={(value) => onChange({ to: value || undefined })}
-        w={{ base: '48%', xs: 150 }}
+        w={{ base: '48%', xs: 170 }}
       />
       <NumberInput
         label="Min ₹"
