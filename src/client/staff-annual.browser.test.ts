@@ -4,7 +4,7 @@
 // spreadsheet); split, each part would seed and start them again.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestErasure } from '../server/donors/rights/erasure';
 import { formNameFor, loadStatementLayout } from '../server/papers/reporting/statement-layout';
@@ -20,7 +20,7 @@ import { financialYearOf, financialYearStarting } from '../shared/india-time';
 import { indiaToday } from '../shared/offline-gift.schema';
 import { VIEWPORTS } from './test/browser-harness';
 import { startBrowserSuite } from './test/browser-suite';
-import { collectErrors } from './test/page-helpers';
+import { collectErrors, dayFirst, fillDate } from './test/page-helpers';
 import { createStaffWithCli, query, signInAs } from './test/staff-setup';
 
 const PASSWORD = 'correct horse battery staple';
@@ -114,6 +114,21 @@ beforeAll(async () => {
 
 async function signIn(page: Page, username: string) {
   await signInAs(page, username, PASSWORD);
+}
+
+/** Opens a date box's calendar and checks it lies wholly inside the window. */
+async function openCalendar(page: Page, box: Locator, viewport: { width: number; height: number }) {
+  await box.click();
+  const calendar = page.locator('[data-dates-dropdown]');
+  await calendar.waitFor();
+  // Once its fade-in has ended (a screenshot taken sooner shows it half transparent).
+  await expect.poll(() => calendar.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+  const { x, y, width, height } = (await calendar.boundingBox()) ?? { x: -1, y: -1, width: 0, height: 0 };
+  expect(x).toBeGreaterThanOrEqual(0);
+  expect(y).toBeGreaterThanOrEqual(0);
+  expect(x + width).toBeLessThanOrEqual(viewport.width);
+  expect(y + height).toBeLessThanOrEqual(viewport.height);
+  return calendar;
 }
 
 async function downloadCsv(page: Page, link: string): Promise<string[][]> {
@@ -343,7 +358,13 @@ describe('gifts received outside the website, this year, on a phone', () => {
     await form.getByLabel('Amount (₹)').fill('7,500');
     await form.getByLabel('Cheque number').fill('004512');
     await form.getByRole('textbox', { name: 'Bank' }).fill('Indian Overseas Bank');
-    await form.getByLabel('Date on the cheque').fill(TODAY);
+    // Dates are day first whatever the browser's locale, and the calendar fits the phone.
+    const received = form.getByLabel('Date received');
+    await expect(received.inputValue()).resolves.toBe(dayFirst(TODAY));
+    await openCalendar(page, received, VIEWPORTS.phone);
+    await page.screenshot({ path: '/tmp/console-date-picker-phone.png' });
+    await received.press('Escape');
+    await fillDate(form.getByLabel('Date on the cheque'), TODAY);
     await form.getByRole('button', { name: 'Record the gift and issue its receipt' }).click();
     const issued = page.getByRole('status').filter({ hasText: 'issued' });
     await issued.waitFor();
@@ -395,6 +416,31 @@ describe('gifts received outside the website, this year, on a phone', () => {
     expect(partB.map((row) => [row[3], row[7], row[10], row[11]])).toEqual([
       ['ABCPI1234K', 'Priya Iyer', ELECTRONIC, '12000'],
     ]);
+    expect(errors.filter((error) => !/^401 /.test(error))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the console’s date boxes at 1366×657, in a US-English browser', () => {
+  it('show and take the day first, send the ISO day, and the calendar fits', async () => {
+    const viewport = { width: 1366, height: 657 };
+    const context = await suite.browser.newContext({ viewport, locale: 'en-US' });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${suite.server.url}/staff/login?redirect=/staff/donations`);
+    await signIn(page, 'admin');
+    const from = page.getByLabel('From', { exact: true });
+    const calendar = await openCalendar(page, from, viewport);
+    await page.screenshot({ path: '/tmp/console-date-picker-laptop.png' });
+    const [year, month] = TODAY.split('-');
+    const monthName = new Date(`${TODAY}T00:00:00Z`).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' });
+    await calendar.getByRole('button', { name: `1 ${monthName} ${year}`, exact: true }).click();
+    await expect(from.inputValue()).resolves.toBe(dayFirst(`${year}-${month}-01`));
+    await expect.poll(() => decodeURIComponent(page.url())).toContain(`${year}-${month}-01`);
+    const to = page.getByLabel('To', { exact: true });
+    await fillDate(to, TODAY);
+    await expect.poll(() => decodeURIComponent(page.url())).toContain(TODAY);
+    await expect(to.inputValue()).resolves.toBe(dayFirst(TODAY));
     expect(errors.filter((error) => !/^401 /.test(error))).toEqual([]);
     await context.close();
   });

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Console errors and uncaught exceptions of a page, failed requests excluded: each test says what it expects. */
 export function collectErrors(page: Page): string[] {
@@ -42,4 +42,21 @@ export async function layoutShift(page: Page): Promise<number> {
         setTimeout(() => resolve(total), 300);
       }),
   );
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * Types a `YYYY-MM-DD` day into one of the console's date boxes (DateField) as staff write it, day
+ * first (`29 Nov 2026`), and closes its calendar so it covers nothing below.
+ */
+export async function fillDate(box: Locator, iso: string): Promise<void> {
+  await box.fill(dayFirst(iso));
+  await box.press('Escape');
+}
+
+/** A `YYYY-MM-DD` day as the console's date boxes show it: `29 Nov 2026`. */
+export function dayFirst(iso: string): string {
+  const [year, month, day] = iso.split('-');
+  return `${day} ${MONTHS[Number(month) - 1]} ${year}`;
 }

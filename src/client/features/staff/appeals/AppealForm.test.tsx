@@ -63,7 +63,7 @@ beforeAll(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the appeal form', () => {
-  it('sends the goal in paise and the photos in the order staff put them', async () => {
+  it('sends the goal in paise, the last day as an ISO day and the photos in the order staff put them', async () => {
     fakeServer();
     const onSave = vi.fn();
     render(<Harness initial={{ ...emptyAppeal(), photoImageIds: [5, 6] }} onSave={onSave} />);
@@ -71,14 +71,16 @@ describe('the appeal form', () => {
     await userEvent.type(screen.getByLabelText(/^Title/), 'Bruno was hit by a truck');
     await userEvent.type(screen.getByLabelText(/^The animal’s story/), 'He needs surgery on his leg.');
     await userEvent.type(screen.getByLabelText(/^Goal/), '45,000');
+    await userEvent.type(screen.getByLabelText(/^Last day of the appeal/), '31 Dec 2026');
     await userEvent.click(screen.getByRole('button', { name: 'Move photo 2 earlier' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     const saved = onSave.mock.calls[0]?.[0] as AppealFormValues;
+    expect(screen.getByLabelText(/^Last day of the appeal/)).toHaveValue('31 Dec 2026');
     expect(appealInputOf(saved)).toEqual({
       title: 'Bruno was hit by a truck',
       story: 'He needs surgery on his leg.',
       goal: 4_500_000,
-      endsOn: undefined,
+      endsOn: '2026-12-31',
       purposeClass: 'specific-grant',
       beyondGoal: undefined,
       photoImageIds: [6, 5],

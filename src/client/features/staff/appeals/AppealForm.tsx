@@ -20,6 +20,7 @@ import {
   DEFAULT_BEYOND_GOAL,
 } from '../../../../shared/appeals.schema';
 import { LANGUAGE_NAMES, LANGUAGE_TAGS, type Language } from '../../../../shared/languages';
+import { DateField } from '../DateField';
 import { ErrorMessage } from '../ErrorMessage';
 import { ImageUploadField } from '../images/ImageUploadField';
 import { AppealPhotosField } from './AppealPhotosField';
@@ -57,7 +58,7 @@ export function AppealForm({
     <Field extends keyof AppealFormValues>(field: Field) =>
     (value: AppealFormValues[Field]) =>
       setValues((current) => ({ ...current, [field]: value }));
-  const text = (field: 'title' | 'story' | 'goalRupees' | 'endsOn' | 'beyondGoal' | 'videoUrl') => ({
+  const text = (field: 'title' | 'story' | 'goalRupees' | 'beyondGoal' | 'videoUrl') => ({
     value: values[field],
     onChange: (event: { currentTarget: { value: string } }) => set(field)(event.currentTarget.value),
   });
@@ -165,11 +166,11 @@ export function AppealForm({
             {...text('goalRupees')}
             error={label('goalRupees', 'Goal')}
           />
-          <TextInput
+          <DateField
             label="Last day of the appeal"
             description="Optional; gifts are taken until the end of this day (India time)"
-            type="date"
-            {...text('endsOn')}
+            value={values.endsOn}
+            onChange={set('endsOn')}
             error={label('endsOn', 'End date')}
           />
           <Select

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { PURPOSES } from '../../../../shared/donation.schema';
 import { DONATION_STATUSES, DONATION_TYPES } from '../../../../shared/donation-states';
 import { GIFT_MODE_LABELS, GIFT_MODES } from '../../../../shared/gift-modes';
+import { DateField } from '../DateField';
 import type { DonationsSearch } from './donations-search';
 
 type Patch = Partial<DonationsSearch>;
@@ -77,19 +78,17 @@ export function DonationFilters({ search, onChange }: { search: DonationsSearch;
         clearable
         w={{ base: '48%', xs: 190 }}
       />
-      <TextInput
+      <DateField
         label="From"
-        type="date"
         value={asText(search.from)}
-        onChange={(event) => onChange({ from: event.currentTarget.value || undefined })}
-        w={{ base: '48%', xs: 150 }}
+        onChange={(value) => onChange({ from: value || undefined })}
+        w={{ base: '48%', xs: 170 }}
       />
-      <TextInput
+      <DateField
         label="To"
-        type="date"
         value={asText(search.to)}
-        onChange={(event) => onChange({ to: event.currentTarget.value || undefined })}
-        w={{ base: '48%', xs: 150 }}
+        onChange={(value) => onChange({ to: value || undefined })}
+        w={{ base: '48%', xs: 170 }}
       />
       <NumberInput
         label="Min ₹"

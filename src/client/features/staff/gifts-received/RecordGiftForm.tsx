@@ -16,6 +16,7 @@ import { PURPOSES } from '../../../../shared/donation-rules';
 import { GIFT_MODE_LABELS, OFFLINE_GIFT_MODES } from '../../../../shared/gift-modes';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../../../shared/languages';
 import { indiaToday, type OfflineGiftMode, REFERENCE_LABELS } from '../../../../shared/offline-gift.schema';
+import { DateField } from '../DateField';
 import { ErrorMessage } from '../ErrorMessage';
 import { staffTrpc } from '../trpc';
 import { GiftRecorded } from './GiftRecorded';
@@ -53,6 +54,11 @@ export function RecordGiftForm({ isAdmin }: { isAdmin: boolean }) {
     value: String(values[key]),
     error: errors[key],
     onChange: (event: { currentTarget: { value: string } }) => set(key)(event.currentTarget.value as never),
+  });
+  const date = (key: 'receivedOn' | 'instrumentDate') => ({
+    value: values[key],
+    error: errors[key],
+    onChange: (value: string) => set(key)(value),
   });
   const shown = new Set(fieldsOfMode(values.mode));
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -111,7 +117,7 @@ export function RecordGiftForm({ isAdmin }: { isAdmin: boolean }) {
             name="amount"
             {...text('amountRupees')}
           />
-          <TextInput label="Date received" type="date" required name="receivedOn" {...text('receivedOn')} />
+          <DateField label="Date received" required name="receivedOn" {...date('receivedOn')} />
           <Select
             label="Purpose"
             placeholder="General"
@@ -183,12 +189,11 @@ export function RecordGiftForm({ isAdmin }: { isAdmin: boolean }) {
             <TextInput label="Bank" name="bank" required={values.mode !== 'bank-transfer'} {...text('bank')} />
           )}
           {shown.has('instrumentDate') && (
-            <TextInput
+            <DateField
               label={values.mode === 'cheque' ? 'Date on the cheque' : 'Date on the draft'}
-              type="date"
               required
               name="instrumentDate"
-              {...text('instrumentDate')}
+              {...date('instrumentDate')}
             />
           )}
         </SimpleGrid>

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { inferRouterInputs } from '@trpc/server';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { AppRouter } from '../../../../server/transports/trpc/router';
+import { DateField } from '../DateField';
 import { ErrorMessage } from '../ErrorMessage';
 import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';
@@ -10,7 +11,7 @@ import { useStaffTitle } from '../use-staff-title';
 type TrustDetails = inferRouterInputs<AppRouter>['staff']['trust']['update'];
 type Field = keyof TrustDetails;
 
-const FIELDS: { name: Field; label: string; description?: string; type?: string; multiline?: boolean }[] = [
+const FIELDS: { name: Field; label: string; description?: string; type?: 'date'; multiline?: boolean }[] = [
   {
     name: 'name',
     label: "Trust's name",
@@ -48,6 +49,7 @@ export function TrustPage() {
     },
   });
   const fieldErrors = fieldErrorsOf(update.error);
+  const setField = (name: Field, value: string) => setDraft((current) => current && { ...current, [name]: value });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -76,15 +78,16 @@ export function TrustPage() {
                 required: true,
                 value: draft[name],
                 error: fieldErrors[name],
-                onChange: (event: { currentTarget: { value: string } }) => {
-                  const value = event.currentTarget.value;
-                  setDraft((current) => current && { ...current, [name]: value });
-                },
+                onChange: (event: { currentTarget: { value: string } }) => setField(name, event.currentTarget.value),
               };
+              if (type === 'date') {
+                const { onChange: _text, ...common } = props;
+                return <DateField key={name} {...common} onChange={(value) => setField(name, value)} />;
+              }
               return multiline ? (
                 <Textarea key={name} {...props} autosize minRows={2} />
               ) : (
-                <TextInput key={name} {...props} type={type ?? 'text'} />
+                <TextInput key={name} {...props} />
               );
             })}
           </SimpleGrid>
