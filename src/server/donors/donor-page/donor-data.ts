@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { erasureRequestsOfSql } from '../../gifts/donor-keys/person-of-address';
 import { audit } from '../../platform/audit/audit';
 import { isoTime } from '../../platform/db/sql-time';
 import { type DonorActor, donorAuditActor } from './donor-actor';
@@ -40,7 +41,7 @@ export async function exportDonorData(em: EntityManager, donor: DonorActor) {
     [email],
   );
   const erasureRequests = await em.execute(
-    `select id, status, ${isoTime('requested_at')} as "requestedAt" from erasure_requests where email = ? order by id`,
+    `select er.id, er.status, ${isoTime('er.requested_at')} as "requestedAt" from ${erasureRequestsOfSql('?')} order by er.id`,
     [email],
   );
   await audit(em, donorAuditActor(donor), 'donor_data_exported', {

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { GiftMode } from '../../../shared/gift-modes';
+import { erasureRequestsOfSql } from '../../gifts/donor-keys/person-of-address';
 import { isoTime } from '../../platform/db/sql-time';
 import { OWN_RECEIPT } from './donor-receipts';
 
@@ -43,7 +44,8 @@ export async function listDonorGifts(em: EntityManager, email: string) {
     [email],
   );
   const [pending] = await em.execute<{ id: number }[]>(
-    `select id from erasure_requests where email = ? and status = 'requested' limit 1`,
+    // Asked from any address of the donor's record: the page opened with another spelling shows it (person-of-address.ts).
+    `select er.id from ${erasureRequestsOfSql('?')} and er.status = 'requested' order by er.id limit 1`,
     [email],
   );
   return {

@@ -5,6 +5,7 @@ import { type Language, languageOf } from '../../../shared/languages';
 import type { Segment, SegmentMailInput } from '../../../shared/segments.schema';
 import { allUpdatesUnsubscribeUrl, emailHash } from '../../gifts/appeals/unsubscribe-token';
 import { wantsNewsSql } from '../../gifts/donor-keys/news-consent';
+import { erasureRequestsOfSql } from '../../gifts/donor-keys/person-of-address';
 import type { DonorLinks } from '../../gifts/settlement/donor-notices';
 import { audit } from '../../platform/audit/audit';
 import { renderMail } from '../../platform/mail/layout';
@@ -56,7 +57,7 @@ export async function segmentAudience(
   const emails = [...new Set(addressed.map((row) => row.email.toLowerCase()))];
   const states = await em.execute<{ email: string; wants: boolean; erasing: boolean; unsubscribed: boolean }[]>(
     `select e.email, ${wantsNewsSql('e.email')} as wants,
-            exists (select 1 from erasure_requests r where r.email = e.email and r.status = 'requested') as erasing,
+            exists (select 1 from ${erasureRequestsOfSql('e.email')} and er.status = 'requested') as erasing,
             exists (select 1 from appeal_update_unsubscribes u where u.email_hash = e.hash and u.appeal_id is null) as unsubscribed
        from jsonb_to_recordset(?::jsonb) as e(email text, hash text)`,
     [JSON.stringify(emails.map((email) => ({ email, hash: emailHash(email, personalDataKey) })))],

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { donorRootSql } from '../../gifts/donor-keys/person-of-address';
 import { DomainError } from '../../platform/core/domain-error';
 
 /**
@@ -23,7 +24,7 @@ export interface ErasureReach {
 export async function erasureReach(em: EntityManager, requestEmail: string): Promise<ErasureReach> {
   const email = requestEmail.trim().toLowerCase();
   const donors = await em.execute<{ id: number }[]>(
-    `with root as (select coalesce(merged_into_id, id) as id from donors where email_key = donor_email_key(?))
+    `with root as (select ${donorRootSql('?')} as id)
      select id from donors where id in (select id from root) or merged_into_id in (select id from root)
       order by merged_into_id is not null, id`,
     [email],

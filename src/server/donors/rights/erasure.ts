@@ -5,6 +5,7 @@ import type { SubscriptionStatus } from '../../../shared/donation-states';
 import { formatIndiaDate } from '../../../shared/financial-year';
 import { financialYearStarting } from '../../../shared/india-time';
 import { RECEIPT_RETENTION_YEARS } from '../../../shared/policy-pages';
+import { erasureRequestsOfSql } from '../../gifts/donor-keys/person-of-address';
 import type { PaymentGateway } from '../../gifts/payments/gateway';
 import { cancelSubscription } from '../../gifts/settlement/cancel-subscription';
 import type { DonorLinks } from '../../gifts/settlement/donor-notices';
@@ -31,10 +32,16 @@ const JSON_INTS = '(select value::int from jsonb_array_elements_text(?::jsonb))'
 /** A list of strings bound the same way. */
 const JSON_TEXTS = '(select value from jsonb_array_elements_text(?::jsonb))';
 
-/** A donor asks to be forgotten; asking again while a request waits returns that request. */
+/**
+ * A donor asks to be forgotten; asking again while a request waits returns that request, asked
+ * from this address or another of their donor record's (gifts/donor-keys/person-of-address.ts).
+ */
 export async function requestErasure(em: EntityManager, donor: DonorActor) {
-  const waiting = await em.findOne(ErasureRequest, { email: donor.email, status: 'requested' });
-  if (waiting) return { id: waiting.id, status: waiting.status };
+  const [waiting] = await em.execute<{ id: number }[]>(
+    `select er.id from ${erasureRequestsOfSql('?')} and er.status = 'requested' order by er.id limit 1`,
+    [donor.email],
+  );
+  if (waiting) return { id: waiting.id, status: 'requested' as const };
   const request = em.create(ErasureRequest, { email: donor.email });
   await em.flush();
   await audit(em, donorAuditActor(donor), 'erasure_requested', { requestId: request.id });

@@ -18,6 +18,7 @@ import { appealUpdateMail } from '../../platform/mail/templates';
 import { publishedContact, type TrustContact } from '../../platform/site-content/published-contact';
 import { actorOf, type StaffActor } from '../../platform/staff/staff-actor';
 import { wantsNewsSql } from '../donor-keys/news-consent';
+import { erasureRequestsOfSql } from '../donor-keys/person-of-address';
 import type { DonorLinks } from '../settlement/donor-notices';
 import { compactTranslations } from './staff-appeals';
 import { emailHash, unsubscribeUrl } from './unsubscribe-token';
@@ -125,7 +126,7 @@ interface Donor {
 /**
  * The appeal's donors to mail: everyone with a paid gift to it, once by normalised e-mail (named as
  * on their latest gift), without a walk-in's empty address, an erased donor's placeholder, anyone
- * whose erasure is waiting, anyone who has not consented to news (or withdrew: gifts/donor-keys/news-consent.ts;
+ * whose erasure is waiting (asked from any address of their donor record: donor-keys/person-of-address.ts), anyone who has not consented to news (or withdrew: gifts/donor-keys/news-consent.ts;
  * an update is news, not a mail about their own gift), or anyone who unsubscribed from this appeal's
  * updates or every appeal's.
  */
@@ -134,7 +135,7 @@ async function donorsToMail(em: EntityManager, appealId: number, personalDataKey
     `select distinct on (lower(d.email)) lower(d.email) as email, d.name, d.language
        from donations d
       where d.appeal_id = ? and d.status = 'paid' and d.email <> '' and d.email not like '%@erased.invalid'
-        and not exists (select 1 from erasure_requests e where e.email = lower(d.email) and e.status = 'requested')
+        and not exists (select 1 from ${erasureRequestsOfSql('lower(d.email)')} and er.status = 'requested')
         and ${wantsNewsSql('lower(d.email)')}
       order by lower(d.email), d.created_at desc, d.id desc`,
     [appealId],
