@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { armor, Decrypter } from 'age-encryption';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +14,7 @@ import {
   type OffsiteKeys,
   openSealedKey,
 } from './offsite-encryption';
-import { decryptCopyForRestore } from './offsite-restore';
+import { copyFormat, decryptCopyForRestore } from './offsite-restore';
 import { signCopy } from './offsite-signature';
 
 /**
@@ -126,5 +127,21 @@ describe('the off-site copies: age, signed', () => {
     await expect(decryptCopyForRestore(legacy, PASSPHRASE)).rejects.toThrow(
       /first format \(….enc\), which cannot show it was written by this trust's server/,
     );
+  });
+
+  it("a plain backup under a copy's name, or with a signature file beside it, is refused, not taken for a backup", async () => {
+    const disguised = join(dir, 'rescue-20261129-023000-nightly.backup.gz.age');
+    await writeFile(disguised, gzipSync(Buffer.from('{"format":"rescue-logical-backup"}\n')));
+    await writeFile(`${disguised}.sha256`, `${'0'.repeat(64)}  rescue-20261129-023000-nightly.backup.gz.age\n`);
+    await expect(copyFormat(disguised)).rejects.toThrow(DecryptError);
+    await expect(decryptCopyForRestore(disguised, PASSPHRASE)).rejects.toThrow(
+      /named as an encrypted copy from the off-site bucket but is a plain backup.*not written by this trust's server; refused/,
+    );
+
+    const beside = join(dir, 'rescue-20261128-023000-nightly.backup.gz');
+    await writeFile(beside, gzipSync(Buffer.from('{"format":"rescue-logical-backup"}\n')));
+    expect(await copyFormat(beside)).toBe('plain');
+    await writeFile(`${beside}.sig`, 'rescue off-site copy v2\n');
+    await expect(copyFormat(beside)).rejects.toThrow(/plain backup with a signature file .* beside it/);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { access, mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { AGE_MAGIC, DecryptError, decryptBackupFile, LEGACY_MAGIC } from './offsite-encryption';
@@ -7,7 +7,8 @@ import { verifyCopy } from './offsite-signature';
 /** What a file given to the restore is: a copy from the bucket, one in the first format, or a backup. */
 export type CopyFormat = 'age' | 'legacy' | 'plain';
 
-export async function copyFormat(file: string): Promise<CopyFormat> {
+/** What the file's first bytes say it is. */
+async function leadingFormat(file: string): Promise<CopyFormat> {
   const handle = await open(file, 'r');
   try {
     const start = Buffer.alloc(Math.max(AGE_MAGIC.length, LEGACY_MAGIC.length));
@@ -18,6 +19,31 @@ export async function copyFormat(file: string): Promise<CopyFormat> {
   } finally {
     await handle.close();
   }
+}
+
+/** The names the bucket's copies have (`….age`, `….enc` in the first format). */
+const COPY_NAME = /\.(age|enc)$/i;
+
+/**
+ * What a file given to the restore is, by its name, the signature file beside it and its first
+ * bytes. A file named as a copy from the bucket (`….age`, `….enc`) or with a signature file beside
+ * it is a copy, whatever its first bytes: it must pass the signature check. A plain backup under
+ * such a name is what someone who can write to the bucket would upload to get their own backup
+ * restored without the signature (the server never stores a plain backup there): DecryptError.
+ */
+export async function copyFormat(file: string, signatureFile = `${file}.sig`): Promise<CopyFormat> {
+  const format = await leadingFormat(file);
+  if (format !== 'plain') return format;
+  const signed = await access(signatureFile).then(
+    () => true,
+    () => false,
+  );
+  if (COPY_NAME.test(basename(file)) || signed) {
+    throw new DecryptError(
+      `${basename(file)} is ${signed ? `a plain backup with a signature file (${basename(signatureFile)}) beside it` : 'named as an encrypted copy from the off-site bucket but is a plain backup'}: the server never puts a plain backup in the bucket, so this file was not written by this trust's server; refused. Restore a copy as downloaded from the bucket (….age with its ….age.sig), or a backup from the server's own backups folder (….backup.gz with its .sha256, no signature file beside it)`,
+    );
+  }
+  return 'plain';
 }
 
 /**
@@ -40,7 +66,9 @@ export async function decryptCopyForRestore(
   passphrase: string,
   signatureFile = `${file}.sig`,
 ): Promise<{ file: string; object: string }> {
-  if ((await copyFormat(file)) === 'legacy') throw new DecryptError(LEGACY_REFUSAL);
+  const format = await copyFormat(file, signatureFile);
+  if (format === 'legacy') throw new DecryptError(LEGACY_REFUSAL);
+  if (format === 'plain') throw new DecryptError(`${basename(file)} is not an encrypted copy from the bucket`);
   const { identity, object } = await verifyCopy(file, signatureFile, passphrase);
   const dir = await mkdtemp(join(tmpdir(), 'rescue-restore-'));
   const target = join(dir, basename(object).replace(/\.age$/, '') || 'backup.gz');
