@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encryptBackupFile, makeOffsiteKeys } from '../platform/backups/offsite-encryption';
+import { signCopy } from '../platform/backups/offsite-signature';
 
 /**
  * `npm run restore` given what someone who can write to the bucket could put there: refused before
@@ -83,5 +85,33 @@ describe('npm run restore: a plain backup under a copy’s name', () => {
     expect(stderr).toContain(
       'is a plain backup with a signature file (rescue-20261126-023000-nightly.backup.gz.sig) beside it',
     );
+  });
+});
+
+describe('npm run restore: a signed copy under another name', () => {
+  it('an older copy passed off under a newer name is refused, naming both names; --force lets it through', async () => {
+    const passphrase = 'kolam at the gate 2026';
+    const keys = await makeOffsiteKeys(passphrase);
+    const older = 'rescue-20261120-023000-nightly.backup.gz.age';
+    const newer = 'rescue-20261129-023000-nightly.backup.gz.age';
+    const folder = await mkdtemp(join(dir, 'renamed-'));
+    const source = join(folder, 'rescue-20261120-023000-nightly.backup.gz');
+    await writeFile(source, gzipSync(Buffer.from('{"format":"rescue-logical-backup","tables":[]}\n')));
+    const copy = join(folder, newer);
+    await encryptBackupFile(source, copy, keys.recipient);
+    // Signed by the trust's server as the older copy, then renamed in the bucket.
+    await writeFile(`${copy}.sig`, await signCopy(copy, older, keys));
+
+    const refused = await restore([copy], `${passphrase}\n`);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      `restore: refused: this copy was signed by this trust's server as ${older}, but the file given is named ${newer}`,
+    );
+
+    // With --force it is decrypted and goes on to the restore (which then fails on DATABASE_URL).
+    const forced = await restore([copy, '--force'], `${passphrase}\n`);
+    expect(forced.stdout).toContain(`signed by this trust's server as ${older}`);
+    expect(forced.stdout).toContain(`(the file given is named ${newer}: restored under --force)`);
+    expect(forced.stderr).not.toContain('was signed by this trust');
   });
 });

@@ -6,7 +6,8 @@
 // line and exits non-zero. An encrypted copy downloaded from the off-site bucket (`….backup.gz.age`,
 // with its `….age.sig` beside it) is checked against its signature and decrypted with the passphrase
 // set in the console (asked for, or piped on standard input) into a private temporary folder,
-// restored, and the decrypted file removed; a copy in the first format (`….enc`) is refused, and so
+// restored, and the decrypted file removed (a copy signed under another name than the file's is
+// refused unless --force); a copy in the first format (`….enc`) is refused, and so
 // is a plain backup under a copy's name (`….age`, `….enc`) or with a `.sig` beside it.
 import { rm } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
@@ -60,9 +61,11 @@ async function backupToRestore(file: string): Promise<{ file: string; decrypted:
     : await readPiped();
   try {
     console.log("Checking the copy's signature and decrypting it (every byte)…");
-    const opened = await decryptCopyForRestore(file, passphrase);
+    // A copy renamed is refused unless --force: an older copy may be passed off as a newer one.
+    const opened = await decryptCopyForRestore(file, passphrase, { acceptOtherName: parsed.values.force });
     console.log(`  signed by this trust's server as ${opened.object}`);
-    if (opened.object !== basename(file)) console.log(`  (the file given is named ${basename(file)})`);
+    if (opened.object !== basename(file))
+      console.log(`  (the file given is named ${basename(file)}: restored under --force)`);
     return { file: opened.file, decrypted: true };
   } catch (error) {
     const known = error instanceof DecryptError;

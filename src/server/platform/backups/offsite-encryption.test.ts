@@ -144,4 +144,18 @@ describe('the off-site copies: age, signed', () => {
     await writeFile(`${beside}.sig`, 'rescue off-site copy v2\n');
     await expect(copyFormat(beside)).rejects.toThrow(/plain backup with a signature file .* beside it/);
   });
+
+  it('a copy under another name than the one it was signed for is refused, unless asked to accept it', async () => {
+    const older = await copyOf(plain, 'rescue-20261120-023000-nightly.backup.gz.age', keys);
+    const newer = join(dir, 'rescue-20261121-023000-nightly.backup.gz.age');
+    await writeFile(newer, await readFile(older));
+    await writeFile(`${newer}.sig`, await readFile(`${older}.sig`));
+    await expect(decryptCopyForRestore(newer, PASSPHRASE)).rejects.toThrow(
+      /signed by this trust's server as rescue-20261120-023000-nightly.backup.gz.age, but the file given is named rescue-20261121-023000-nightly.backup.gz.age/,
+    );
+    const opened = await decryptCopyForRestore(newer, PASSPHRASE, { acceptOtherName: true });
+    expect(opened.object).toBe('rescue-20261120-023000-nightly.backup.gz.age');
+    expect((await readFile(opened.file)).equals(plain)).toBe(true);
+    await rm(dirname(opened.file), { recursive: true, force: true });
+  });
 });

@@ -54,22 +54,32 @@ export async function copyFormat(file: string, signatureFile = `${file}.sig`): P
 export const LEGACY_REFUSAL =
   "this copy is in the first format (….enc), which cannot show it was written by this trust's server: it is not restored. Restore a newer copy (….age with its ….age.sig), or a backup from the server's own backups folder";
 
+/** The refusal of a signed copy given under another name than the one it was signed for. */
+export const renamedRefusal = (object: string, given: string) =>
+  `this copy was signed by this trust's server as ${object}, but the file given is named ${given}: an older copy may have been passed off under a newer name; refused. Restore the copy named ${object}, or, if you renamed it yourself, add --force (which also empties a database that is not empty)`;
+
 /**
  * An encrypted copy downloaded from the bucket (`rescue-…backup.gz.age`, with
  * `rescue-…backup.gz.age.sig` beside it), checked against its signature and decrypted with the
  * passphrase into a fresh private folder as the backup it was (`rescue-…backup.gz`), for the
  * restore. The signature checked the copy's every byte, and age its decryption, so the restore
- * needs no `.sha256` beside it. The name the server stored the copy under is returned too.
+ * needs no `.sha256` beside it. A copy whose file name is not the name it was signed for is
+ * refused (DecryptError, nothing decrypted) unless `acceptOtherName`: the signature covers the
+ * name, and a copy's name says when it was taken. The name it was signed for is returned too.
  */
 export async function decryptCopyForRestore(
   file: string,
   passphrase: string,
-  signatureFile = `${file}.sig`,
+  {
+    signatureFile = `${file}.sig`,
+    acceptOtherName = false,
+  }: { signatureFile?: string; acceptOtherName?: boolean } = {},
 ): Promise<{ file: string; object: string }> {
   const format = await copyFormat(file, signatureFile);
   if (format === 'legacy') throw new DecryptError(LEGACY_REFUSAL);
   if (format === 'plain') throw new DecryptError(`${basename(file)} is not an encrypted copy from the bucket`);
   const { identity, object } = await verifyCopy(file, signatureFile, passphrase);
+  if (object !== basename(file) && !acceptOtherName) throw new DecryptError(renamedRefusal(object, basename(file)));
   const dir = await mkdtemp(join(tmpdir(), 'rescue-restore-'));
   const target = join(dir, basename(object).replace(/\.age$/, '') || 'backup.gz');
   try {
