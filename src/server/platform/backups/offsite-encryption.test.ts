@@ -44,14 +44,14 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('the off-site copies: age, signed', () => {
   it("the server's copy restores with the passphrase alone, hides its text, and opens with age's own decryption", async () => {
-    const copy = await copyOf(plain, 'rescue-2026-11-29T0200Z-nightly.backup.gz.age', keys);
+    const copy = await copyOf(plain, 'rescue-20261129-023000-nightly.backup.gz.age', keys);
     const sealed = await readFile(copy);
     expect(sealed.subarray(0, 22).toString()).toBe('age-encryption.org/v1\n');
     expect(sealed.includes('meena@example.com')).toBe(false);
 
     const opened = await decryptCopyForRestore(copy, PASSPHRASE);
-    expect(opened.object).toBe('rescue-2026-11-29T0200Z-nightly.backup.gz.age');
-    expect(opened.file.endsWith('/rescue-2026-11-29T0200Z-nightly.backup.gz')).toBe(true);
+    expect(opened.object).toBe('rescue-20261129-023000-nightly.backup.gz.age');
+    expect(opened.file.endsWith('/rescue-20261129-023000-nightly.backup.gz')).toBe(true);
     expect((await readFile(opened.file)).equals(plain)).toBe(true);
     await rm(dirname(opened.file), { recursive: true, force: true });
 
@@ -130,9 +130,9 @@ describe('the off-site copies: age, signed', () => {
   });
 
   it("a plain backup under a copy's name, or with a signature file beside it, is refused, not taken for a backup", async () => {
-    const disguised = join(dir, 'rescue-20261129-023000-nightly.backup.gz.age');
+    const disguised = join(dir, 'rescue-20261130-023000-nightly.backup.gz.age');
     await writeFile(disguised, gzipSync(Buffer.from('{"format":"rescue-logical-backup"}\n')));
-    await writeFile(`${disguised}.sha256`, `${'0'.repeat(64)}  rescue-20261129-023000-nightly.backup.gz.age\n`);
+    await writeFile(`${disguised}.sha256`, `${'0'.repeat(64)}  rescue-20261130-023000-nightly.backup.gz.age\n`);
     await expect(copyFormat(disguised)).rejects.toThrow(DecryptError);
     await expect(decryptCopyForRestore(disguised, PASSPHRASE)).rejects.toThrow(
       /named as an encrypted copy from the off-site bucket but is a plain backup.*not written by this trust's server; refused/,
