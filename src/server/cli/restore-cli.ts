@@ -6,7 +6,9 @@
 // line and exits non-zero. An encrypted copy downloaded from the off-site bucket (`….backup.gz.age`,
 // with its `….age.sig` beside it) is checked against its signature and decrypted with the passphrase
 // set in the console (asked for, or piped on standard input) into a private temporary folder,
-// restored, and the decrypted file removed; a copy in the first format (`….enc`) is refused.
+// restored, and the decrypted file removed (a copy signed under another name than the file's is
+// refused unless --force); a copy in the first format (`….enc`) is refused, and so
+// is a plain backup under a copy's name (`….age`, `….enc`) or with a `.sig` beside it.
 import { rm } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -42,7 +44,13 @@ if (!given || extra.length > 0) usage();
 
 /** The backup to restore: the file given, or the one an encrypted copy decrypts to. */
 async function backupToRestore(file: string): Promise<{ file: string; decrypted: boolean }> {
-  const format = await copyFormat(file).catch(() => 'plain' as const);
+  // A file that cannot be read is left to the restore, which says so; a plain backup under a
+  // copy's name (….age, ….enc, or a ….sig beside it) is refused here, before any checksum.
+  const format = await copyFormat(file).catch((error: unknown) => {
+    if (!(error instanceof DecryptError)) return 'plain' as const;
+    console.error(`restore: refused: ${error.message}`);
+    process.exit(1);
+  });
   if (format === 'plain') return { file, decrypted: false };
   if (format === 'legacy') {
     console.error(`restore: refused: ${LEGACY_REFUSAL}`);
@@ -53,9 +61,11 @@ async function backupToRestore(file: string): Promise<{ file: string; decrypted:
     : await readPiped();
   try {
     console.log("Checking the copy's signature and decrypting it (every byte)…");
-    const opened = await decryptCopyForRestore(file, passphrase);
+    // A copy renamed is refused unless --force: an older copy may be passed off as a newer one.
+    const opened = await decryptCopyForRestore(file, passphrase, { acceptOtherName: parsed.values.force });
     console.log(`  signed by this trust's server as ${opened.object}`);
-    if (opened.object !== basename(file)) console.log(`  (the file given is named ${basename(file)})`);
+    if (opened.object !== basename(file))
+      console.log(`  (the file given is named ${basename(file)}: restored under --force)`);
     return { file: opened.file, decrypted: true };
   } catch (error) {
     const known = error instanceof DecryptError;

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { armor, Decrypter } from 'age-encryption';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +14,7 @@ import {
   type OffsiteKeys,
   openSealedKey,
 } from './offsite-encryption';
-import { decryptCopyForRestore } from './offsite-restore';
+import { copyFormat, decryptCopyForRestore } from './offsite-restore';
 import { signCopy } from './offsite-signature';
 
 /**
@@ -43,14 +44,14 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('the off-site copies: age, signed', () => {
   it("the server's copy restores with the passphrase alone, hides its text, and opens with age's own decryption", async () => {
-    const copy = await copyOf(plain, 'rescue-2026-11-29T0200Z-nightly.backup.gz.age', keys);
+    const copy = await copyOf(plain, 'rescue-20261129-023000-nightly.backup.gz.age', keys);
     const sealed = await readFile(copy);
     expect(sealed.subarray(0, 22).toString()).toBe('age-encryption.org/v1\n');
     expect(sealed.includes('meena@example.com')).toBe(false);
 
     const opened = await decryptCopyForRestore(copy, PASSPHRASE);
-    expect(opened.object).toBe('rescue-2026-11-29T0200Z-nightly.backup.gz.age');
-    expect(opened.file.endsWith('/rescue-2026-11-29T0200Z-nightly.backup.gz')).toBe(true);
+    expect(opened.object).toBe('rescue-20261129-023000-nightly.backup.gz.age');
+    expect(opened.file.endsWith('/rescue-20261129-023000-nightly.backup.gz')).toBe(true);
     expect((await readFile(opened.file)).equals(plain)).toBe(true);
     await rm(dirname(opened.file), { recursive: true, force: true });
 
@@ -126,5 +127,35 @@ describe('the off-site copies: age, signed', () => {
     await expect(decryptCopyForRestore(legacy, PASSPHRASE)).rejects.toThrow(
       /first format \(….enc\), which cannot show it was written by this trust's server/,
     );
+  });
+
+  it("a plain backup under a copy's name, or with a signature file beside it, is refused, not taken for a backup", async () => {
+    const disguised = join(dir, 'rescue-20261130-023000-nightly.backup.gz.age');
+    await writeFile(disguised, gzipSync(Buffer.from('{"format":"rescue-logical-backup"}\n')));
+    await writeFile(`${disguised}.sha256`, `${'0'.repeat(64)}  rescue-20261130-023000-nightly.backup.gz.age\n`);
+    await expect(copyFormat(disguised)).rejects.toThrow(DecryptError);
+    await expect(decryptCopyForRestore(disguised, PASSPHRASE)).rejects.toThrow(
+      /named as an encrypted copy from the off-site bucket but is a plain backup.*not written by this trust's server; refused/,
+    );
+
+    const beside = join(dir, 'rescue-20261128-023000-nightly.backup.gz');
+    await writeFile(beside, gzipSync(Buffer.from('{"format":"rescue-logical-backup"}\n')));
+    expect(await copyFormat(beside)).toBe('plain');
+    await writeFile(`${beside}.sig`, 'rescue off-site copy v2\n');
+    await expect(copyFormat(beside)).rejects.toThrow(/plain backup with a signature file .* beside it/);
+  });
+
+  it('a copy under another name than the one it was signed for is refused, unless asked to accept it', async () => {
+    const older = await copyOf(plain, 'rescue-20261120-023000-nightly.backup.gz.age', keys);
+    const newer = join(dir, 'rescue-20261121-023000-nightly.backup.gz.age');
+    await writeFile(newer, await readFile(older));
+    await writeFile(`${newer}.sig`, await readFile(`${older}.sig`));
+    await expect(decryptCopyForRestore(newer, PASSPHRASE)).rejects.toThrow(
+      /signed by this trust's server as rescue-20261120-023000-nightly.backup.gz.age, but the file given is named rescue-20261121-023000-nightly.backup.gz.age/,
+    );
+    const opened = await decryptCopyForRestore(newer, PASSPHRASE, { acceptOtherName: true });
+    expect(opened.object).toBe('rescue-20261120-023000-nightly.backup.gz.age');
+    expect((await readFile(opened.file)).equals(plain)).toBe(true);
+    await rm(dirname(opened.file), { recursive: true, force: true });
   });
 });

@@ -11,7 +11,7 @@ import { DecryptError, type OpenedKey, openSealedKey } from './offsite-encryptio
  * `X.age` the server writes `X.age.sig`, a short text:
  *
  *     rescue off-site copy v2
- *     object: rescue-2026-11-29T0200Z-nightly.backup.gz.age
+ *     object: rescue-20261129-023000-nightly.backup.gz.age
  *     sha256: <the copy's SHA-256, hex>
  *     bytes: <its size>
  *     signature: <Ed25519 over the lines above, base64>
