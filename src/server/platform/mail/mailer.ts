@@ -35,18 +35,37 @@ export interface SmtpServer {
   port: number;
   user: string | null;
   password: string | null;
+  /** TLS from the start; unset: on port 465 only. SMTP_URL's `smtps://` sets it on any port. */
+  secure?: boolean;
 }
 
 /**
- * Mail options for that server, with the same timeouts as every other transport here. TLS is
- * required: from the start on port 465, else by STARTTLS, and a server that offers none is left
- * before the password is sent (never AUTH in clear). The connection goes only to a public address
- * of the host (platform/net/public-address.ts), checked at each connection. The one exception: a relay on
- * this machine's loopback once the operator allows private hosts (ALLOW_PRIVATE_HOSTS=1), where
- * nothing crosses a network.
+ * SMTP_URL as a server held to the same rules as the console's (`smtpTransportOptions`):
+ * `smtps://` is TLS from the start, `smtp://` STARTTLS (required); the port defaults as nodemailer's
+ * does (465, 587). Query options (`?ignoreTLS=true`…) are not read: they could turn the rules off.
+ */
+export function smtpServerOfUrl(url: string): SmtpServer {
+  const parsed = new URL(url);
+  const secure = parsed.protocol === 'smtps:';
+  return {
+    host: parsed.hostname.replace(/^\[|\]$/g, ''),
+    port: parsed.port ? Number(parsed.port) : secure ? 465 : 587,
+    user: parsed.username ? decodeURIComponent(parsed.username) : null,
+    password: parsed.password ? decodeURIComponent(parsed.password) : null,
+    secure,
+  };
+}
+
+/**
+ * Mail options for that server (the console's, or SMTP_URL's), with the same timeouts as every
+ * other transport here. TLS is required: from the start on port 465 (or `smtps://`), else by
+ * STARTTLS, and a server that offers none is left before the password is sent (never AUTH in
+ * clear). The connection goes only to a public address of the host (platform/net/public-address.ts),
+ * checked at each connection. The one exception: a relay on this machine's loopback once the
+ * operator allows private hosts (ALLOW_PRIVATE_HOSTS=1), where nothing crosses a network.
  */
 export function smtpTransportOptions(server: SmtpServer) {
-  const secure = server.port === 465;
+  const secure = server.secure ?? server.port === 465;
   const plainAllowed = privateHostsAllowed() && isLoopbackHost(server.host);
   return {
     host: server.host,
@@ -136,14 +155,14 @@ export async function createMailer(
   return mailer;
 }
 
-/** The transport the server starts with: SMTP_URL, else the in-process mailbox (not in production), else none. */
+/** The transport the server starts with: SMTP_URL (held to the console's rules), else the in-process mailbox (not in production), else none. */
 async function startTransport(
   config: Pick<Config, 'env' | 'mail'>,
   log: Pick<Logger, 'info' | 'warn' | 'error'>,
 ): Promise<{ transport: Transporter | null; devMailbox: DevMailbox | null; close(): Promise<void> }> {
   if (config.mail.smtpUrl) {
     const { default: nodemailer } = await import('nodemailer');
-    const transport = nodemailer.createTransport({ url: config.mail.smtpUrl, ...TIMEOUTS });
+    const transport = nodemailer.createTransport(smtpTransportOptions(smtpServerOfUrl(config.mail.smtpUrl)));
     return { transport, devMailbox: null, close: async () => transport.close() };
   }
   if (config.env === 'production') {

@@ -12,7 +12,7 @@ import ipaddr from 'ipaddr.js';
  * `ALLOW_PRIVATE_HOSTS=1` in the environment lifts the rule (a mail relay or MinIO on the trust's
  * own network). It is read at each connection, from the process's environment, so the server, the
  * backup and restore commands and the copies all follow the one switch without threading it through.
- * The in-process development mailbox never comes here; nor does SMTP_URL, which the operator sets.
+ * The in-process development mailbox never comes here; SMTP_URL does, as the console's server does.
  */
 
 /** An address the rule refuses: said in a fixed sentence, never with what any server answered. */
