@@ -55,7 +55,7 @@ async function plainServer(host: string) {
 }
 
 const mailerFor = (smtpUrl: string) =>
-  createMailer({ env: 'production', siteUrl: 'https://rescue.example.org', mail: { smtpUrl } }, log);
+  createMailer({ env: 'production', siteUrl: 'https://rescue.example.org', mail: { smtpUrl, from: undefined } }, log);
 const mail = { from: 'receipts@rescue.example.org', to: 'asha@example.com', subject: 'Hello', text: 'Hello' };
 
 afterEach(() => vi.unstubAllEnvs());
