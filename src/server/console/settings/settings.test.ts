@@ -439,6 +439,26 @@ describe('settings: a saved secret never follows a changed server', () => {
     expect(savedPassword()).toBe('AnotherPassword0004');
   });
 
+  it('removes the mail server when its host is emptied: never "type its password again", the password dropped', async () => {
+    await data(await call('save', 'mutation', withPassword));
+    // The user name still filled: the fields left are named, not the password of a server being removed.
+    const userLeft = await call('save', 'mutation', { ...withPassword, smtpHost: '', smtpPassword: undefined });
+    expect(userLeft.statusCode).toBe(400);
+    expect(userLeft.json().error.data.issues).toEqual([
+      { path: 'smtpHost', message: expect.stringMatching(/to remove the mail server, clear its other fields/) },
+    ]);
+    const removed = await call('save', 'mutation', {
+      ...withPassword,
+      smtpHost: '',
+      smtpPort: null,
+      smtpUser: '',
+      smtpPassword: undefined,
+    });
+    expect((await data(removed)).changed).toEqual(['smtpHost', 'smtpPort', 'smtpUser', 'smtpPassword']);
+    expect(savedPassword()).toBeNull();
+    expect(t.deps.settings.effective.smtp).toBeNull();
+  });
+
   it('drops the saved password when the user name is cleared (no login, no password kept)', async () => {
     await data(await call('save', 'mutation', withPassword));
     await data(await call('save', 'mutation', { ...withPassword, smtpUser: '', smtpPassword: undefined }));
