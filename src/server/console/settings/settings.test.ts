@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SettingsInput } from '../../../shared/settings.schema';
 import { orderPaymentSignature } from '../../gifts/payments/signatures';
+import { enqueueMail } from '../../platform/mail/outbox';
 import { freePort } from '../../platform/net/free-port';
 import { donationBody } from '../../test/donation-fixtures';
 import { callProcedure, createTestApp, type TestApp } from '../../test/test-app';
@@ -276,6 +277,47 @@ describe('settings: test mail', () => {
     const mail = inProcess().messages[before];
     expect(mail).toMatchObject({ to: 'anita@rescue.example.org', subject: 'Test mail from the console' });
     expect(mail?.from).toBe('"Rescue Trust" <receipts@rescue.example.org>');
+  });
+
+  it('sends from a Sender address with no Sender name under the trust’s name as saved in Trust details', async () => {
+    const details = await callProcedure(t.app, 'staff.trust.get', 'query', { token: admin });
+    await data(
+      await callProcedure(t.app, 'staff.trust.update', 'mutation', {
+        token: admin,
+        input: { ...(await data(details)), name: 'Paws & Whiskers Sanctuary' },
+      }),
+    );
+    await data(
+      await call('save', 'mutation', {
+        ...empty,
+        razorpayKeyId: KEY_ID,
+        smtpHost: '127.0.0.1',
+        smtpPort: inProcess().port,
+        mailFromAddress: 'receipts@rescue.example.org',
+      }),
+    );
+    const before = inProcess().messages.length;
+    expect(await data(await call('sendTestMail', 'mutation', { to: 'anita@rescue.example.org' }))).toMatchObject({
+      ok: true,
+    });
+    expect(inProcess().messages[before]?.from).toBe('"Paws & Whiskers Sanctuary" <receipts@rescue.example.org>');
+    // The outbox's mails too (the mail worker): the same sender.
+    await t.db.orm.em.fork().transactional((em) =>
+      enqueueMail(em, {
+        eventKey: 'settings-sender-name',
+        kind: 'payment-failed',
+        to: 'asha.sender@example.com',
+        subject: 'Sender name check',
+        text: 'Plain text',
+        html: '<p>HTML</p>',
+      }),
+    );
+    await vi.waitFor(() => expect(inProcess().messages.some((m) => m.to === 'asha.sender@example.com')).toBe(true), {
+      timeout: 20_000,
+    });
+    expect(inProcess().messages.find((m) => m.to === 'asha.sender@example.com')?.from).toBe(
+      '"Paws & Whiskers Sanctuary" <receipts@rescue.example.org>',
+    );
   });
 
   it('requires TLS: a server that offers no STARTTLS never receives the password', async () => {

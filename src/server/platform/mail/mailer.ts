@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { Transporter } from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 import type { Logger } from 'pino';
-import { siteContent } from '../../../shared/site-content';
 import type { Config } from '../core/config';
 import { connectPublic, isLoopbackHost, privateHostsAllowed } from '../net/public-address';
 import type { DevMailbox } from './dev-mailbox';
@@ -13,20 +13,26 @@ import type { DevMailbox } from './dev-mailbox';
  */
 export interface Mailer {
   transport: Transporter | null;
-  from: string;
-  /**
-   * Whether `from` is the built-in sender (no MAIL_FROM, no sender in Settings): then each mail goes out
-   * under the trust's name as saved in Trust details at the time it is sent (`senderOf`).
-   */
-  fromIsDefault: boolean;
+  /** The sender: MAIL_FROM's, else the one in Settings, else no-reply@ the site's host. */
+  from: Sender;
   /** The right-hand side of every Message-ID: the sender's domain. */
   domain: string;
   devMailbox: DevMailbox | null;
   /** Whether mail goes to the in-process mailbox now (no SMTP server set, outside production). */
   sendsToDevMailbox: boolean;
   /** The console's SMTP server and sender; null for either: the one the server started with. */
-  use(settings: { smtp: SmtpServer | null; from: string | null }): Promise<void>;
+  use(settings: { smtp: SmtpServer | null; from: Sender | null }): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * A sender's address, and its name when one is set (MAIL_FROM's or the Sender name in Settings).
+ * Without one, each mail goes out under the trust's name as saved in Trust details at the time it
+ * is sent (`senderOf`).
+ */
+export interface Sender {
+  address: string;
+  name: string | null;
 }
 
 /** An SMTP server as the console's settings name it (port 465: TLS from the start, others STARTTLS, required). */
@@ -95,16 +101,24 @@ export function isInProcessMailbox(server: SmtpServer, devMailbox: Pick<DevMailb
 
 const defaultAddress = (siteUrl: string) => `no-reply@${new URL(siteUrl).hostname}`;
 
-/** The sender of a mail sent now: the configured one, or the built-in address under the trust's saved name. */
-export function senderOf(
-  mailer: Pick<Mailer, 'from' | 'fromIsDefault'>,
-  trustName: string,
-): string | { name: string; address: string } {
-  if (!mailer.fromIsDefault) return mailer.from;
-  return { name: trustName, address: mailer.from.replace(/^.*</, '').replace(/>.*$/, '').trim() };
+/**
+ * The sender of a mail sent now, the one rule for every mail (the outbox's and the console's test
+ * mail): the sender's name when one is set, else the trust's name as saved now (read only then).
+ */
+export async function senderOf(
+  mailer: Pick<Mailer, 'from'>,
+  trustName: () => Promise<string>,
+): Promise<{ name: string; address: string }> {
+  return { name: mailer.from.name ?? (await trustName()), address: mailer.from.address };
 }
 
-const domainOf = (from: string) => from.replace(/^.*@/, '').replace(/>.*$/, '').trim() || 'localhost';
+/** MAIL_FROM (`"Name" <address>` or a bare address) as a sender; no name: the trust's, at each send. */
+export function senderOfText(text: string): Sender {
+  const [first] = addressparser(text, { flatten: true });
+  return { address: first?.address || text.trim(), name: first?.name || null };
+}
+
+const domainOf = (address: string) => address.replace(/^.*@/, '').trim() || 'localhost';
 
 // nodemailer, and the development mailbox's SMTP server and parser, are loaded only when used:
 // production without SMTP_URL never needs them, and no health check waits on them at start.
@@ -116,14 +130,15 @@ export async function createMailer(
   config: Pick<Config, 'env' | 'siteUrl' | 'mail'>,
   log: Pick<Logger, 'info' | 'warn' | 'error'>,
 ): Promise<Mailer> {
-  const startFrom = config.mail.from ?? `"${siteContent.trust.name}" <${defaultAddress(config.siteUrl)}>`;
+  const startFrom: Sender = config.mail.from
+    ? senderOfText(config.mail.from)
+    : { address: defaultAddress(config.siteUrl), name: null };
   const started = await startTransport(config, log);
   let consoleTransport: Transporter | null = null;
   const mailer: Mailer = {
     transport: started.transport,
     from: startFrom,
-    fromIsDefault: config.mail.from === undefined,
-    domain: domainOf(startFrom),
+    domain: domainOf(startFrom.address),
     devMailbox: started.devMailbox,
     sendsToDevMailbox: started.devMailbox !== null,
     async use({ smtp, from }) {
@@ -142,8 +157,7 @@ export async function createMailer(
       mailer.sendsToDevMailbox =
         started.devMailbox !== null && (smtp === null || isInProcessMailbox(smtp, started.devMailbox));
       mailer.from = from ?? startFrom;
-      mailer.fromIsDefault = from === null && config.mail.from === undefined;
-      mailer.domain = domainOf(mailer.from);
+      mailer.domain = domainOf(mailer.from.address);
       // A message being sent on the old one finishes first: close() waits for its connections.
       previous?.close();
     },
