@@ -222,8 +222,9 @@ machine (a password manager, or on paper in the trust's safe):
 
 $keys_note
 Next, start the site (the first start takes a few minutes):
-    docker compose up -d
+    sudo docker compose up -d
 
-Then open the first-run setup link, which the site prints in its log when no admin exists yet:
-    docker compose logs app
+Then find the first-run setup link, which the site prints in its log when no admin exists yet
+(if nothing shows, wait a minute and run it again; only the newest link works):
+    sudo docker compose logs app | grep 'staff/setup?token=' | tail -n 1
 EOF

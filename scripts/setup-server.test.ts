@@ -81,11 +81,12 @@ describe('scripts/setup-server.sh', () => {
     // Where the key is, that it must be kept, and what to do next.
     expect(run.stdout).toContain(`DATA_ENCRYPTION_KEY in ${join(dir, '.env')}`);
     expect(run.stdout).toContain('KEEP THE ENCRYPTION KEY');
-    expect(run.stdout).toContain('docker compose up -d');
+    expect(run.stdout).toContain('    sudo docker compose up -d\n');
     expect(run.stdout).toContain("open Settings in the console and enter the trust's Razorpay keys");
     // No empty key lines: an empty RAZORPAY_KEY_ID is a bad value that stops the start.
     expect(Object.keys(env)).not.toContain('RAZORPAY_KEY_ID');
-    expect(run.stdout).toContain('docker compose logs app');
+    // The guide's own command (going-live.md, Part 3), word for word.
+    expect(run.stdout).toContain("    sudo docker compose logs app | grep 'staff/setup?token=' | tail -n 1\n");
     expect(run.stdout).not.toContain(env.DATA_ENCRYPTION_KEY);
   });
 

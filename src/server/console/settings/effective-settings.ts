@@ -1,6 +1,6 @@
 import type { SettingSource, SettingsField, SettingView } from '../../../shared/settings.schema';
 import type { Config, PaymentProvider } from '../../platform/core/config';
-import type { SmtpServer } from '../../platform/mail/mailer';
+import type { Sender, SmtpServer } from '../../platform/mail/mailer';
 import type { StoredSettings } from './console-settings';
 
 /** What the server was started with: the environment's values (they win) and its own defaults. */
@@ -18,8 +18,8 @@ export interface EffectiveSettings {
   razorpay: { keyId: string; keySecret: string; webhookSecret: string };
   /** The console's SMTP server; null: the one the server started with (SMTP_URL, or its default). */
   smtp: SmtpServer | null;
-  /** The console's sender; null: MAIL_FROM, or the server's default. */
-  from: string | null;
+  /** The console's sender (no name: the trust's, at each send); null: MAIL_FROM, or the server's default. */
+  from: Sender | null;
 }
 
 /** Port 587: mail submission with STARTTLS, what every provider offers. */
@@ -40,7 +40,6 @@ export function effectiveSettings(environment: SettingsEnvironment, stored: Stor
   const keysUsable = usableInMode(environment.provider, stored.razorpayKeyId);
   const storedKeyId = keysUsable ? stored.razorpayKeyId : null;
   const storedKeySecret = keysUsable ? stored.razorpayKeySecret : null;
-  const fromName = stored.mailFromName ? `"${stored.mailFromName}" ` : '';
   return {
     razorpay: {
       keyId: set.keyId ? payments.keyId : (storedKeyId ?? payments.keyId),
@@ -58,7 +57,7 @@ export function effectiveSettings(environment: SettingsEnvironment, stored: Stor
             user: stored.smtpUser,
             password: stored.smtpPassword,
           },
-    from: mail.from || !stored.mailFromAddress ? null : `${fromName}<${stored.mailFromAddress}>`,
+    from: mail.from || !stored.mailFromAddress ? null : { address: stored.mailFromAddress, name: stored.mailFromName },
   };
 }
 

@@ -14,8 +14,9 @@ function secretAfter(typed: string | null | undefined, saved: string | null): st
 }
 
 /**
- * Whether the mail server the saved password was for is no longer the one named: another host,
- * port or user. The saved password is then dropped, never sent to a server it was not typed for.
+ * Whether the mail server the saved password was for is no longer the one named: another host
+ * (an emptied one included), port or user. The saved password is then dropped, never sent to a
+ * server it was not typed for.
  */
 function smtpServerChanged(saved: StoredSettings, input: SettingsInput): boolean {
   const orNull = (value: string) => (value === '' ? null : value);
@@ -55,7 +56,9 @@ function merge(saved: StoredSettings, input: SettingsInput): { after: StoredSett
 /** What only the whole set can tell (the form checks each field): the first problem, on its field. */
 function problemWith(settings: StoredSettings, live: LiveSettings, passwordDropped: boolean): DomainError | undefined {
   const refuse = (field: keyof StoredSettings, message: string) => new DomainError('BAD_REQUEST', message, { field });
-  if (passwordDropped && settings.smtpUser) {
+  // An emptied host removes the mail server (its saved password went with it, in `merge`): the
+  // fields left are named below, never "type its password again" for a server being removed.
+  if (passwordDropped && settings.smtpUser && settings.smtpHost) {
     return refuse(
       'smtpPassword',
       'The mail server’s host, port or user name changed: type its password again (the saved one is never sent to another server)',
@@ -79,7 +82,7 @@ function problemWith(settings: StoredSettings, live: LiveSettings, passwordDropp
   if (!settings.smtpHost && (settings.smtpPort !== null || settings.smtpUser || settings.smtpPassword)) {
     return refuse(
       'smtpHost',
-      'Type the SMTP server’s host name (e.g. smtp.gmail.com), or clear the other mail server fields',
+      'Type the SMTP server’s host name (e.g. smtp.gmail.com), or, to remove the mail server, clear its other fields (port, user name) too',
     );
   }
   if (settings.smtpPassword && !settings.smtpUser) {

@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SettingsInput } from '../../../shared/settings.schema';
 import { orderPaymentSignature } from '../../gifts/payments/signatures';
+import { enqueueMail } from '../../platform/mail/outbox';
 import { freePort } from '../../platform/net/free-port';
 import { donationBody } from '../../test/donation-fixtures';
 import { callProcedure, createTestApp, type TestApp } from '../../test/test-app';
@@ -278,6 +279,47 @@ describe('settings: test mail', () => {
     expect(mail?.from).toBe('"Rescue Trust" <receipts@rescue.example.org>');
   });
 
+  it('sends from a Sender address with no Sender name under the trust’s name as saved in Trust details', async () => {
+    const details = await callProcedure(t.app, 'staff.trust.get', 'query', { token: admin });
+    await data(
+      await callProcedure(t.app, 'staff.trust.update', 'mutation', {
+        token: admin,
+        input: { ...(await data(details)), name: 'Paws & Whiskers Sanctuary' },
+      }),
+    );
+    await data(
+      await call('save', 'mutation', {
+        ...empty,
+        razorpayKeyId: KEY_ID,
+        smtpHost: '127.0.0.1',
+        smtpPort: inProcess().port,
+        mailFromAddress: 'receipts@rescue.example.org',
+      }),
+    );
+    const before = inProcess().messages.length;
+    expect(await data(await call('sendTestMail', 'mutation', { to: 'anita@rescue.example.org' }))).toMatchObject({
+      ok: true,
+    });
+    expect(inProcess().messages[before]?.from).toBe('"Paws & Whiskers Sanctuary" <receipts@rescue.example.org>');
+    // The outbox's mails too (the mail worker): the same sender.
+    await t.db.orm.em.fork().transactional((em) =>
+      enqueueMail(em, {
+        eventKey: 'settings-sender-name',
+        kind: 'payment-failed',
+        to: 'asha.sender@example.com',
+        subject: 'Sender name check',
+        text: 'Plain text',
+        html: '<p>HTML</p>',
+      }),
+    );
+    await vi.waitFor(() => expect(inProcess().messages.some((m) => m.to === 'asha.sender@example.com')).toBe(true), {
+      timeout: 20_000,
+    });
+    expect(inProcess().messages.find((m) => m.to === 'asha.sender@example.com')?.from).toBe(
+      '"Paws & Whiskers Sanctuary" <receipts@rescue.example.org>',
+    );
+  });
+
   it('requires TLS: a server that offers no STARTTLS never receives the password', async () => {
     // On this machine's own network address, not loopback (where ALLOW_PRIVATE_HOSTS=1 allows a plain relay).
     const host = Object.values(networkInterfaces())
@@ -437,6 +479,26 @@ describe('settings: a saved secret never follows a changed server', () => {
       }),
     );
     expect(savedPassword()).toBe('AnotherPassword0004');
+  });
+
+  it('removes the mail server when its host is emptied: never "type its password again", the password dropped', async () => {
+    await data(await call('save', 'mutation', withPassword));
+    // The user name still filled: the fields left are named, not the password of a server being removed.
+    const userLeft = await call('save', 'mutation', { ...withPassword, smtpHost: '', smtpPassword: undefined });
+    expect(userLeft.statusCode).toBe(400);
+    expect(userLeft.json().error.data.issues).toEqual([
+      { path: 'smtpHost', message: expect.stringMatching(/to remove the mail server, clear its other fields/) },
+    ]);
+    const removed = await call('save', 'mutation', {
+      ...withPassword,
+      smtpHost: '',
+      smtpPort: null,
+      smtpUser: '',
+      smtpPassword: undefined,
+    });
+    expect((await data(removed)).changed).toEqual(['smtpHost', 'smtpPort', 'smtpUser', 'smtpPassword']);
+    expect(savedPassword()).toBeNull();
+    expect(t.deps.settings.effective.smtp).toBeNull();
   });
 
   it('drops the saved password when the user name is cleared (no login, no password kept)', async () => {

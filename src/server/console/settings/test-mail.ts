@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TestMailResult } from '../../../shared/settings.schema';
 import { type Actor, audit } from '../../platform/audit/audit';
+import { senderOf } from '../../platform/mail/mailer';
 import { PrivateAddressError } from '../../platform/net/public-address';
+import { publishedContact } from '../../platform/site-content/published-contact';
 import type { LiveSettings } from './live-settings';
 
 /** nodemailer's error codes, in the words the page shows. */
@@ -55,11 +57,12 @@ export async function sendTestMail(deps: {
   actor: Actor;
   to: string;
 }): Promise<TestMailResult> {
-  const { transport, from } = deps.live.mailer;
+  const { mailer } = deps.live;
+  const { transport } = mailer;
   const result: TestMailResult = transport
     ? await transport
         .sendMail({
-          from,
+          from: await senderOf(mailer, async () => (await publishedContact(deps.em)).name),
           to: deps.to,
           subject: 'Test mail from the console',
           text: `This is the test mail ${deps.actor.username} asked for in the console's Settings. Mail from the site (receipts, notices) goes out the same way.`,

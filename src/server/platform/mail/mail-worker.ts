@@ -40,7 +40,7 @@ export async function sendNextMail(orm: Orm, mailer: Mailer, options: MailWorker
       const attachments = await Promise.all(message.attachments.map((a) => options.resolveAttachment(em, a)));
       await transport.sendMail({
         // One indexed read (published-contact.ts): a name saved in Trust details shows in the next mail.
-        from: mailer.fromIsDefault ? senderOf(mailer, (await publishedContact(em)).name) : mailer.from,
+        from: await senderOf(mailer, async () => (await publishedContact(em)).name),
         to: message.recipient,
         subject: message.subject,
         text: message.textBody,

@@ -12,15 +12,19 @@ import ipaddr from 'ipaddr.js';
  * `ALLOW_PRIVATE_HOSTS=1` in the environment lifts the rule (a mail relay or MinIO on the trust's
  * own network). It is read at each connection, from the process's environment, so the server, the
  * backup and restore commands and the copies all follow the one switch without threading it through.
- * The in-process development mailbox never comes here; nor does SMTP_URL, which the operator sets.
+ * The in-process development mailbox never comes here; SMTP_URL does, as the console's server does.
  */
 
-/** An address the rule refuses: said in a fixed sentence, never with what any server answered. */
+/**
+ * An address the rule refuses: said in a fixed sentence, never with what any server answered. The
+ * sentence is for a trustee in the console: the engineer's switch (ALLOW_PRIVATE_HOSTS) is in
+ * docs/operations.md, not here.
+ */
 export class PrivateAddressError extends Error {
   readonly code = 'EPRIVATEADDRESS';
   constructor(readonly host: string) {
     super(
-      `${host} is not on the public internet (a loopback, private, link-local or reserved address): the server connects only to public addresses unless ALLOW_PRIVATE_HOSTS=1 is set in its environment.`,
+      `${host} is not on the public internet (it is a private or local address), and the server connects only to public ones: use the public server name your provider gives (for mail, e.g. smtp.gmail.com).`,
     );
     this.name = 'PrivateAddressError';
   }

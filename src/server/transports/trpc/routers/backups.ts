@@ -14,7 +14,7 @@ import { adminProcedure } from '../staff-procedures';
 
 /**
  * `staff.backups.*` (admins only): the backups and the one running, "Back up now", and the copies
- * off the machine (set-up, test). A backup's file downloads through routes/backup-files.ts.
+ * off the machine (set-up, test). A backup's file downloads through platform/backups/backup-files.ts.
  */
 export const backupsRouter = router({
   list: adminProcedure.query(async ({ ctx }) => ({
