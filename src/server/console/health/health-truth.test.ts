@@ -132,10 +132,37 @@ describe('webhooks', () => {
       ),
     });
 
-    // Razorpay itself, signing with a secret the server does not have: the body names the trust's own order.
-    const created = await t.caller.donation.create(donationBody());
+    // An outsider who started a checkout knows its order id (donation.create hands it to any
+    // visitor): an unsigned body naming that unpaid order is noise too.
+    const started = await t.caller.donation.create(donationBody());
+    const namingOrder = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/razorpay',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(
+        razorpayEvent('payment.captured', {
+          payment: paymentEntity({ amount: started.donation.amount, orderId: started.order.id }),
+        }),
+      ),
+    });
+    expect(namingOrder.statusCode).toBe(400);
+    expect(await item('webhooks')).toMatchObject({
+      state: 'green',
+      message: expect.stringMatching(/4 requests from elsewhere .* were refused/),
+    });
+
+    // Razorpay itself, signing with a secret the server does not have: the body names a payment the
+    // trust recorded as paid, which only Razorpay and the trust know.
+    const paid = await t.caller.donation.create(donationBody());
+    await run(`update donations set status = 'paid', razorpay_payment_id = 'pay_TruthOwnPaid001' where id = ?`, [
+      paid.donation.id,
+    ]);
     const own = razorpayEvent('payment.captured', {
-      payment: paymentEntity({ amount: created.donation.amount, orderId: created.order.id }),
+      payment: paymentEntity({
+        amount: paid.donation.amount,
+        orderId: paid.order.id,
+        paymentId: 'pay_TruthOwnPaid001',
+      }),
     });
     expect((await postWebhook(t.app, WRONG, own)).statusCode).toBe(400);
     expect(await item('webhooks')).toMatchObject({
@@ -148,8 +175,17 @@ describe('webhooks', () => {
     const [row] = await run(
       'select count(*) filter (where names_own_payment)::int as own, count(*)::int as all from webhook_deliveries',
     );
-    expect(row).toEqual({ own: 1, all: 4 });
+    expect(row).toEqual({ own: 1, all: 5 });
+
+    // The secret put right: Razorpay's next delivery verifies, and the item is green again.
+    expect((await postWebhook(t.app, t.deps.settings.effective.razorpay.webhookSecret, own)).statusCode).toBe(200);
+    expect((await item('webhooks')).state).toBe('green');
+    // A later forgery naming that payment (its donor knows the id) is red again, until the next verified one.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await postWebhook(t.app, WRONG, own)).statusCode).toBe(400);
+    expect((await item('webhooks')).state).toBe('red');
     await run('delete from webhook_deliveries');
+    await run('delete from webhook_events');
   });
 
   it('is red when gifts were paid through the checkout and no verified event arrived, however many forgeries filled the ring', async () => {
