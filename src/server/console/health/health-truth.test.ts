@@ -70,18 +70,57 @@ describe('mail', () => {
     await run(`delete from mail_outbox where message_id like 'truth-%'`);
   });
 
-  it('is amber, not red, when only a recipient’s own server refused (a mistyped address is not the trust’s mail server)', async () => {
-    await run(
-      `insert into mail_outbox (message_id, kind, recipient, subject, text_body, html_body, last_error, next_attempt_at)
-       values ('truth-typo', 'test', 'donor@gmial.example', 's', 't', 'h',
-               'EENVELOPE 550 5.1.1 Recipient address rejected', now() + interval '1 hour')`,
+  // As mail-worker.ts records nodemailer's errors: the code, the command refused, the reply.
+  const refusedMail = (key: string, lastError: string, status = 'queued') =>
+    run(
+      `insert into mail_outbox (message_id, kind, recipient, subject, text_body, html_body, status, last_error, next_attempt_at)
+       values (?, 'test', 'donor@gmial.example', 's', 't', 'h', ?, ?, now() + interval '1 hour')`,
+      [key, status, lastError],
     );
+  const sentToday = () =>
+    run(
+      `insert into mail_outbox (message_id, kind, recipient, subject, text_body, html_body, status, sent_at)
+       values ('truth-sent', 'test', 'other@example.org', 's', 't', 'h', 'sent', now() - interval '2 hours')`,
+    );
+
+  it('is amber, not red, when only a recipient’s address was refused (550 5.1.1) and other mail went out today', async () => {
+    await refusedMail(
+      'truth-typo',
+      'EENVELOPE (RCPT TO) 550 550 5.1.1 <donor@gmial.example>: Recipient address rejected',
+    );
+    // Nothing else sent all day: the "unknown address" may be the trust's own server's answer.
+    expect(await item('mail')).toMatchObject({ state: 'red', message: expect.stringMatching(/no mail was sent/) });
+    await sentToday();
     expect(await item('mail')).toMatchObject({
       state: 'amber',
       fix: 'outbox',
       message: expect.stringMatching(/^1 mail was refused by the recipient’s own mail server/),
     });
+    // Given up on after two days, the same.
+    await run(`update mail_outbox set status = 'failed' where message_id = 'truth-typo'`);
+    expect((await item('mail')).state).toBe('amber');
     await run(`delete from mail_outbox where message_id like 'truth-%'`);
+  });
+
+  it('is red when the trust’s own server refuses the sender, or relaying, though nodemailer calls both EENVELOPE', async () => {
+    await sentToday();
+    await refusedMail('truth-from', 'EENVELOPE (MAIL FROM) 553 553 5.7.1 Sender address rejected: not owned by user');
+    expect(await item('mail')).toMatchObject({ state: 'red', fix: 'settings' });
+    await run(`delete from mail_outbox where message_id = 'truth-from'`);
+    // Not logged in, the server refuses to relay to anyone: "all recipients were rejected", 5.7.1.
+    await refusedMail('truth-relay', 'EENVELOPE (RCPT TO) 554 554 5.7.1 <donor@gmial.example>: Relay access denied');
+    expect(await item('mail')).toMatchObject({ state: 'red', fix: 'settings' });
+    await run(`update mail_outbox set status = 'failed' where message_id = 'truth-relay'`);
+    expect(await item('mail')).toMatchObject({ state: 'red', fix: 'settings' });
+    await run(`delete from mail_outbox where message_id = 'truth-relay'`);
+    // DATA refused, and a reply recorded before the command was (no "(RCPT TO)"): the server's, red.
+    await refusedMail('truth-data', 'EENVELOPE (DATA) 554 554 5.1.1 Transaction failed');
+    expect((await item('mail')).state).toBe('red');
+    await run(`delete from mail_outbox where message_id = 'truth-data'`);
+    await refusedMail('truth-old', 'EENVELOPE 550 550 5.1.1 Recipient address rejected');
+    expect((await item('mail')).state).toBe('red');
+    await run(`delete from mail_outbox where message_id like 'truth-%'`);
+    expect((await item('mail')).state).toBe('green');
   });
 
   it('is red in production with no mail server set anywhere; the in-process mailbox needs none', async () => {
