@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HealthItem, HealthItemId } from '../../../shared/health';
+import { completeErasure } from '../../donors/rights/erasure';
 import { donationBody } from '../../test/donation-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { paymentEntity, postWebhook, razorpayEvent } from '../../test/webhook-fixtures';
@@ -121,6 +122,26 @@ describe('mail', () => {
     expect((await item('mail')).state).toBe('red');
     await run(`delete from mail_outbox where message_id like 'truth-%'`);
     expect((await item('mail')).state).toBe('green');
+  });
+
+  it('stays green when an erasure stops a donor’s queued mails (marked failed, "erased at the donor’s request")', async () => {
+    await run(
+      `insert into mail_outbox (message_id, kind, recipient, subject, text_body, html_body, next_attempt_at)
+       values ('truth-erased', 'test', 'Leaving@Example.org', 's', 't', 'h', now() + interval '1 hour')`,
+    );
+    const [request] = await run(`insert into erasure_requests (email) values ('leaving@example.org') returning id`);
+    await completeErasure(
+      t.db.orm.em.fork(),
+      { gateway: t.deps.gateway, donorLinks: t.deps.donorLinks, cipher: t.deps.cipher },
+      { userId: null, username: 'clerk', ip: '127.0.0.1' },
+      Number(request?.id),
+    );
+    // The erasure's own last mail to the donor would fail here against the closed port: not this test's point.
+    await run(`delete from mail_outbox where message_id <> 'truth-erased'`);
+    const [stopped] = await run(`select status, last_error from mail_outbox where message_id = 'truth-erased'`);
+    expect(stopped).toEqual({ status: 'failed', last_error: "erased at the donor's request" });
+    expect((await item('mail')).state).toBe('green');
+    await run(`delete from mail_outbox where message_id like 'truth-%'`);
   });
 
   it('is red in production with no mail server set anywhere; the in-process mailbox needs none', async () => {
