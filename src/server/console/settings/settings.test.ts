@@ -236,10 +236,27 @@ describe('settings: webhooks', () => {
     expect((await postWebhook(t.app, WEBHOOK_SECRET, event)).statusCode).toBe(200);
     expect((await postWebhook(t.app, 'the-old-secret', event)).statusCode).toBe(400);
 
+    // Naming a payment the trust recorded as paid: Razorpay itself, signing with another secret.
+    const created = await t.caller.donation.create(donationBody());
+    await t.db.orm.em
+      .fork()
+      .execute(`update donations set status = 'paid', razorpay_payment_id = 'pay_SettingsOwn0001' where id = ?`, [
+        created.donation.id,
+      ]);
+    const own = razorpayEvent('payment.captured', {
+      payment: paymentEntity({
+        amount: created.donation.amount,
+        orderId: created.order.id,
+        paymentId: 'pay_SettingsOwn0001',
+      }),
+    });
+    expect((await postWebhook(t.app, 'the-old-secret', own)).statusCode).toBe(400);
+
     const deliveries = await data(await call('webhookDeliveries', 'query'));
-    expect(deliveries.slice(0, 2)).toEqual([
-      { receivedAt: expect.any(String), eventType: 'payment.failed', verified: false },
-      { receivedAt: expect.any(String), eventType: 'payment.failed', verified: true },
+    expect(deliveries.slice(0, 3)).toEqual([
+      { receivedAt: expect.any(String), eventType: 'payment.captured', verified: false, namesOwnPayment: true },
+      { receivedAt: expect.any(String), eventType: 'payment.failed', verified: false, namesOwnPayment: false },
+      { receivedAt: expect.any(String), eventType: 'payment.failed', verified: true, namesOwnPayment: false },
     ]);
   });
 

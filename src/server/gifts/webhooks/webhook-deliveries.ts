@@ -82,12 +82,18 @@ export interface WebhookDeliveryRow {
   receivedAt: string;
   eventType: string | null;
   verified: boolean;
+  /**
+   * Refused, yet naming one of the trust's own paid payments (namesOwnPayment): Razorpay signing
+   * with another secret. Refused and false: someone else's request, harmless.
+   */
+  namesOwnPayment: boolean;
 }
 
 /** The newest first. */
 export async function recentWebhookDeliveries(em: EntityManager, limit = 10): Promise<WebhookDeliveryRow[]> {
   return em.execute<WebhookDeliveryRow[]>(
-    `select ${isoTime('received_at')} as "receivedAt", event_type as "eventType", verified
+    `select ${isoTime('received_at')} as "receivedAt", event_type as "eventType", verified,
+       names_own_payment as "namesOwnPayment"
        from webhook_deliveries order by seq desc limit ?`,
     [limit],
   );
