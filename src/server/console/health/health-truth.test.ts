@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HealthItem, HealthItemId } from '../../../shared/health';
 import { completeErasure } from '../../donors/rights/erasure';
+import { PASSPHRASE_AGAIN } from '../../platform/backups/offsite-copy';
 import { donationBody } from '../../test/donation-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { paymentEntity, postWebhook, razorpayEvent } from '../../test/webhook-fixtures';
@@ -328,8 +329,15 @@ describe('off-site copies', () => {
     const failed = await item('offsite');
     expect(failed).toMatchObject({ state: 'red', fix: 'backups' });
     expect(failed.message).toMatch(
-      /^The last copy off the machine failed .* India time; the last good copy was made 2026-11-28 02:31 India time\./,
+      /^The last copy off the machine failed .* India time; the last good copy was made 2026-11-28 02:31 India time\. The bucket refused the keys\.$/,
     );
+    // After the upgrade to signed copies the passphrase must be typed again: Test passes, so the
+    // item says what the copy said, not "Test the bucket".
+    await settingsRow('2026-11-28T02:31:00+05:30', PASSPHRASE_AGAIN);
+    const again = await item('offsite');
+    expect(again).toMatchObject({ state: 'red', fix: 'backups' });
+    expect(again.message).toContain(PASSPHRASE_AGAIN);
+    expect(again.message).not.toMatch(/Test the bucket/);
     await run('delete from offsite_backup_settings');
     await run('delete from backups');
   });
