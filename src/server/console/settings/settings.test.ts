@@ -8,7 +8,7 @@ import { freePort } from '../../platform/net/free-port';
 import { donationBody } from '../../test/donation-fixtures';
 import { callProcedure, createTestApp, type TestApp } from '../../test/test-app';
 import { paymentEntity, postWebhook, razorpayEvent } from '../../test/webhook-fixtures';
-import { checkRazorpay } from './razorpay-check';
+import { checkRazorpay, recordRazorpayCheck } from './razorpay-check';
 
 // Long enough that their last four may be shown; each one unmistakable in any text.
 const KEY_SECRET = 'KeySecretNeverShown0001wxyz';
@@ -174,6 +174,41 @@ describe('settings: check the keys', () => {
       ok: true,
       mode: 'test',
     });
+  });
+
+  it('remembers a check of keys typed and accepted until they are saved, so the trustee need not check again', async () => {
+    const sql = (text: string) => t.db.orm.em.fork().execute(text);
+    const checked = async () =>
+      (
+        await sql('select razorpay_checked_key_id as key, razorpay_check_ok as ok from console_settings where id = 1')
+      )[0];
+    await sql('update console_settings set razorpay_checked_key_id = null, razorpay_check_ok = null');
+    // Razorpay mode, another secret in force: the pair typed is checked by Razorpay (the emulator).
+    const before = {
+      environment: { ...t.deps.settings.environment, provider: 'razorpay' as const },
+      effective: {
+        ...t.deps.settings.effective,
+        razorpay: { ...t.deps.settings.effective.razorpay, keySecret: 'the-secret-before-0001' },
+      },
+    };
+    const typed = { keyId: KEY_ID, keySecret: KEY_SECRET };
+    const result = await checkRazorpay(before, typed);
+    expect(result).toMatchObject({ ok: true });
+    await recordRazorpayCheck(t.db.orm.em.fork(), before, typed, result);
+    // Not the keys in force: nothing written yet.
+    expect(await checked()).toMatchObject({ key: null });
+    // Saving other keys does not count the check for them.
+    await data(
+      await call('save', 'mutation', { ...empty, razorpayKeyId: KEY_ID, razorpayKeySecret: 'another-secret-0001' }),
+    );
+    expect(await checked()).toMatchObject({ key: null });
+    // Saving the very pair checked does.
+    await data(await call('save', 'mutation', { ...empty, razorpayKeyId: KEY_ID, razorpayKeySecret: KEY_SECRET }));
+    expect(await checked()).toEqual({ key: KEY_ID, ok: true });
+    // Once: a later save of the same keys is not a new check.
+    await sql('update console_settings set razorpay_checked_key_id = null, razorpay_check_ok = null');
+    await data(await call('save', 'mutation', { ...empty, razorpayKeyId: KEY_ID, razorpayKeySecret: KEY_SECRET }));
+    expect(await checked()).toMatchObject({ key: null });
   });
 
   it('never shows the tail of the sandbox’s built-in secrets as if saved', async () => {
