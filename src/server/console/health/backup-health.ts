@@ -36,8 +36,11 @@ export async function offsiteVerdict(em: EntityManager, now: Date): Promise<Verd
   const last = offsite.lastCopiedAt;
   const lastCopy = last ? `the last good copy was made ${inIndia(last)}` : 'no copy has been made yet';
   if (offsite.lastErrorAt && (!last || Date.parse(offsite.lastErrorAt) > Date.parse(last))) {
+    // The reason the copy recorded (backups/offsite-copy.ts): the bucket's answer, or that the
+    // passphrase must be typed again, which a Test of the bucket would not show.
+    const reason = offsite.lastError ? ` ${offsite.lastError.replace(/\.?\s*$/, '.')}` : ' Test the bucket in Backups.';
     return red(
-      `The last copy off the machine failed ${inIndia(offsite.lastErrorAt)}; ${lastCopy}. Test the bucket in Backups: its error is shown there.`,
+      `The last copy off the machine failed ${inIndia(offsite.lastErrorAt)}; ${lastCopy}.${reason}`,
       'backups',
     );
   }

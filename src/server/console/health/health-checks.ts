@@ -33,7 +33,7 @@ async function razorpayKeys({ em, settings }: HealthCheckContext): Promise<Verdi
     'select razorpay_checked_key_id as key_id, razorpay_check_ok as ok from console_settings where id = 1',
   );
   if (check?.key_id !== keyId) {
-    return red('The live keys have not been checked: press Check beside them in Settings.', 'settings');
+    return red('The live keys have not been checked: press “Check the keys” in Settings.', 'settings');
   }
   if (!check.ok) {
     return red(

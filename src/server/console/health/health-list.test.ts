@@ -146,9 +146,11 @@ describe('each item', () => {
   it('mail: green when delivered, amber when waiting over an hour, red when one failed in the last day', async () => {
     const insert = (status: string, createdAgo: string, key: string) =>
       run(
-        `insert into mail_outbox (message_id, kind, recipient, subject, text_body, html_body, status, created_at, next_attempt_at)
-         values (?, 'test', 'x@example.com', 's', 't', 'h', ?, now() - ?::interval, now() + interval '1 day')`,
-        [key, status, createdAgo],
+        `insert into mail_outbox (message_id, kind, recipient, subject, text_body, html_body, status, created_at,
+           sent_at, next_attempt_at)
+         values (?, 'test', 'x@example.com', 's', 't', 'h', ?, now() - ?::interval,
+           case when ? = 'sent' then now() - ?::interval end, now() + interval '1 day')`,
+        [key, status, createdAgo, status, createdAgo],
       );
     await insert('sent', '2 hours', 'health-sent');
     expect(await item('mail')).toMatchObject({ state: 'green', message: expect.stringMatching(/delivered/) });

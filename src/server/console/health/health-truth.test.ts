@@ -1,6 +1,8 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HealthItem, HealthItemId } from '../../../shared/health';
+import { completeErasure } from '../../donors/rights/erasure';
+import { PASSPHRASE_AGAIN } from '../../platform/backups/offsite-copy';
 import { donationBody } from '../../test/donation-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { paymentEntity, postWebhook, razorpayEvent } from '../../test/webhook-fixtures';
@@ -70,17 +72,76 @@ describe('mail', () => {
     await run(`delete from mail_outbox where message_id like 'truth-%'`);
   });
 
-  it('is amber, not red, when only a recipient’s own server refused (a mistyped address is not the trust’s mail server)', async () => {
-    await run(
-      `insert into mail_outbox (message_id, kind, recipient, subject, text_body, html_body, last_error, next_attempt_at)
-       values ('truth-typo', 'test', 'donor@gmial.example', 's', 't', 'h',
-               'EENVELOPE 550 5.1.1 Recipient address rejected', now() + interval '1 hour')`,
+  // As mail-worker.ts records nodemailer's errors: the code, the command refused, the reply.
+  const refusedMail = (key: string, lastError: string, status = 'queued') =>
+    run(
+      `insert into mail_outbox (message_id, kind, recipient, subject, text_body, html_body, status, last_error, next_attempt_at)
+       values (?, 'test', 'donor@gmial.example', 's', 't', 'h', ?, ?, now() + interval '1 hour')`,
+      [key, status, lastError],
     );
+  const sentToday = () =>
+    run(
+      `insert into mail_outbox (message_id, kind, recipient, subject, text_body, html_body, status, sent_at)
+       values ('truth-sent', 'test', 'other@example.org', 's', 't', 'h', 'sent', now() - interval '2 hours')`,
+    );
+
+  it('is amber, not red, when only a recipient’s address was refused (550 5.1.1) and other mail went out today', async () => {
+    await refusedMail(
+      'truth-typo',
+      'EENVELOPE (RCPT TO) 550 550 5.1.1 <donor@gmial.example>: Recipient address rejected',
+    );
+    // Nothing else sent all day: the "unknown address" may be the trust's own server's answer.
+    expect(await item('mail')).toMatchObject({ state: 'red', message: expect.stringMatching(/no mail was sent/) });
+    await sentToday();
     expect(await item('mail')).toMatchObject({
       state: 'amber',
       fix: 'outbox',
       message: expect.stringMatching(/^1 mail was refused by the recipient’s own mail server/),
     });
+    // Given up on after two days, the same.
+    await run(`update mail_outbox set status = 'failed' where message_id = 'truth-typo'`);
+    expect((await item('mail')).state).toBe('amber');
+    await run(`delete from mail_outbox where message_id like 'truth-%'`);
+  });
+
+  it('is red when the trust’s own server refuses the sender, or relaying, though nodemailer calls both EENVELOPE', async () => {
+    await sentToday();
+    await refusedMail('truth-from', 'EENVELOPE (MAIL FROM) 553 553 5.7.1 Sender address rejected: not owned by user');
+    expect(await item('mail')).toMatchObject({ state: 'red', fix: 'settings' });
+    await run(`delete from mail_outbox where message_id = 'truth-from'`);
+    // Not logged in, the server refuses to relay to anyone: "all recipients were rejected", 5.7.1.
+    await refusedMail('truth-relay', 'EENVELOPE (RCPT TO) 554 554 5.7.1 <donor@gmial.example>: Relay access denied');
+    expect(await item('mail')).toMatchObject({ state: 'red', fix: 'settings' });
+    await run(`update mail_outbox set status = 'failed' where message_id = 'truth-relay'`);
+    expect(await item('mail')).toMatchObject({ state: 'red', fix: 'settings' });
+    await run(`delete from mail_outbox where message_id = 'truth-relay'`);
+    // DATA refused, and a reply recorded before the command was (no "(RCPT TO)"): the server's, red.
+    await refusedMail('truth-data', 'EENVELOPE (DATA) 554 554 5.1.1 Transaction failed');
+    expect((await item('mail')).state).toBe('red');
+    await run(`delete from mail_outbox where message_id = 'truth-data'`);
+    await refusedMail('truth-old', 'EENVELOPE 550 550 5.1.1 Recipient address rejected');
+    expect((await item('mail')).state).toBe('red');
+    await run(`delete from mail_outbox where message_id like 'truth-%'`);
+    expect((await item('mail')).state).toBe('green');
+  });
+
+  it('stays green when an erasure stops a donor’s queued mails (marked failed, "erased at the donor’s request")', async () => {
+    await run(
+      `insert into mail_outbox (message_id, kind, recipient, subject, text_body, html_body, next_attempt_at)
+       values ('truth-erased', 'test', 'Leaving@Example.org', 's', 't', 'h', now() + interval '1 hour')`,
+    );
+    const [request] = await run(`insert into erasure_requests (email) values ('leaving@example.org') returning id`);
+    await completeErasure(
+      t.db.orm.em.fork(),
+      { gateway: t.deps.gateway, donorLinks: t.deps.donorLinks, cipher: t.deps.cipher },
+      { userId: null, username: 'clerk', ip: '127.0.0.1' },
+      Number(request?.id),
+    );
+    // The erasure's own last mail to the donor would fail here against the closed port: not this test's point.
+    await run(`delete from mail_outbox where message_id <> 'truth-erased'`);
+    const [stopped] = await run(`select status, last_error from mail_outbox where message_id = 'truth-erased'`);
+    expect(stopped).toEqual({ status: 'failed', last_error: "erased at the donor's request" });
+    expect((await item('mail')).state).toBe('green');
     await run(`delete from mail_outbox where message_id like 'truth-%'`);
   });
 
@@ -132,10 +193,37 @@ describe('webhooks', () => {
       ),
     });
 
-    // Razorpay itself, signing with a secret the server does not have: the body names the trust's own order.
-    const created = await t.caller.donation.create(donationBody());
+    // An outsider who started a checkout knows its order id (donation.create hands it to any
+    // visitor): an unsigned body naming that unpaid order is noise too.
+    const started = await t.caller.donation.create(donationBody());
+    const namingOrder = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/razorpay',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(
+        razorpayEvent('payment.captured', {
+          payment: paymentEntity({ amount: started.donation.amount, orderId: started.order.id }),
+        }),
+      ),
+    });
+    expect(namingOrder.statusCode).toBe(400);
+    expect(await item('webhooks')).toMatchObject({
+      state: 'green',
+      message: expect.stringMatching(/4 requests from elsewhere .* were refused/),
+    });
+
+    // Razorpay itself, signing with a secret the server does not have: the body names a payment the
+    // trust recorded as paid, which only Razorpay and the trust know.
+    const paid = await t.caller.donation.create(donationBody());
+    await run(`update donations set status = 'paid', razorpay_payment_id = 'pay_TruthOwnPaid001' where id = ?`, [
+      paid.donation.id,
+    ]);
     const own = razorpayEvent('payment.captured', {
-      payment: paymentEntity({ amount: created.donation.amount, orderId: created.order.id }),
+      payment: paymentEntity({
+        amount: paid.donation.amount,
+        orderId: paid.order.id,
+        paymentId: 'pay_TruthOwnPaid001',
+      }),
     });
     expect((await postWebhook(t.app, WRONG, own)).statusCode).toBe(400);
     expect(await item('webhooks')).toMatchObject({
@@ -148,8 +236,17 @@ describe('webhooks', () => {
     const [row] = await run(
       'select count(*) filter (where names_own_payment)::int as own, count(*)::int as all from webhook_deliveries',
     );
-    expect(row).toEqual({ own: 1, all: 4 });
+    expect(row).toEqual({ own: 1, all: 5 });
+
+    // The secret put right: Razorpay's next delivery verifies, and the item is green again.
+    expect((await postWebhook(t.app, t.deps.settings.effective.razorpay.webhookSecret, own)).statusCode).toBe(200);
+    expect((await item('webhooks')).state).toBe('green');
+    // A later forgery naming that payment (its donor knows the id) is red again, until the next verified one.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await postWebhook(t.app, WRONG, own)).statusCode).toBe(400);
+    expect((await item('webhooks')).state).toBe('red');
     await run('delete from webhook_deliveries');
+    await run('delete from webhook_events');
   });
 
   it('is red when gifts were paid through the checkout and no verified event arrived, however many forgeries filled the ring', async () => {
@@ -232,8 +329,15 @@ describe('off-site copies', () => {
     const failed = await item('offsite');
     expect(failed).toMatchObject({ state: 'red', fix: 'backups' });
     expect(failed.message).toMatch(
-      /^The last copy off the machine failed .* India time; the last good copy was made 2026-11-28 02:31 India time\./,
+      /^The last copy off the machine failed .* India time; the last good copy was made 2026-11-28 02:31 India time\. The bucket refused the keys\.$/,
     );
+    // After the upgrade to signed copies the passphrase must be typed again: Test passes, so the
+    // item says what the copy said, not "Test the bucket".
+    await settingsRow('2026-11-28T02:31:00+05:30', PASSPHRASE_AGAIN);
+    const again = await item('offsite');
+    expect(again).toMatchObject({ state: 'red', fix: 'backups' });
+    expect(again.message).toContain(PASSPHRASE_AGAIN);
+    expect(again.message).not.toMatch(/Test the bucket/);
     await run('delete from offsite_backup_settings');
     await run('delete from backups');
   });

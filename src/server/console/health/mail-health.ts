@@ -19,23 +19,33 @@ export async function mailVerdict({ em, now, environment, settings }: HealthChec
   return outboxVerdict(em, now);
 }
 
+/**
+ * A recipient's own address refused (nodemailer's EENVELOPE at RCPT TO, as mail-worker.ts records
+ * it, with a 5.1.x code: no such mailbox, a bad address): each mail has one recipient, so this is
+ * that donor's address, not the trust's mail server. Every other EENVELOPE (MAIL FROM or DATA
+ * refused, relaying denied: 5.7.x) is the trust's own server refusing to send. Bound as a parameter.
+ */
+const RECIPIENT_REFUSED = String.raw`^EENVELOPE \(RCPT TO\) (5[0-9][0-9] )?5[0-9][0-9][ -]5\.1\.(1|2|3|4|6|10)([^0-9]|$)`;
+/** What donors/rights/erasure.ts writes on the mails it stopped: not a failure of the mail server. */
+const ERASED_UNSENT = "erased at the donor's request";
+
 async function outboxVerdict(em: EntityManager, now: Date): Promise<Verdict> {
-  // Each an index probe of mail_outbox (status, created_at); queued rows are few.
-  // A recipient refused (nodemailer's EENVELOPE: a mistyped address, a full mailbox) is that
-  // donor's address, not the trust's mail server: amber, so one typo does not raise the alarm.
+  // Each an index probe of mail_outbox (status, created_at); queued rows are few. A mail sent in
+  // the last day was created within three (two days of retries, then an hour's backoff at most).
   const [row] = await em.execute<
     { failed: boolean; retrying: string; refusedRecipients: string; waiting: boolean; sent: boolean }[]
   >(
     `select
        exists (select 1 from mail_outbox where status = 'failed' and created_at > ?::timestamptz - interval '1 day'
-                 and coalesce(last_error, '') not like 'EENVELOPE%') as failed,
+                 and coalesce(last_error, '') !~ ? and last_error is distinct from ?) as failed,
        (select count(*) from mail_outbox where status = 'queued' and last_error is not null
-          and coalesce(last_error, '') not like 'EENVELOPE%') as retrying,
-       (select count(*) from mail_outbox where status in ('queued', 'failed') and last_error like 'EENVELOPE%'
+          and last_error !~ ?) as retrying,
+       (select count(*) from mail_outbox where status in ('queued', 'failed') and last_error ~ ?
           and created_at > ?::timestamptz - interval '1 day') as "refusedRecipients",
        exists (select 1 from mail_outbox where status = 'queued' and created_at < ?::timestamptz - interval '1 hour') as waiting,
-       exists (select 1 from mail_outbox where status = 'sent' and created_at > ?::timestamptz - interval '1 day') as sent`,
-    [now, now, now, now],
+       exists (select 1 from mail_outbox where status = 'sent' and created_at > ?::timestamptz - interval '3 days'
+                 and sent_at > ?::timestamptz - interval '1 day') as sent`,
+    [now, RECIPIENT_REFUSED, ERASED_UNSENT, RECIPIENT_REFUSED, RECIPIENT_REFUSED, now, now, now, now],
   );
   const retrying = Number(row?.retrying ?? 0);
   if (retrying > 0) {
@@ -51,9 +61,16 @@ async function outboxVerdict(em: EntityManager, now: Date): Promise<Verdict> {
     );
   }
   const refused = Number(row?.refusedRecipients ?? 0);
+  if (refused > 0 && !row?.sent) {
+    // Nothing got through all day: the "unknown address" may be the trust's own server's answer.
+    return red(
+      `${plural(refused, 'mail was', 'mails were')} refused as an unknown address in the last day, and no mail was sent: check the mail server in Settings and send a test mail.`,
+      'settings',
+    );
+  }
   if (refused > 0) {
     return amber(
-      `${plural(refused, 'mail was', 'mails were')} refused by the recipient’s own mail server in the last day (a mistyped or full address): the mail server itself works. See the Outbox.`,
+      `${plural(refused, 'mail was', 'mails were')} refused by the recipient’s own mail server in the last day (a mistyped or closed address): the mail server itself works. See the Outbox.`,
       'outbox',
     );
   }

@@ -7,25 +7,30 @@ const WINDOW = '7 days';
 const GRACE = '30 minutes';
 
 /**
- * The webhook item. A bad signature on a body that names one of the trust's own orders, payments
- * or subscriptions (transports/routes/webhooks.ts looks them up) means the secret differs from Razorpay's:
- * red. So do gifts paid through the checkout with no verified event at all. Any other refused POST
- * is an outsider's noise (the URL is public): counted and shown, never an alarm. Verified events
- * are read from webhook_events (only signed ones are stored) as well as the ring, which a flood of
- * forgeries can overwrite.
+ * The webhook item. A bad signature on a body that names one of the trust's own paid payments
+ * (transports/routes/webhooks.ts looks them up: gifts/webhooks/webhook-deliveries.ts) means the
+ * secret differs from Razorpay's: red, until a verified delivery arrives after the last such one
+ * (Razorpay's own deliveries verify whenever the secret is right). So do gifts paid through the
+ * checkout with no verified event at all. Any other refused POST is an outsider's noise (the URL
+ * is public): counted and shown, never an alarm. Verified events are read from webhook_events
+ * (only signed ones are stored) as well as the ring, which a flood of forgeries can overwrite.
  */
 export async function webhooksVerdict(em: EntityManager, now: Date): Promise<Verdict> {
   const [row] = await em.execute<{ wrong_secret: string; noise: string; verified: boolean; paid: boolean }[]>(
-    `select
+    `with since as (select ?::timestamptz - interval '${WINDOW}' as at),
+     last_verified as (select greatest(
+         (select max(received_at) from webhook_deliveries where verified),
+         (select max(received_at) from webhook_events where received_at > (select at from since))) as at)
+     select
+       (select count(*) from webhook_deliveries where received_at > (select at from since) and not verified
+          and names_own_payment
+          and received_at > coalesce((select at from last_verified), '-infinity')) as wrong_secret,
        (select count(*) from webhook_deliveries
-         where received_at > ?::timestamptz - interval '${WINDOW}' and not verified and names_own_payment) as wrong_secret,
-       (select count(*) from webhook_deliveries
-         where received_at > ?::timestamptz - interval '${WINDOW}' and not verified and not names_own_payment) as noise,
-       exists (select 1 from webhook_deliveries where received_at > ?::timestamptz - interval '${WINDOW}' and verified)
-         or exists (select 1 from webhook_events where received_at > ?::timestamptz - interval '${WINDOW}') as verified,
+         where received_at > (select at from since) and not verified and not names_own_payment) as noise,
+       (select at from last_verified) > (select at from since) as verified,
        exists (select 1 from donations where status = 'paid' and mode = 'online'
-         and created_at > ?::timestamptz - interval '${WINDOW}' and created_at <= ?::timestamptz - interval '${GRACE}') as paid`,
-    [now, now, now, now, now, now],
+         and created_at > (select at from since) and created_at <= ?::timestamptz - interval '${GRACE}') as paid`,
+    [now, now],
   );
   const wrongSecret = Number(row?.wrong_secret ?? 0);
   const noise = Number(row?.noise ?? 0);
@@ -35,7 +40,7 @@ export async function webhooksVerdict(em: EntityManager, now: Date): Promise<Ver
       : '';
   if (wrongSecret > 0) {
     return red(
-      `${plural(wrongSecret, "webhook delivery for the trust's own payments", "webhook deliveries for the trust's own payments")} failed the signature check in the last 7 days: the webhook secret differs from Razorpay's dashboard. Copy it again into Settings.`,
+      `${plural(wrongSecret, "webhook delivery for the trust's own payments", "webhook deliveries for the trust's own payments")} failed the signature check in the last 7 days, and no delivery has verified since: the webhook secret differs from Razorpay's dashboard. Copy it again into Settings.`,
       'settings',
     );
   }

@@ -1,3 +1,4 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RazorpayCheckInput, RazorpayCheckResult } from '../../../shared/settings.schema';
 import { checkRazorpayKeys, PaymentProviderError } from '../../gifts/payments/gateway';
@@ -78,8 +79,31 @@ export async function checkRazorpay(
 }
 
 /**
- * Keeps the outcome of a check of the keys in force (the health list's "live keys checked"); a
- * check of keys only typed, not saved, says nothing about those in force and is not kept.
+ * A check Razorpay passed for keys typed but not yet saved: kept as a digest under a key made at
+ * start (never the secret itself, and never on disk), so saving those very keys next records the
+ * check, and the trustee need not check twice. Per process: a restart between check and save only
+ * asks for the check again. Kept for an hour.
+ */
+const DIGEST_KEY = randomBytes(32);
+const TYPED_CHECK_KEPT_MS = 60 * 60 * 1000;
+let typedKeysAccepted: { digest: Buffer; at: number } | null = null;
+const keysDigest = (keyId: string, keySecret: string) =>
+  createHmac('sha256', DIGEST_KEY).update(keyId).update('\0').update(keySecret).digest();
+
+async function writeCheck(em: EntityManager, keyId: string, ok: boolean) {
+  await em.execute(
+    `insert into console_settings (id, razorpay_checked_key_id, razorpay_check_ok, razorpay_checked_at)
+     values (1, ?, ?, now())
+     on conflict (id) do update set razorpay_checked_key_id = excluded.razorpay_checked_key_id,
+       razorpay_check_ok = excluded.razorpay_check_ok, razorpay_checked_at = excluded.razorpay_checked_at`,
+    [keyId, ok],
+  );
+}
+
+/**
+ * Keeps the outcome of a check of the keys in force (the health list's "live keys checked"). A
+ * check of keys only typed says nothing about those in force: it is not written, but an accepted
+ * one is remembered (above) until those keys are saved.
  */
 export async function recordRazorpayCheck(
   em: EntityManager,
@@ -88,13 +112,23 @@ export async function recordRazorpayCheck(
   result: RazorpayCheckResult,
 ): Promise<void> {
   const { keyId, keySecret } = live.effective.razorpay;
+  const typedId = input.keyId || keyId;
+  const typedSecret = input.keySecret || keySecret;
+  if (typedId !== keyId || typedSecret !== keySecret) {
+    typedKeysAccepted =
+      result.ok && typedId && typedSecret ? { digest: keysDigest(typedId, typedSecret), at: Date.now() } : null;
+    return;
+  }
   if (!keyId) return;
-  if ((input.keyId && input.keyId !== keyId) || (input.keySecret && input.keySecret !== keySecret)) return;
-  await em.execute(
-    `insert into console_settings (id, razorpay_checked_key_id, razorpay_check_ok, razorpay_checked_at)
-     values (1, ?, ?, now())
-     on conflict (id) do update set razorpay_checked_key_id = excluded.razorpay_checked_key_id,
-       razorpay_check_ok = excluded.razorpay_check_ok, razorpay_checked_at = excluded.razorpay_checked_at`,
-    [keyId, result.ok],
-  );
+  await writeCheck(em, keyId, result.ok);
+}
+
+/** After a save: the keys now in force are the ones Razorpay just accepted when typed, so that check counts. */
+export async function recordCheckOfSavedKeys(em: EntityManager, live: Pick<LiveSettings, 'effective'>): Promise<void> {
+  const accepted = typedKeysAccepted;
+  const { keyId, keySecret } = live.effective.razorpay;
+  if (!accepted || !keyId || !keySecret || Date.now() - accepted.at > TYPED_CHECK_KEPT_MS) return;
+  if (!timingSafeEqual(accepted.digest, keysDigest(keyId, keySecret))) return;
+  typedKeysAccepted = null;
+  await writeCheck(em, keyId, true);
 }

@@ -9,7 +9,7 @@ import { freePort } from '../../platform/net/free-port';
 import { donationBody } from '../../test/donation-fixtures';
 import { callProcedure, createTestApp, type TestApp } from '../../test/test-app';
 import { paymentEntity, postWebhook, razorpayEvent } from '../../test/webhook-fixtures';
-import { checkRazorpay } from './razorpay-check';
+import { checkRazorpay, recordRazorpayCheck } from './razorpay-check';
 
 // Long enough that their last four may be shown; each one unmistakable in any text.
 const KEY_SECRET = 'KeySecretNeverShown0001wxyz';
@@ -177,6 +177,41 @@ describe('settings: check the keys', () => {
     });
   });
 
+  it('remembers a check of keys typed and accepted until they are saved, so the trustee need not check again', async () => {
+    const sql = (text: string) => t.db.orm.em.fork().execute(text);
+    const checked = async () =>
+      (
+        await sql('select razorpay_checked_key_id as key, razorpay_check_ok as ok from console_settings where id = 1')
+      )[0];
+    await sql('update console_settings set razorpay_checked_key_id = null, razorpay_check_ok = null');
+    // Razorpay mode, another secret in force: the pair typed is checked by Razorpay (the emulator).
+    const before = {
+      environment: { ...t.deps.settings.environment, provider: 'razorpay' as const },
+      effective: {
+        ...t.deps.settings.effective,
+        razorpay: { ...t.deps.settings.effective.razorpay, keySecret: 'the-secret-before-0001' },
+      },
+    };
+    const typed = { keyId: KEY_ID, keySecret: KEY_SECRET };
+    const result = await checkRazorpay(before, typed);
+    expect(result).toMatchObject({ ok: true });
+    await recordRazorpayCheck(t.db.orm.em.fork(), before, typed, result);
+    // Not the keys in force: nothing written yet.
+    expect(await checked()).toMatchObject({ key: null });
+    // Saving other keys does not count the check for them.
+    await data(
+      await call('save', 'mutation', { ...empty, razorpayKeyId: KEY_ID, razorpayKeySecret: 'another-secret-0001' }),
+    );
+    expect(await checked()).toMatchObject({ key: null });
+    // Saving the very pair checked does.
+    await data(await call('save', 'mutation', { ...empty, razorpayKeyId: KEY_ID, razorpayKeySecret: KEY_SECRET }));
+    expect(await checked()).toEqual({ key: KEY_ID, ok: true });
+    // Once: a later save of the same keys is not a new check.
+    await sql('update console_settings set razorpay_checked_key_id = null, razorpay_check_ok = null');
+    await data(await call('save', 'mutation', { ...empty, razorpayKeyId: KEY_ID, razorpayKeySecret: KEY_SECRET }));
+    expect(await checked()).toMatchObject({ key: null });
+  });
+
   it('never shows the tail of the sandbox’s built-in secrets as if saved', async () => {
     const fresh = await createTestApp({ SMTP_URL: '' });
     try {
@@ -237,10 +272,27 @@ describe('settings: webhooks', () => {
     expect((await postWebhook(t.app, WEBHOOK_SECRET, event)).statusCode).toBe(200);
     expect((await postWebhook(t.app, 'the-old-secret', event)).statusCode).toBe(400);
 
+    // Naming a payment the trust recorded as paid: Razorpay itself, signing with another secret.
+    const created = await t.caller.donation.create(donationBody());
+    await t.db.orm.em
+      .fork()
+      .execute(`update donations set status = 'paid', razorpay_payment_id = 'pay_SettingsOwn0001' where id = ?`, [
+        created.donation.id,
+      ]);
+    const own = razorpayEvent('payment.captured', {
+      payment: paymentEntity({
+        amount: created.donation.amount,
+        orderId: created.order.id,
+        paymentId: 'pay_SettingsOwn0001',
+      }),
+    });
+    expect((await postWebhook(t.app, 'the-old-secret', own)).statusCode).toBe(400);
+
     const deliveries = await data(await call('webhookDeliveries', 'query'));
-    expect(deliveries.slice(0, 2)).toEqual([
-      { receivedAt: expect.any(String), eventType: 'payment.failed', verified: false },
-      { receivedAt: expect.any(String), eventType: 'payment.failed', verified: true },
+    expect(deliveries.slice(0, 3)).toEqual([
+      { receivedAt: expect.any(String), eventType: 'payment.captured', verified: false, namesOwnPayment: true },
+      { receivedAt: expect.any(String), eventType: 'payment.failed', verified: false, namesOwnPayment: false },
+      { receivedAt: expect.any(String), eventType: 'payment.failed', verified: true, namesOwnPayment: false },
     ]);
   });
 

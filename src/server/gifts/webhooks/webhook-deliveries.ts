@@ -22,45 +22,44 @@ export function eventTypeOf(raw: Buffer): string | null {
   }
 }
 
-/** A Razorpay id as its API writes them (`pay_…`, `order_…`, `sub_…`); anything else is not looked up. */
-const RAZORPAY_ID = /^(pay|order|sub)_[A-Za-z0-9]{6,40}$/;
+/** A Razorpay payment id as its API writes them (`pay_…`); anything else is not looked up. */
+const PAYMENT_ID = /^pay_[A-Za-z0-9]{6,40}$/;
 
-/** The order, payment and subscription ids a body names where Razorpay's events carry them. */
-export function paymentIdsOf(raw: Buffer): { orders: string[]; payments: string[]; subscriptions: string[] } {
-  const found = { orders: new Set<string>(), payments: new Set<string>(), subscriptions: new Set<string>() };
+/**
+ * The payment ids a body names where Razorpay's events carry them (a payment's own, a refund's).
+ * Not its order or subscription ids: the checkout hands those to any visitor who starts one
+ * (donation.create's `order.id`, the monthly gift's `subscription.id`), so they prove nothing.
+ */
+export function paymentIdsOf(raw: Buffer): string[] {
+  const found = new Set<string>();
   try {
     const body = JSON.parse(raw.toString('utf8')) as { payload?: Record<string, { entity?: Record<string, unknown> }> };
     const entity = (name: string) => body?.payload?.[name]?.entity ?? {};
-    const add = (into: Set<string>, value: unknown) => {
-      if (typeof value === 'string' && RAZORPAY_ID.test(value)) into.add(value);
-    };
-    add(found.payments, entity('payment').id);
-    add(found.orders, entity('payment').order_id);
-    add(found.orders, entity('order').id);
-    add(found.payments, entity('refund').payment_id);
-    add(found.subscriptions, entity('subscription').id);
-    add(found.subscriptions, entity('payment').subscription_id);
+    for (const value of [entity('payment').id, entity('refund').payment_id]) {
+      if (typeof value === 'string' && PAYMENT_ID.test(value)) found.add(value);
+    }
   } catch {
     // Not JSON: names nothing.
   }
-  return { orders: [...found.orders], payments: [...found.payments], subscriptions: [...found.subscriptions] };
+  return [...found];
 }
 
 /**
- * Whether a body names one of the trust's own orders, payments or subscriptions: only Razorpay
- * (or someone who saw the trust's payments) knows them, so a bad signature on such a body means the
- * webhook secret is wrong, where one on any other body is an outsider's noise.
+ * Whether a body names one of the trust's own payments: the id of a gift recorded as paid (or
+ * paid, then refunded). Only Razorpay and the trust know those (a visitor learns an order id by
+ * starting a checkout, never a payment id they did not make), so a bad signature on such a body
+ * means the webhook secret is wrong, where one on any other body is an outsider's noise. (A donor
+ * knows their own payment's id: a forgery naming it is red only until Razorpay's next verified
+ * delivery, console/health/webhook-health.ts.)
  */
 export async function namesOwnPayment(em: EntityManager, raw: Buffer): Promise<boolean> {
-  const { orders, payments, subscriptions } = paymentIdsOf(raw);
-  if (orders.length + payments.length + subscriptions.length === 0) return false;
-  // Each list as one JSON parameter (an array parameter would be spread into a list); each an index probe.
+  const payments = paymentIdsOf(raw);
+  if (payments.length === 0) return false;
+  // The list as one JSON parameter (an array parameter would be spread into a list); an index probe each.
   const [row] = await em.execute<{ known: boolean }[]>(
-    `select exists (select 1 from donations where razorpay_order_id in (select jsonb_array_elements_text(?::jsonb)))
-         or exists (select 1 from donations where razorpay_payment_id in (select jsonb_array_elements_text(?::jsonb)))
-         or exists (select 1 from subscriptions
-           where razorpay_subscription_id in (select jsonb_array_elements_text(?::jsonb))) as known`,
-    [JSON.stringify(orders), JSON.stringify(payments), JSON.stringify(subscriptions)],
+    `select exists (select 1 from donations where status in ('paid', 'refunded')
+       and razorpay_payment_id in (select jsonb_array_elements_text(?::jsonb))) as known`,
+    [JSON.stringify(payments)],
   );
   return row?.known === true;
 }
@@ -83,12 +82,18 @@ export interface WebhookDeliveryRow {
   receivedAt: string;
   eventType: string | null;
   verified: boolean;
+  /**
+   * Refused, yet naming one of the trust's own paid payments (namesOwnPayment): Razorpay signing
+   * with another secret. Refused and false: someone else's request, harmless.
+   */
+  namesOwnPayment: boolean;
 }
 
 /** The newest first. */
 export async function recentWebhookDeliveries(em: EntityManager, limit = 10): Promise<WebhookDeliveryRow[]> {
   return em.execute<WebhookDeliveryRow[]>(
-    `select ${isoTime('received_at')} as "receivedAt", event_type as "eventType", verified
+    `select ${isoTime('received_at')} as "receivedAt", event_type as "eventType", verified,
+       names_own_payment as "namesOwnPayment"
        from webhook_deliveries order by seq desc limit ?`,
     [limit],
   );

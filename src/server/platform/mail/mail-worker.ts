@@ -86,11 +86,18 @@ async function forgetIfAsked(em: EntityManager, message: OutboxMessage) {
   );
 }
 
-/** For the staff's outbox view: the SMTP reply or the network error, shortened. */
+/**
+ * For the staff's outbox view and the health list: the SMTP reply or the network error, shortened,
+ * after nodemailer's code and the command refused (`EENVELOPE (RCPT TO) 550 …`: the recipient's
+ * address, where `(MAIL FROM)` or `(DATA)` is the trust's own server; console/health/mail-health.ts).
+ */
 function describeError(error: unknown): string {
-  const smtp = error as { code?: string; responseCode?: number; response?: string; message?: string };
+  const smtp = error as { code?: string; command?: string; responseCode?: number; response?: string; message?: string };
   const text = smtp.response ?? smtp.message ?? String(error);
-  return [smtp.code, smtp.responseCode, text].filter(Boolean).join(' ').slice(0, 500);
+  // The command's name only (nodemailer's fixed words), never the recipient it named.
+  const command =
+    typeof smtp.command === 'string' && /^[A-Z][A-Z0-9 -]{1,20}$/.test(smtp.command) ? `(${smtp.command})` : '';
+  return [smtp.code, command, smtp.responseCode, text].filter(Boolean).join(' ').slice(0, 500);
 }
 
 export interface MailWorker {

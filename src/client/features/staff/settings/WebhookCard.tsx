@@ -59,8 +59,16 @@ export function WebhookCard({ webhook }: { webhook: SettingsView['webhook'] }) {
                   <Table.Td>
                     {delivery.verified ? (
                       <Badge color="green">verified</Badge>
+                    ) : delivery.namesOwnPayment ? (
+                      // It names one of the trust's paid payments: Razorpay, signing with another secret.
+                      <Text size="sm" c="red" fw={600}>
+                        refused: signed with another secret — check the webhook secret
+                      </Text>
                     ) : (
-                      <Badge color="red">failed: wrong webhook secret?</Badge>
+                      // The address is public: anyone may post to it. Nothing to change.
+                      <Text size="sm" c="dimmed">
+                        refused: not signed by Razorpay (someone else’s request; harmless)
+                      </Text>
                     )}
                   </Table.Td>
                 </Table.Tr>

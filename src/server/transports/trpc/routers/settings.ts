@@ -1,5 +1,5 @@
 import { razorpayCheckInputSchema, settingsInputSchema, testMailInputSchema } from '../../../../shared/settings.schema';
-import { checkRazorpay, recordRazorpayCheck } from '../../../console/settings/razorpay-check';
+import { checkRazorpay, recordCheckOfSavedKeys, recordRazorpayCheck } from '../../../console/settings/razorpay-check';
 import { saveSettings } from '../../../console/settings/save-settings';
 import { settingsPage } from '../../../console/settings/settings-page';
 import { sendTestMail } from '../../../console/settings/test-mail';
@@ -22,6 +22,8 @@ export const settingsRouter = router({
       actor: actorOf(ctx.staff),
       input,
     });
+    // Keys Razorpay accepted when typed, now saved: that check stands for them.
+    await recordCheckOfSavedKeys(ctx.em, ctx.settings);
     return { changed, settings: await settingsPage(ctx.settings) };
   }),
   checkRazorpay: adminProcedure.input(razorpayCheckInputSchema).mutation(async ({ ctx, input }) => {
