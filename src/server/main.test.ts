@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETUP_LINK_LINE } from './console/first-admin/setup-link';
 import { createTestDatabase, type TestDatabase } from './test/test-database';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
@@ -65,10 +66,15 @@ describe('the server process', () => {
     server.child.kill('SIGTERM');
     const [code] = await once(server.child, 'exit');
     expect(code).toBe(0);
-    // Production logs are JSON lines, one object each.
+    // Production logs are JSON lines, one object each; the one plain line is the first admin's setup
+    // link (no admin yet), printed apart so that a trustee can copy it whole.
     const lines = server.output().trim().split('\n');
-    expect(lines.every((line) => JSON.parse(line))).toBe(true);
-    expect(lines.some((line) => JSON.parse(line).msg === 'shutting down')).toBe(true);
+    const [setupLink, ...others] = lines.filter((line) => line.startsWith(SETUP_LINK_LINE));
+    expect(setupLink).toMatch(/ https?:\/\/\S+\/staff\/setup\?token=[\w-]+$/);
+    expect(others).toEqual([]);
+    const logLines = lines.filter((line) => !line.startsWith(SETUP_LINK_LINE));
+    expect(logLines.every((line) => JSON.parse(line))).toBe(true);
+    expect(logLines.some((line) => JSON.parse(line).msg === 'shutting down')).toBe(true);
   });
 
   it('answers health without loading what only some requests need (PDFs, mail, the OpenAPI generator, the migrator)', async () => {

@@ -81,6 +81,7 @@ const ADMIN_ONLY: AdminOnly[] = [
   },
   { path: 'staff.siteContent.publish', type: 'mutation', input: siteContentDraft },
   { path: 'staff.erasure.complete', type: 'mutation', input: erasureRequest },
+  { path: 'staff.erasure.preview', type: 'query', input: erasureRequest },
   { path: 'staff.certificates.assign', type: 'mutation', input: unmatchedCertificate },
   {
     path: 'staff.accounts.setEmail',
