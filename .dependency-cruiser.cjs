@@ -14,6 +14,7 @@ const WINGS = [
   ['console', ['overview', 'health', 'settings', 'first-admin']],
   ['donors', ['rights', 'donor-page', 'records', 'retention', 'thanks']],
   ['papers', ['certificates', 'reporting']],
+  ['animals', ['applications', 'sponsors', 'records']],
   [
     'gifts',
     [

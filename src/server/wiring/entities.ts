@@ -1,3 +1,5 @@
+import { APPLICATION_ENTITIES } from '../animals/applications/application.entity';
+import { ANIMAL_ENTITIES } from '../animals/records/animal.entity';
 import { HealthAlert } from '../console/health/health-alert.entity';
 import { DonationDayTotal } from '../console/overview/donation-day-total.entity';
 import { ConsoleSettings } from '../console/settings/console-settings.entity';
@@ -37,6 +39,8 @@ import { User } from '../platform/staff/user.entity';
 export const ENTITIES = [
   User,
   Contact,
+  ...ANIMAL_ENTITIES,
+  ...APPLICATION_ENTITIES,
   Donor,
   ...DONOR_ENTITIES,
   DonorYear,

@@ -15,7 +15,15 @@ import {
 export const Appeal = defineEntity({
   name: 'Appeal',
   tableName: 'appeals',
-  indexes: [{ properties: ['status'], name: 'appeals_status_index' }],
+  indexes: [
+    { properties: ['status'], name: 'appeals_status_index' },
+    // An animal's page links its appeals (animals/records/). No foreign key: gifts sits below the
+    // animals wing and cannot name its entity; animals are never deleted, only moved (died, adopted).
+    {
+      name: 'appeals_animal_index',
+      expression: 'create index "appeals_animal_index" on "appeals" ("animal_id") where "animal_id" is not null',
+    },
+  ],
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
     slug: p.text().unique('appeals_slug_unique'),
@@ -34,6 +42,8 @@ export const Appeal = defineEntity({
     /** A YouTube or Vimeo address, stored in its canonical form. */
     videoUrl: p.text().nullable(),
     vetBillImageId: p.integer().nullable(),
+    /** The animal the appeal is for (animals.id), when it has a record. */
+    animalId: p.integer().nullable(),
     createdBy: p.text(),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
     updatedBy: p.text(),

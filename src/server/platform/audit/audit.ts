@@ -55,7 +55,21 @@ export type AuditAction =
   | 'monthly_at_risk_mail_resent'
   | 'thank_you_ticked'
   | 'thank_you_unticked'
-  | 'thanks_threshold_set';
+  | 'thanks_threshold_set'
+  | 'animal_created'
+  | 'animal_edited'
+  | 'animal_moved'
+  | 'animal_vaccination_recorded'
+  | 'application_status_changed'
+  | 'application_assigned'
+  | 'application_note_added'
+  | 'application_mailed'
+  | 'application_templates_saved'
+  | 'application_erased'
+  | 'applications_keep_period_set'
+  | 'sponsorship_opened'
+  | 'sponsorship_closed'
+  | 'sponsor_update_posted';
 
 /** Who acted: `userId` null for a failed sign-in on a name no account has. */
 export interface Actor {
