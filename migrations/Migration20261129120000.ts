@@ -2,11 +2,12 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * The animals themselves (issue 42): an animal's record with its status and the history of its
- * moves, its vaccinations; the applications to adopt, foster, volunteer or partner with their
- * steps; an appeal may name its animal. A partner's offer is kept in `contacts` (the
- * specification's table) and its application points at it. `appeals.animal_id` has no foreign key:
- * gifts sits below the animals wing and its entity cannot name an animal; animals are never deleted. The words in the CHECKs are
- * src/shared/animals.ts's and src/shared/applications.ts's.
+ * moves, its vaccinations, the monthly amount it is open for sponsorship at (issue 43); the
+ * applications to adopt, foster, volunteer or partner with their steps. An appeal, a donation and a
+ * subscription may name their animal: no foreign key there, as gifts sits below the animals wing and
+ * its entities cannot name an animal (animals are never deleted, only moved). A partner's offer is
+ * kept in `contacts` (the specification's table) and its application points at it. The words in the
+ * CHECKs are src/shared/animals.ts's and src/shared/applications.ts's.
  */
 export class Migration20261129120000 extends Migration {
   override async up(): Promise<void> {
@@ -37,6 +38,7 @@ export class Migration20261129120000 extends Migration {
       "house_trained" text check ("house_trained" in ('yes', 'no', 'unknown')) not null default 'unknown',
       "status" text check ("status" in ('in-care', 'adoptable', 'reserved', 'adopted', 'fostered', 'resident', 'returned', 'died')) not null default 'in-care',
       "status_on" date not null,
+      "sponsor_monthly_amount" int null,
       "created_by" text not null,
       "created_at" timestamptz not null default now(),
       "updated_by" text not null,
@@ -73,6 +75,15 @@ export class Migration20261129120000 extends Migration {
 
     this.addSql(`alter table "appeals" add column "animal_id" int null;`);
     this.addSql(`create index "appeals_animal_index" on "appeals" ("animal_id") where "animal_id" is not null;`);
+
+    this.addSql(`alter table "donations" add column "animal_id" int null;`);
+    this.addSql(
+      `create index "donations_animal_id_index" on "donations" ("animal_id", "status") where "animal_id" is not null;`,
+    );
+    this.addSql(`alter table "subscriptions" add column "animal_id" int null;`);
+    this.addSql(
+      `create index "subscriptions_animal_id_index" on "subscriptions" ("animal_id", "status") where "animal_id" is not null;`,
+    );
 
     this.addSql(`create table "applications" (
       "id" serial primary key,
@@ -135,6 +146,8 @@ export class Migration20261129120000 extends Migration {
   override async down(): Promise<void> {
     this.addSql(`drop table if exists "application_events" cascade;`);
     this.addSql(`drop table if exists "applications" cascade;`);
+    this.addSql(`alter table "subscriptions" drop column if exists "animal_id";`);
+    this.addSql(`alter table "donations" drop column if exists "animal_id";`);
     this.addSql(`drop index if exists "appeals_animal_index";`);
     this.addSql(`alter table "appeals" drop column if exists "animal_id";`);
     this.addSql(`drop table if exists "animal_vaccinations" cascade;`);

@@ -59,6 +59,8 @@ export const Animal = defineEntity({
     status: p.enum([...ANIMAL_STATUSES]).default('in-care'),
     /** The India day of the latest move (the intake day until the first). */
     statusOn: p.string().columnType('date'),
+    /** Open for sponsorship at this monthly amount in paise (₹3,500 by default); null: not open. */
+    sponsorMonthlyAmount: p.integer().nullable(),
     createdBy: p.text(),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
     updatedBy: p.text(),

@@ -38,6 +38,11 @@ export const Donation = defineEntity({
       expression:
         'create index "donations_appeal_id_index" on "donations" ("appeal_id", "status") where "appeal_id" is not null',
     },
+    {
+      name: 'donations_animal_id_index',
+      expression:
+        'create index "donations_animal_id_index" on "donations" ("animal_id", "status") where "animal_id" is not null',
+    },
     // A donor by their e-mail, any case: their page, the link request, an erasure (Migration20261125160000).
     {
       name: 'donations_lower_email_index',
@@ -136,6 +141,12 @@ export const Donation = defineEntity({
     bounceReason: p.text().nullable(),
     /** The appeal given to; a monthly donor's later charges inherit their first donation's. */
     appeal: p.manyToOne(Appeal).fieldName('appeal_id').nullable(),
+    /**
+     * The animal a sponsor's gift is for (animals.id; animals/sponsors/); a monthly donor's later
+     * charges take their subscription's animal at the time of the charge. No foreign key: gifts sits
+     * below the animals wing; animals are never deleted.
+     */
+    animalId: p.integer().nullable(),
     /** In memory or in honour of someone (shared/tribute.ts); later monthly charges inherit it too. */
     tribute: p.json<Tribute>().columnType('jsonb').nullable(),
     /** The language the donor gave in (shared/languages.ts): their mails and receipts speak it; monthly charges inherit it. */

@@ -7,7 +7,15 @@ export const Subscription = defineEntity({
   name: 'Subscription',
   tableName: 'subscriptions',
   // The console's monthly donors, newest first.
-  indexes: [{ properties: ['createdAt', 'id'], name: 'subscriptions_created_at_index' }],
+  indexes: [
+    { properties: ['createdAt', 'id'], name: 'subscriptions_created_at_index' },
+    // An animal's sponsors (animals/sponsors/): a handful per animal, whatever the table's size.
+    {
+      name: 'subscriptions_animal_id_index',
+      expression:
+        'create index "subscriptions_animal_id_index" on "subscriptions" ("animal_id", "status") where "animal_id" is not null',
+    },
+  ],
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),
     donation: p.manyToOne(Donation).fieldName('donation_id').nullable().index('subscriptions_donation_id_index'),
@@ -15,6 +23,11 @@ export const Subscription = defineEntity({
     razorpayPlanId: p.text().nullable(),
     status: p.enum([...SUBSCRIPTION_STATUSES]).default('created'),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    /**
+     * The animal this monthly gift sponsors (animals.id), or null for the general fund. Our record of
+     * what the gift is for: moving a sponsor to another animal changes it, the mandate stays.
+     */
+    animalId: p.integer().nullable(),
   }),
 });
 
