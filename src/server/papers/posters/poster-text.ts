@@ -72,20 +72,27 @@ function cut(doc: PDFKit.PDFDocument, word: string, width: number, style: TextSt
   return [...pieces, piece];
 }
 
-/** The words in lines no wider than `width`. */
+/**
+ * The words in lines no wider than `width`: each word measured once, a line's width the sum of its
+ * words and the spaces between (shaping a whole line again for every word added was most of a poster's time).
+ */
 export function lines(doc: PDFKit.PDFDocument, text: string, width: number, style: TextStyle): string[] {
-  const result: string[] = [];
-  let line = '';
   const words = text
     .split(/\s+/)
     .filter(Boolean)
     .flatMap((word) => cut(doc, word, width, style));
+  const space = measure(doc, ' ', style).width;
+  const result: string[] = [];
+  let line = '';
+  let lineWidth = 0;
   for (const word of words) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && measure(doc, next, style).width > width) {
+    const wordWidth = measure(doc, word, style).width;
+    if (line && lineWidth + space + wordWidth > width) {
       result.push(line);
-      line = word;
-    } else line = next;
+      line = '';
+    }
+    lineWidth = line ? lineWidth + space + wordWidth : wordWidth;
+    line = line ? `${line} ${word}` : word;
   }
   if (line) result.push(line);
   return result;
