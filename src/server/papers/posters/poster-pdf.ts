@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import sharp from 'sharp';
 import type { Language } from '../../../shared/languages';
 import type { PosterSize } from '../../../shared/poster.schema';
-import { INDIC, lines, POSTER_FONTS, type TextStyle, write } from './poster-text';
+import { lines, POSTER_FONTS, type TextStyle, textHeight, write } from './poster-text';
 import type { PosterWords } from './poster-words';
 
 /** One rung of the amount ladder: the amount as printed (`₹2,000`), and what it does where the page says. */
@@ -97,47 +97,71 @@ export async function renderPosterPdf(poster: PosterLayout): Promise<Buffer> {
   doc.rect(0, 0, doc.page.width, bandHeight).fill(GREEN);
   write(doc, poster.trustName, margin, 15 * k, width, { size: 20 * k, bold: true, color: 'white', align: 'center' });
 
-  let y = bandHeight + 18 * k;
-  if (poster.photo) {
-    const photoHeight = 270 * k;
+  // The foot: what a donor can rely on, on as many lines as its language takes.
+  const footStyle: TextStyle = { size: 9 * k, color: GREY, align: 'center' };
+  const footTop = pageHeight - margin - textHeight(doc, poster.words.receipted, width, footStyle);
+  write(doc, poster.words.receipted, margin, footTop, width, footStyle);
+
+  // Measured before anything is placed: the line (smaller until it keeps to three lines), the
+  // ladder, the QR block; the photo takes the height left, up to its own, or is left out.
+  const lineStyle = oneLineStyle(doc, poster.line, width, k * (poster.photo ? 1 : 1.2));
+  const lineHeight = textHeight(doc, poster.line, width, lineStyle);
+  const ladderHeight = drawLadder(doc, poster, { x: margin, y: 0, width, bottom: Infinity, k, dryRun: true });
+  const smallest = 150 * k;
+  const qrWords = qrColumn(poster, k);
+  const blockHeight = (qrSize: number) => Math.max(qrSize, columnHeight(doc, qrWords, width - qrSize - 18 * k) + 8 * k);
+  const top = bandHeight + 18 * k;
+  const photoRoom =
+    footTop - 12 * k - blockHeight(smallest) - 12 * k - ladderHeight - 14 * k - lineHeight - 16 * k - top;
+  const photoHeight = poster.photo ? Math.min(270 * k, photoRoom) : 0;
+
+  let y = top;
+  if (poster.photo && photoHeight >= 100 * k) {
     doc.image(await fittedPhoto(poster.photo, width, photoHeight), margin, y, { width, height: photoHeight });
     y += photoHeight + 16 * k;
   }
-
-  // The one line, smaller when it is long, so it keeps to two or three lines.
-  const lineSize = (poster.line.length > 60 ? 24 : 30) * (poster.photo ? 1 : 1.2) * k;
-  y = write(doc, poster.line, margin, y, width, { size: lineSize, bold: true, color: GREEN, align: 'center' });
-
-  // The QR block sits at the foot; the ladder takes what room is left above it.
-  // The foot: what a donor can rely on, on as many lines as its language takes.
-  const footStyle: TextStyle = { size: 9 * k, color: GREY, align: 'center' };
-  const footLines = lines(doc, poster.words.receipted, width, footStyle).length;
-  const footTop = pageHeight - margin - footLines * footStyle.size * 1.55;
-  write(doc, poster.words.receipted, margin, footTop, width, footStyle);
-
-  // The QR block above it; the ladder takes what room is left over the smallest QR code.
-  const smallest = 150 * k;
-  y += 14 * k;
+  y = write(doc, poster.line, margin, y, width, lineStyle) + 14 * k;
   if (poster.ladder.length > 0) {
-    y = drawLadder(doc, poster, { x: margin, y, width, bottom: footTop - 12 * k - smallest - 12 * k, k });
+    y = drawLadder(doc, poster, { x: margin, y, width, bottom: footTop - 12 * k - blockHeight(smallest) - 12 * k, k });
   }
+
   // What room is left (a poster without a photo has much) goes to a larger code, the block centred in it.
   const room = footTop - 12 * k - y;
-  const qrSize = Math.min(230 * k, Math.max(smallest, room - 40 * k));
-  const qrTop = y + Math.max(12 * k, (room - qrSize) / 2);
+  let qrSize = Math.min(230 * k, Math.max(smallest, room - 40 * k));
+  while (qrSize > smallest && blockHeight(qrSize) > room - 12 * k) qrSize -= 10 * k;
+  qrSize = Math.max(qrSize, smallest);
+  const qrTop = y + Math.max(12 * k, (room - blockHeight(qrSize)) / 2);
   drawQrCode(doc, poster.address, margin, qrTop, qrSize);
-  const textX = margin + qrSize + 18 * k;
-  const textWidth = width - qrSize - 18 * k;
-  let textY = write(doc, poster.words.scan, textX, qrTop + 8 * k, textWidth, { size: 22 * k, bold: true });
-  textY = write(doc, poster.words.howToScan, textX, textY + 6 * k, textWidth, { size: 11 * k, color: GREY });
-  textY = write(doc, poster.words.orVisit, textX, textY + 8 * k, textWidth, { size: 10 * k, color: GREY });
-  // As a person would type it: no scheme, no marker (a typed address is not a scan).
-  const typed = poster.address.replace(/^https?:\/\//, '').replace(/\?.*$/, '');
-  write(doc, typed, textX, textY + 2 * k, textWidth, { size: 11 * k, bold: true });
+  let textY = qrTop + 8 * k;
+  for (const { text, style, gap } of qrWords) {
+    textY = write(doc, text, margin + qrSize + 18 * k, textY + gap, width - qrSize - 18 * k, style);
+  }
 
   doc.end();
   return done;
 }
+
+/** The line's style: as large as keeps it to three lines (an appeal's title may have 120 characters). */
+function oneLineStyle(doc: PDFKit.PDFDocument, line: string, width: number, scale: number): TextStyle {
+  const style = (size: number): TextStyle => ({ size: size * scale, bold: true, color: GREEN, align: 'center' });
+  const fits = [30, 26, 22].find((size) => lines(doc, line, width, style(size)).length <= 3);
+  return style(fits ?? 19);
+}
+
+/** The words beside the QR code, each with the space before it. */
+function qrColumn(poster: PosterLayout, k: number): { text: string; style: TextStyle; gap: number }[] {
+  // As a person would type it: no scheme, no marker (a typed address is not a scan).
+  const typed = poster.address.replace(/^https?:\/\//, '').replace(/\?.*$/, '');
+  return [
+    { text: poster.words.scan, style: { size: 22 * k, bold: true }, gap: 0 },
+    { text: poster.words.howToScan, style: { size: 11 * k, color: GREY }, gap: 6 * k },
+    { text: poster.words.orVisit, style: { size: 10 * k, color: GREY }, gap: 8 * k },
+    { text: typed, style: { size: 11 * k, bold: true }, gap: 2 * k },
+  ];
+}
+
+const columnHeight = (doc: PDFKit.PDFDocument, words: ReturnType<typeof qrColumn>, width: number) =>
+  words.reduce((sum, { text, style, gap }) => sum + gap + textHeight(doc, text, width, style), 0);
 
 /**
  * The ladder: amounts with what each does as rows, or amounts alone as a row of boxes. Rows that do
@@ -146,40 +170,36 @@ export async function renderPosterPdf(poster: PosterLayout): Promise<Buffer> {
 function drawLadder(
   doc: PDFKit.PDFDocument,
   poster: PosterLayout,
-  box: { x: number; y: number; width: number; bottom: number; k: number },
+  box: { x: number; y: number; width: number; bottom: number; k: number; dryRun?: boolean },
 ): number {
-  const { x, width, bottom, k } = box;
+  const { x, width, bottom, k, dryRun = false } = box;
+  /** Writes the text, or with dryRun only says where it would end. */
+  const put = (text: string, left: number, top: number, within: number, style: TextStyle) =>
+    dryRun ? top + textHeight(doc, text, within, style) : write(doc, text, left, top, within, style);
   const described = poster.ladder.some((rung) => rung.text);
-  let y = write(doc, described ? poster.words.ladderTitle : poster.words.amountsTitle, x, box.y, width, {
-    size: 13 * k,
-    color: GREY,
-    align: 'center',
-  });
-  y += 6 * k;
+  const title = described ? poster.words.ladderTitle : poster.words.amountsTitle;
+  let y = put(title, x, box.y, width, { size: 13 * k, color: GREY, align: 'center' }) + 6 * k;
   if (!described) {
     const rungs = poster.ladder.slice(0, 5);
     const gap = 8 * k;
     const boxWidth = (width - gap * (rungs.length - 1)) / rungs.length;
     const boxHeight = 34 * k;
-    rungs.forEach((rung, index) => {
-      const left = x + index * (boxWidth + gap);
-      doc.roundedRect(left, y, boxWidth, boxHeight, 6 * k).fillAndStroke(LIGHT_GREEN, GREEN);
-      write(doc, rung.amount, left, y + 8 * k, boxWidth, { size: 15 * k, bold: true, color: GREEN, align: 'center' });
-    });
+    if (!dryRun) {
+      rungs.forEach((rung, index) => {
+        const left = x + index * (boxWidth + gap);
+        doc.roundedRect(left, y, boxWidth, boxHeight, 6 * k).fillAndStroke(LIGHT_GREEN, GREEN);
+        write(doc, rung.amount, left, y + 8 * k, boxWidth, { size: 15 * k, bold: true, color: GREEN, align: 'center' });
+      });
+    }
     return y + boxHeight;
   }
   const amountWidth = 90 * k;
-  const rowSize = 13 * k;
+  const rowStyle: TextStyle = { size: 13 * k };
   for (const rung of poster.ladder) {
-    // Measured in the font of its script, as it will be set.
-    const rowHeight =
-      lines(doc, rung.text ?? '', width - amountWidth, { size: rowSize }).length *
-      rowSize *
-      (INDIC.test(rung.text ?? '') ? 1.55 : 1.3);
+    const rowHeight = textHeight(doc, rung.text ?? '', width - amountWidth, rowStyle);
     if (y + rowHeight > bottom) break;
-    write(doc, rung.amount, x, y, amountWidth - 8 * k, { size: rowSize, bold: true, color: GREEN, align: 'right' });
-    const under = write(doc, rung.text ?? '', x + amountWidth, y, width - amountWidth, { size: rowSize });
-    y = Math.max(under, y + rowHeight) + 4 * k;
+    put(rung.amount, x, y, amountWidth - 8 * k, { ...rowStyle, bold: true, color: GREEN, align: 'right' });
+    y = put(rung.text ?? '', x + amountWidth, y, width - amountWidth, rowStyle) + 4 * k;
   }
   return y;
 }

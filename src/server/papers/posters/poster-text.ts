@@ -16,7 +16,7 @@ export const POSTER_FONTS = {
 
 type Script = 'latin' | 'tamil' | 'devanagari';
 
-export const INDIC = /[\u0B80-\u0BFF]|[\u0900-\u097F]/;
+const INDIC = /[\u0B80-\u0BFF]|[\u0900-\u097F]/;
 const scriptOf = (text: string): Script =>
   /[\u0B80-\u0BFF]/.test(text) ? 'tamil' : /[\u0900-\u097F]/.test(text) ? 'devanagari' : 'latin';
 
@@ -98,6 +98,14 @@ export function lines(doc: PDFKit.PDFDocument, text: string, width: number, styl
   return result;
 }
 
+/** Tamil and Devanagari reach further above and below the line than Latin letters. */
+const lineHeightOf = (text: string, style: TextStyle) => style.size * (INDIC.test(text) ? 1.55 : 1.3);
+
+/** How tall write() will set the text. */
+export function textHeight(doc: PDFKit.PDFDocument, text: string, width: number, style: TextStyle): number {
+  return lines(doc, text, width, style).length * lineHeightOf(text, style);
+}
+
 /**
  * Writes text of any script at (x, y) within `width`, wrapped, and returns the y under it. The lines
  * are broken and aligned here, each run placed on one shared baseline, because pdfkit's own wrapping
@@ -113,9 +121,8 @@ export function write(
   width: number,
   style: TextStyle,
 ): number {
-  // Tamil and Devanagari reach further above and below the line than Latin letters.
   const indic = INDIC.test(text);
-  const lineHeight = style.size * (indic ? 1.55 : 1.3);
+  const lineHeight = lineHeightOf(text, style);
   const ascent = style.size * (indic ? 1.1 : 1.0);
   let top = y;
   for (const line of lines(doc, text, width, style)) {
