@@ -11,7 +11,7 @@ import { getTrustDetails } from '../../gifts/receipts/trust-details';
 import { DomainError } from '../../platform/core/domain-error';
 import { findImageFile, type ImageStorage, imagesByIds } from '../../platform/images/images';
 import { publishedContent } from '../../platform/site-content/site-content-versions';
-import { type LadderRung, renderPosterPdf } from './poster-pdf';
+import type { LadderRung } from './poster-pdf';
 import { POSTER_WORDS } from './poster-words';
 
 /**
@@ -107,6 +107,9 @@ export async function renderPoster(
   { size, language }: PosterOptions,
 ): Promise<{ filename: string; pdf: Buffer }> {
   const [photo, trust] = await Promise.all([photoBytes(deps, content.photoImageId), getTrustDetails(deps.em)]);
+  // Loaded at the first poster, as the receipts' renderer is (gifts/receipts/pdf-on-demand.ts): pdfkit,
+  // its font engine and qrcode are not part of the server's start.
+  const { renderPosterPdf } = await import('./poster-pdf');
   const pdf = await renderPosterPdf({
     size,
     language,
