@@ -13,7 +13,7 @@ const WINGS = [
   ['', ['wiring']],
   ['console', ['overview', 'health', 'settings', 'first-admin']],
   ['donors', ['rights', 'donor-page', 'records', 'retention', 'thanks']],
-  ['papers', ['certificates', 'reporting']],
+  ['papers', ['posters', 'certificates', 'reporting']],
   ['animals', ['applications', 'sponsors', 'records']],
   [
     'gifts',

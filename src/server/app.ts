@@ -24,6 +24,7 @@ import { imageFileRoutes } from './transports/routes/image-files';
 import { imageUploadRoutes } from './transports/routes/image-upload';
 import { offlineGiftFileRoutes } from './transports/routes/offline-gift-files';
 import { openApiRoutes } from './transports/routes/openapi';
+import { posterFileRoutes } from './transports/routes/poster-files';
 import { receiptLinkRoutes } from './transports/routes/receipt-links';
 import { restRoutes } from './transports/routes/rest';
 import { segmentCsvRoutes } from './transports/routes/segment-csv';
@@ -172,6 +173,7 @@ export async function buildApp({
   });
   await app.register(appealGiftsCsvRoutes, { orm });
   await app.register(segmentCsvRoutes, { orm });
+  await app.register(posterFileRoutes, { orm, storage: config.images, siteUrl: config.siteUrl });
   await app.register(appealUnsubscribeRoutes, { orm, personalDataKey: deps.personalDataKey });
   await app.register(imageUploadRoutes, { orm, storage: config.images, siteUrl: config.siteUrl });
   await app.register(imageFileRoutes, { orm, storage: config.images });

@@ -96,7 +96,16 @@ describe('the server process', () => {
     const { loadedPackages } = JSON.parse(report) as { loadedPackages: string[] };
     expect(loadedPackages).toContain('fastify');
     // The test database is migrated already, so the migrator is not needed either.
-    const onDemand = ['pdfkit', 'fontkit', 'nodemailer', 'mailparser', 'smtp-server', 'trpc-to-openapi', 'umzug'];
+    const onDemand = [
+      'pdfkit',
+      'fontkit',
+      'qrcode',
+      'nodemailer',
+      'mailparser',
+      'smtp-server',
+      'trpc-to-openapi',
+      'umzug',
+    ];
     for (const name of [...onDemand, '@mikro-orm/migrations']) {
       expect(loadedPackages).not.toContain(name);
     }

@@ -13,6 +13,9 @@ export const PURPOSES = {
 } as const;
 export type Purpose = keyof typeof PURPOSES;
 
+/** The donate form's preset amounts, in paise (₹500 … ₹10,000); a poster's amount ladder prints them too. */
+export const PRESET_AMOUNTS_PAISE = [50_000, 100_000, 200_000, 500_000, 1_000_000] as const;
+
 /** ₹1, the smallest donation Razorpay accepts. */
 export const MIN_AMOUNT_PAISE = 100;
 /** ₹10,00,000: above any plausible online donation, and far below the integer column's limit. */

@@ -3,7 +3,7 @@ import { init, type WrappedPdfiumModule } from '@embedpdf/pdfium';
 /** PDFium in WebAssembly, loaded once per test file: it ships in the npm package, no system program. */
 let pdfium: Promise<WrappedPdfiumModule> | undefined;
 
-function loadPdfium(): Promise<WrappedPdfiumModule> {
+export function loadPdfium(): Promise<WrappedPdfiumModule> {
   pdfium ??= init({}).then((module) => {
     module.PDFiumExt_Init();
     return module;

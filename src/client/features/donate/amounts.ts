@@ -1,5 +1,4 @@
-/** The preset amounts, in paise (₹500 … ₹10,000). */
-export const PRESET_AMOUNTS_PAISE = [50_000, 100_000, 200_000, 500_000, 1_000_000] as const;
+export { PRESET_AMOUNTS_PAISE } from '../../../shared/donation-rules';
 
 export type AmountChoice = { kind: 'preset'; paise: number } | { kind: 'other' } | null;
 

@@ -6,6 +6,7 @@ import { APPEAL_PURPOSE_CLASS_LABELS, type AppealPurposeClass } from '../../../.
 import { ErrorMessage } from '../ErrorMessage';
 import { Figure } from '../Figure';
 import { indiaTime, rupees } from '../format';
+import { PosterButton } from '../posters/PosterButton';
 import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';
 import { AppealForm } from './AppealForm';
@@ -92,6 +93,8 @@ export function AppealPage() {
           <Button component="a" variant="default" href={`/staff/api/appeals/${data.id}/gifts.csv`} download>
             Gifts (CSV)
           </Button>
+          {/* Only an appeal taking gifts: a draft's page is not public, a closed one takes no gifts. */}
+          {data.open && <PosterButton href={`/staff/api/appeals/${data.id}/poster.pdf`} of="this appeal" />}
         </Group>
       </Group>
       <Text size="sm">

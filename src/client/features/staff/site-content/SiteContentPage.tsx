@@ -10,6 +10,7 @@ import {
 } from '../../../../shared/site-content-languages';
 import { ErrorMessage } from '../ErrorMessage';
 import { indiaTime } from '../format';
+import { PosterButton } from '../posters/PosterButton';
 import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';
 import { ContentFields } from './ContentFields';
@@ -86,9 +87,13 @@ export function SiteContentPage() {
 
   return (
     <Stack gap="md" maw={900}>
-      <Title order={1} size="h2">
-        Site content
-      </Title>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Site content
+        </Title>
+        {/* The donate page's poster prints what is published (its heading and what gifts do), not a draft. */}
+        <PosterButton href="/staff/api/posters/donate.pdf" of="the donate page (as published)" />
+      </Group>
       <ErrorMessage error={state.error} />
       {state.isLoading && <Loader aria-label="Loading" />}
       {state.data && (
