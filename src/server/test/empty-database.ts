@@ -25,12 +25,19 @@ async function adminQuery(sql: string): Promise<void> {
 }
 
 /**
- * Creates an empty database named `<prefix>_<random hex>`. Knows nothing of the ORM, so tests
- * under jsdom (the sandbox's checkout) can use it too.
+ * The database the global setup migrated once (src/server/test/global-setup.ts), or undefined for
+ * a script that borrows the test app outside vitest (its databases are migrated one by one).
  */
-export async function createEmptyDatabase(prefix: string): Promise<EmptyDatabase> {
+export const migratedTemplate = (): string | undefined =>
+  process.env.TEST_ADMIN_DATABASE_URL ? undefined : inject('migratedTemplate');
+
+/**
+ * Creates an empty database named `<prefix>_<random hex>`, or with `template` a copy of that
+ * database. Knows nothing of the ORM, so tests under jsdom (the sandbox's checkout) can use it too.
+ */
+export async function createEmptyDatabase(prefix: string, template?: string): Promise<EmptyDatabase> {
   const name = `${prefix}_${randomBytes(8).toString('hex')}`;
-  await adminQuery(`create database "${name}"`);
+  await adminQuery(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   const url = new URL(adminDatabaseUrl());
   url.pathname = `/${name}`;
   return {

@@ -7,6 +7,7 @@ import type { ImageRecord } from '../../../shared/images';
 import { type Actor, audit } from '../audit/audit';
 import { DomainError } from '../core/domain-error';
 import { isoTime } from '../db/sql-time';
+import { servedImageFiles } from './image-file-cache';
 import { imageFileName, readImageFile, removeImageFiles, writeImageFiles } from './image-files';
 import { processImage, type VariantFormat } from './process-image';
 
@@ -162,14 +163,15 @@ export async function updateImageAlt(
 
 /**
  * Deletes a photo no page or appeal uses (image_uses, or any table's foreign key to it), with its
- * files, and audits it. Its addresses answer 404 from then on.
+ * files, and audits it. Its addresses answer 404 from then on (other instances may serve the
+ * files they hold in memory for up to IMAGE_CACHE_MAX_AGE_MS: ./image-file-cache.ts).
  */
 export async function deleteImage(
   em: EntityManager,
   { storage, actor }: { storage: ImageStorage; actor: Actor },
   id: number,
 ): Promise<{ id: number }> {
-  const onDisk = await em.transactional(async (tx) => {
+  const { hash, onDisk } = await em.transactional(async (tx) => {
     // Locked: a use added meanwhile waits for this delete, then finds no photo (its foreign key refuses it).
     const [image] = await tx.execute<{ hash: string; alt: string }[]>(
       'select hash, alt from images where id = ? for update',
@@ -189,8 +191,9 @@ export async function deleteImage(
       throw error;
     }
     await audit(tx, actor, 'image_deleted', { imageId: id, hash: image.hash, alt: image.alt });
-    return files.map((file) => imageFileName(image.hash, file.width, file.format));
+    return { hash: image.hash, onDisk: files.map((file) => imageFileName(image.hash, file.width, file.format)) };
   });
+  servedImageFiles.forgetHash(hash);
   if (storage.dir && onDisk.length > 0) await removeImageFiles(storage.dir, onDisk);
   return { id };
 }

@@ -130,6 +130,29 @@ describe('an appeal’s page', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('asks for its photo from the head: the AVIF the <picture> takes, at the phone’s width, at high priority', async () => {
+    const html = (await page(`/appeals/${slug}`)).body;
+    const head = html.slice(0, html.indexOf('</head>'));
+    const preload = head.match(/<link rel="preload" as="image"[^>]*>/)?.[0] ?? '';
+    const avif = html.match(/<picture><source type="image\/avif" srcSet="([^"]+)" sizes="([^"]+)"/);
+    expect(avif).not.toBeNull();
+    expect(preload).toContain(`imagesrcset="${avif?.[1]}"`);
+    expect(preload).toContain(`imagesizes="${avif?.[2]}"`);
+    expect(preload).toContain('type="image/avif"');
+    expect(preload).toContain('fetchpriority="high"');
+    // A 390-pixel phone (at 2×) picks a variant no wider than it needs: 640 or 960, not the master.
+    expect(avif?.[1]).toMatch(/-640\.avif 640w/);
+    // Before the page's own CSS: the first bytes of the document name it.
+    expect(head.indexOf(preload)).toBeLessThan(head.indexOf('<style>'));
+    // Its file is served at once from then on, the same bytes every time.
+    const file = avif?.[1]?.split(' ')[0] ?? '';
+    const first = await t.app.inject({ url: file });
+    const second = await t.app.inject({ url: file });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/avif');
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+  });
+
   it('is listed, open, on the home page and /donate, server-rendered with its figures', async () => {
     const listed = async (url: string) =>
       (await page(url)).body.includes(`<a href="/appeals/${slug}">Bruno’s surgery</a>`);

@@ -96,6 +96,32 @@ const stylesheetTags = (kit: PageKit, files: string[]) =>
     return css === undefined ? `<link rel="stylesheet" crossorigin href="/${file}" />` : `<style>${css}</style>`;
   });
 
+/**
+ * The preload of a page's main photo (an appeal's, an animal's, a hero staff chose): the first
+ * `<picture>` whose `<img>` has `fetchpriority="high"` (client/components/ResponsiveImage.tsx with
+ * `fetchPriority="high"`), as its first `<source>` (AVIF) names it: the same srcset and sizes, so
+ * the browser asks for the very file the `<picture>` will take, at the phone's width, from the
+ * document's first bytes (the `<head>`), not once the parser reaches the photo below the header and
+ * the title. Nothing for a page without one. Any page rendered here gets it by marking its photo.
+ */
+export function mainPhotoPreload(html: string): string | undefined {
+  for (const [picture] of html.matchAll(/<picture\b[^>]*>[\s\S]*?<\/picture>/g)) {
+    // React writes the attributes in its own case (`fetchPriority`, `srcSet`): HTML's are not case-sensitive.
+    if (!/<img\b[^>]*\bfetchpriority="high"/i.test(picture)) continue;
+    const source = picture.match(/<source\b[^>]*>/)?.[0];
+    const attribute = (name: string) => source?.match(new RegExp(`\\b${name}="([^"]*)"`, 'i'))?.[1];
+    const type = attribute('type');
+    const srcset = attribute('srcset');
+    if (!type || !srcset) return undefined;
+    const sizes = attribute('sizes');
+    return (
+      `<link rel="preload" as="image" type="${type}" imagesrcset="${srcset}"` +
+      `${sizes ? ` imagesizes="${sizes}"` : ''} fetchpriority="high" />`
+    );
+  }
+  return undefined;
+}
+
 /** A rendered page as a whole document, SITE_URL_TOKEN where the public origin belongs. */
 export function pageDocument(kit: PageKit, page: RenderedPage): string {
   // React puts resource hints (image preloads) first in its output; they belong in <head>, and
@@ -103,7 +129,7 @@ export function pageDocument(kit: PageKit, page: RenderedPage): string {
   const hints = page.html.match(/^(?:<link [^>]*\/>)*/)?.[0] ?? '';
   const html = page.html.slice(hints.length);
   const stylesheets = page.chunk === null ? [] : stylesheetTags(kit, kit.chunkStylesheets[page.chunk] ?? []);
-  const head = [...headTags(page), hints, ...stylesheets].filter(Boolean).join('\n    ');
+  const head = [mainPhotoPreload(html), ...headTags(page), hints, ...stylesheets].filter(Boolean).join('\n    ');
   const template = withLanguage(kit.pageTemplate, page.language);
   // Read once the entry runs (after the page has loaded): at the end of the body, out of the way.
   const data = page.data === null ? '' : `  ${pageDataScript(page.data)}\n  `;

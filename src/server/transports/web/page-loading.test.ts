@@ -29,7 +29,11 @@ describe('the home page before its load event', () => {
   it('preloads no module and fetches no script; the hero photo is the high-priority request', async () => {
     const home = await t.app.inject({ url: '/' });
     expect(home.statusCode).toBe(200);
-    expect(tags(home.body, 'link').filter((tag) => /rel="(module)?preload"/.test(tag))).toEqual([]);
+    expect(tags(home.body, 'link').filter((tag) => /rel="modulepreload"/.test(tag))).toEqual([]);
+    // Its one preload is the hero photo's, as the <picture> names it (page-documents.ts, mainPhotoPreload).
+    expect(tags(home.body, 'link').filter((tag) => /rel="preload"/.test(tag))).toEqual([
+      '<link rel="preload" as="image" type="image/avif" imagesrcset="/attached-assets/hero-640.avif 640w, /attached-assets/hero-1280.avif 1280w, /attached-assets/hero-1920.avif 1920w" imagesizes="100vw" fetchpriority="high" />',
+    ]);
     // Its one script is the inline loader that imports the entry once the page has loaded.
     expect(tags(home.body, 'script')).toEqual(['<script type="module">']);
     expect(home.body).toMatch(/<script type="module">addEventListener\("load",/);
