@@ -23,9 +23,25 @@ export class Migration20261129127000 extends Migration {
       "updated_at" timestamptz not null default now(),
       constraint "application_settings_pkey" primary key ("id"));`);
     this.addSql(`insert into "application_settings" ("id") values (1);`);
+    // The console's list at a large shelter's size (50,000 applications, npm run bench:staff): newest
+    // first whatever the filter, and a search by part of a name or an e-mail (pg_trgm).
+    this.addSql(`create index "applications_created_index" on "applications" ("created_at" desc, "id" desc);`);
+    this.addSql(
+      `create index "applications_kind_created_index" on "applications" ("kind", "created_at" desc, "id" desc);`,
+    );
+    this.addSql(
+      `create index "applications_status_created_index" on "applications" ("status", "created_at" desc, "id" desc);`,
+    );
+    this.addSql(
+      `create index "applications_search_trgm_index" on "applications" using gin (("name" || chr(31) || "email") gin_trgm_ops);`,
+    );
   }
 
   override async down(): Promise<void> {
+    this.addSql(`drop index if exists "applications_search_trgm_index";`);
+    this.addSql(`drop index if exists "applications_status_created_index";`);
+    this.addSql(`drop index if exists "applications_kind_created_index";`);
+    this.addSql(`drop index if exists "applications_created_index";`);
     this.addSql(`drop table if exists "application_settings";`);
     this.addSql(`drop table if exists "application_mail_templates";`);
   }
