@@ -6,7 +6,9 @@
 // queries over BENCH_RUNS runs (default 7), each beside its goal with a pass/fail mark: the first
 // page, each filter, name / e-mail / phone / reference / id searches, a donation's story, the
 // overview, the monthly donors, the receipt register, the Razorpay settlements and the full CSV
-// export (rows a second, and the process's peak RSS and heap while it runs). BENCH_DONATIONS
+// export (rows a second, and the process's peak RSS and heap while it runs); and a large shelter's
+// 5,000 animals and 50,000 applications (scripts/lib/bench-applications.ts: the applications list,
+// its filters and searches; BENCH_ANIMALS, BENCH_APPLICATIONS change the counts). BENCH_DONATIONS
 // changes the count; the exit code is 1 when a goal is missed. BENCH_KEEP=1 leaves the seeded
 // database up (its URL printed) until Ctrl-C, to EXPLAIN.
 import { rm } from 'node:fs/promises';
@@ -34,6 +36,7 @@ import { ENTITIES } from '../src/server/wiring/entities';
 import { financialYearOf, financialYearStarting } from '../src/shared/india-time';
 import { receiptListInputSchema } from '../src/shared/receipts.schema';
 import { donationListInputSchema } from '../src/shared/staff.schema';
+import { benchApplications, seedAnimalsAndApplications } from './lib/bench-applications';
 import { benchDonors, seedDonors } from './lib/bench-donors';
 import { benchRetention, withDonorYearsRebuilt } from './lib/bench-retention';
 
@@ -322,8 +325,20 @@ try {
   const seeding = performance.now();
   await withIndexesBuiltAfter(
     execute,
-    ['donations', 'subscriptions', 'webhook_events', 'receipts', 'settlements', 'settlement_entries', 'donors'],
+    [
+      'donations',
+      'subscriptions',
+      'webhook_events',
+      'receipts',
+      'settlements',
+      'settlement_entries',
+      'donors',
+      'animals',
+      'applications',
+      'application_events',
+    ],
     async () => {
+      await seedAnimalsAndApplications(execute);
       // The overview's rollup and donor_years are counted once after the load, not row by row by their triggers.
       await execute('alter table donations disable trigger donations_day_totals_insert');
       await withDonorYearsRebuilt(execute, () => seed(execute).then(() => seedDonors(execute)));
@@ -350,6 +365,9 @@ try {
     console.log(`BENCH_KEEP: the seeded database is ${embedded.url}; Ctrl-C stops it`);
     await new Promise((resolve) => process.once('SIGINT', resolve));
   }
+
+  // The animals and their applications first: they need nothing of the donations.
+  await benchApplications({ em, execute, time, goalMs: LIST_MS });
 
   const [sample] = await execute<Record<string, string | number>>(
     `select (select reference from donations where mode = 'bank-transfer' order by id desc offset 100 limit 1) as utr,

@@ -113,6 +113,7 @@ export const DEFAULT_POLICIES: PolicyContent = {
           'Your card, UPI or bank details are taken by Razorpay, our payment gateway, under its own privacy policy: we never see or keep them; we keep only Razorpay’s payment reference.',
           'Your IP address: to limit how often a form can be used and in our security logs, to protect the service from abuse.',
           'Whether you agreed to receive news of the animals, when, and in which words.',
+          'When you apply to adopt, foster, volunteer or partner with us: your name, e-mail, phone and your answers on the form (your home, who lives there, your other animals; your organisation and its offer), to consider your application, and our staff’s notes and steps on it.',
         ],
       },
       {
@@ -120,6 +121,7 @@ export const DEFAULT_POLICIES: PolicyContent = {
         paragraphs: [
           'We keep your donations, receipts and contact details while you give to us, until you ask us to erase them.',
           'When you ask, we erase your data at once, except the receipts the tax law requires us to keep: those are kept for {retentionYears} years after the end of their financial year, then anonymised.',
+          'An application is kept while we consider it, and an adoption’s for as long as the animal lives with you. A declined or withdrawn application is erased after the period our trustees set (12 months unless they set another), and at once when you ask us to erase your data.',
         ],
       },
       {

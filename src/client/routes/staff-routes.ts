@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { ApplicationsSearch } from '../features/applications/applications-search';
 import type { DonationsSearch } from '../features/staff/donations/donations-search';
 import { rootRoute } from './root-route';
 
@@ -192,6 +193,26 @@ const backupsRoute = createRoute({
   component: page('BackupsPage'),
 });
 
+/** Applications to adopt, foster, volunteer and partner (issue 42): the list, one application, the mails' templates. */
+const applicationsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/applications',
+  validateSearch: (search: Record<string, unknown>) => search as ApplicationsSearch,
+  component: page('ApplicationsPage'),
+});
+
+const applicationTemplatesRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/application-mails',
+  component: page('ApplicationTemplatesPage'),
+});
+
+const applicationRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/applications/$id',
+  component: page('ApplicationPage'),
+});
+
 const passwordRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/password',
@@ -228,5 +249,8 @@ export const staffRouteTree = staffRoute.addChildren([
     auditRoute,
     backupsRoute,
     passwordRoute,
+    applicationsRoute,
+    applicationTemplatesRoute,
+    applicationRoute,
   ]),
 ]);

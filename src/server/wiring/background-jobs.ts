@@ -19,7 +19,8 @@ export interface BackgroundJobs {
 /**
  * Every loop a server runs beside its requests, started here and nowhere else: the mail worker
  * (sends the outbox), the reconciler (asks Razorpay about donations no one reported, every 5
- * minutes), the retention pass (anonymises receipts past their eight years, daily), the fetch of
+ * minutes), the retention pass (anonymises receipts past their eight years and erases declined and
+ * withdrawn applications past the admins' period, daily), the fetch of
  * Razorpay's settlements and their lines (daily) and, given `nightlyBackups` (main.ts: with the
  * embedded database), a backup at 02:30 India time, and the check for settings another instance
  * saved in the console (every 10 s), and the health list's alerts to admins (every 5 minutes). Each is safe on several instances at once

@@ -1,4 +1,5 @@
 import { APPLICATION_ENTITIES } from '../animals/applications/application.entity';
+import { APPLICATION_WORK_ENTITIES } from '../animals/applications/application-work.entities';
 import { ANIMAL_ENTITIES } from '../animals/records/animal.entity';
 import { HealthAlert } from '../console/health/health-alert.entity';
 import { DonationDayTotal } from '../console/overview/donation-day-total.entity';
@@ -41,6 +42,7 @@ export const ENTITIES = [
   Contact,
   ...ANIMAL_ENTITIES,
   ...APPLICATION_ENTITIES,
+  ...APPLICATION_WORK_ENTITIES,
   Donor,
   ...DONOR_ENTITIES,
   DonorYear,

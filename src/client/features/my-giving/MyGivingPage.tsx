@@ -2,6 +2,7 @@ import { Anchor, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLanguage, useMessages } from '../../i18n';
 import { useSiteContent } from '../../site-content-context';
+import { OwnApplications } from '../applications/OwnApplications';
 import { DataRights } from './DataRights';
 import { type DonorGifts, donorClient, failureMessage, isExpiredLink, loadDonorPage } from './donor-api';
 import { forgetDonorToken, readDonorToken } from './donor-token';
@@ -134,6 +135,7 @@ function DonorSections({ token, data, onForget }: { token: string; data: DonorGi
       </Group>
       <GivingHistory data={data} token={token} />
       <MonthlyGifts monthly={data.monthly} client={client} />
+      <OwnApplications client={client} />
       <DataRights
         client={client}
         erasureRequested={data.erasureRequested}

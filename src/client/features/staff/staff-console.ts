@@ -4,6 +4,9 @@
  * chunk, instead of the dozens of small ones that every page's own import would split it into,
  * each an extra request on the donate page.
  */
+export { ApplicationPage } from '../applications/ApplicationPage';
+export { ApplicationsPage } from '../applications/ApplicationsPage';
+export { TemplatesPage as ApplicationTemplatesPage } from '../applications/TemplatesPage';
 export { AccountsPage } from './accounts/AccountsPage';
 export { PasswordPage } from './accounts/PasswordPage';
 export { AppealPage } from './appeals/AppealPage';

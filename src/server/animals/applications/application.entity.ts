@@ -32,6 +32,26 @@ export const Application = defineEntity({
       expression:
         'create index "applications_animal_index" on "applications" ("animal_id") where "animal_id" is not null',
     },
+    // The console's list newest first, whatever the filter, and its search (Migration20261129127000).
+    {
+      name: 'applications_created_index',
+      expression: 'create index "applications_created_index" on "applications" ("created_at" desc, "id" desc)',
+    },
+    {
+      name: 'applications_kind_created_index',
+      expression:
+        'create index "applications_kind_created_index" on "applications" ("kind", "created_at" desc, "id" desc)',
+    },
+    {
+      name: 'applications_status_created_index',
+      expression:
+        'create index "applications_status_created_index" on "applications" ("status", "created_at" desc, "id" desc)',
+    },
+    {
+      name: 'applications_search_trgm_index',
+      expression:
+        'create index "applications_search_trgm_index" on "applications" using gin (("name" || chr(31) || "email") gin_trgm_ops)',
+    },
     // An applicant by their e-mail, any case: their "my data" link, an erasure.
     {
       name: 'applications_email_index',

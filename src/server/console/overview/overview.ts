@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { financialYearOf, indiaDate, indiaMidnight, indiaMonthKey, startOfIndiaDay } from '../../../shared/india-time';
+import { applicationsWaiting } from '../../animals/applications/application-list';
 import { backupStatus } from '../../platform/backups/backup-status';
 import { attentionItems } from './attention';
 import { receivedByMode } from './received-by-mode';
@@ -52,12 +53,13 @@ export async function getOverview({ em, now = new Date() }: { em: EntityManager;
   );
   // The parts read at once, each on its own pooled connection (no transaction here): the page waits
   // for the slowest, not for their sum.
-  const [groups, [monthly], byMode, attention, backup] = await Promise.all([
+  const [groups, [monthly], byMode, attention, backup, waitingApplications] = await Promise.all([
     groupsRead,
     monthlyRead,
     receivedByMode(em, now),
     attentionItems(em, now),
     backupStatus(em, now),
+    applicationsWaiting(em, now),
   ]);
   const from = (first: number) => groups.filter((group) => Number(group.bucket) >= first);
   const added = (rows: Record<string, string | null>[], prefix = '') =>
@@ -87,5 +89,7 @@ export async function getOverview({ em, now = new Date() }: { em: EntityManager;
     lastTwelveMonths,
     /** When the last backup was taken; `stale` when none, or over two days ago. */
     backup,
+    /** Open applications waiting over three days in their status (the list's `waiting` filter). */
+    applicationsWaiting: waitingApplications,
   };
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { ownApplications } from '../../animals/applications/applicant-data';
 import { erasureRequestsOfSql } from '../../gifts/donor-keys/person-of-address';
 import { audit } from '../../platform/audit/audit';
 import { isoTime } from '../../platform/db/sql-time';
@@ -44,6 +45,7 @@ export async function exportDonorData(em: EntityManager, donor: DonorActor) {
     `select er.id, er.status, ${isoTime('er.requested_at')} as "requestedAt" from ${erasureRequestsOfSql('?')} order by er.id`,
     [email],
   );
+  const applications = await ownApplications(em, email);
   await audit(em, donorAuditActor(donor), 'donor_data_exported', {
     donations: donations.length,
     receipts: receipts.length,
@@ -57,5 +59,6 @@ export async function exportDonorData(em: EntityManager, donor: DonorActor) {
     messages,
     contactMessages,
     erasureRequests,
+    applications,
   };
 }

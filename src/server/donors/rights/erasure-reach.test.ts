@@ -90,6 +90,7 @@ describe('an erasure reaches the person', () => {
       unpaidCheckouts: 0,
       emails: ['priyasharma@gmail.com', 'priya.sharma+x@gmail.com'],
       names: ['Priya S', 'Priya Sharma'],
+      applications: [],
     });
 
     const done = await staffCall('staff.erasure.complete', 'mutation', admin, { id });

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { applicationsOf } from '../../animals/applications/application-erasure';
 import { donorRootSql } from '../../gifts/donor-keys/person-of-address';
 import { DomainError } from '../../platform/core/domain-error';
 
@@ -63,6 +64,8 @@ export interface ErasurePreview {
   emails: string[];
   /** Names the gifts were given under. */
   names: string[];
+  /** Their applications to adopt, foster, volunteer or partner (by any address reached): erased with them. */
+  applications: { id: number; kind: string; status: string }[];
 }
 
 export async function erasurePreview(em: EntityManager, requestId: number): Promise<ErasurePreview> {
@@ -87,5 +90,6 @@ export async function erasurePreview(em: EntityManager, requestId: number): Prom
     unpaidCheckouts: counts?.unpaid ?? 0,
     emails: reach.emails,
     names: [...(counts?.names ?? [])].sort(),
+    applications: await applicationsOf(em, reach.emails),
   };
 }

@@ -146,6 +146,7 @@ describe("a donor's erasure", () => {
       donations: 1,
       unpaidOrdersClosed: 0,
       contacts: 1,
+      applications: 0,
       // The receipt's mail, and the notice that her monthly gift was cancelled.
       mails: 2,
       certificates: 0,

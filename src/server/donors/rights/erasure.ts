@@ -5,6 +5,7 @@ import type { SubscriptionStatus } from '../../../shared/donation-states';
 import { formatIndiaDate } from '../../../shared/financial-year';
 import { financialYearStarting } from '../../../shared/india-time';
 import { RECEIPT_RETENTION_YEARS } from '../../../shared/policy-pages';
+import { eraseApplicationsOf } from '../../animals/applications/application-erasure';
 import { erasureRequestsOfSql } from '../../gifts/donor-keys/person-of-address';
 import type { PaymentGateway } from '../../gifts/payments/gateway';
 import { cancelSubscription } from '../../gifts/settlement/cancel-subscription';
@@ -230,6 +231,8 @@ export async function completeErasure(
     for (const spelling of reach.emails) {
       certificates += await eraseDonorCertificates(tx, deps.cipher, { email: spelling, encryptedIds });
     }
+    // Their applications to adopt, foster, volunteer or partner, with their steps and a partner's contacts row.
+    const applications = await eraseApplicationsOf(tx, actor, reach.emails);
     // What they agreed to about news goes with them: no address, no record of it.
     await tx.execute(`delete from news_consents where lower(email) in ${JSON_TEXTS}`, [emails]);
     const webhookEvents = await scrubJsonColumn(tx, 'webhook_events', 'payload', personal, [
@@ -265,6 +268,7 @@ export async function completeErasure(
       donations: donationIds.length,
       unpaidOrdersClosed,
       contacts: contacts?.count ?? 0,
+      applications,
       mails: mails?.count ?? 0,
       certificates,
       webhookEvents,

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
+import { eraseExpiredApplications } from '../../animals/applications/application-erasure';
 import { audit } from '../../platform/audit/audit';
 import type { Orm } from '../../platform/db/orm';
 import { ERASED_EMAIL } from '../../platform/personal-data/erased';
@@ -48,7 +49,11 @@ export interface RetentionJob {
   stop(): Promise<void>;
 }
 
-/** Runs the retention pass once a day inside the server (and once at start); the lock keeps it to one instance. */
+/**
+ * Runs the retention pass once a day inside the server (and once at start): receipts past their
+ * eight years, and declined and withdrawn applications past the admins' period
+ * (animals/applications/application-erasure.ts); the locks keep each to one instance.
+ */
 export function startRetentionJob(
   { orm, log }: { orm: Orm; log: FastifyBaseLogger },
   everyMs = RETENTION_EVERY_MS,
@@ -60,6 +65,12 @@ export function startRetentionJob(
       if (done) log.info({ requests: done }, 'anonymised receipts past their retention period');
     } catch (error) {
       log.error({ err: error }, 'retention pass failed');
+    }
+    try {
+      const applications = await eraseExpiredApplications(orm.em.fork());
+      if (applications) log.info({ applications }, 'erased declined and withdrawn applications past their period');
+    } catch (error) {
+      log.error({ err: error }, 'applications retention pass failed');
     }
   };
   running = running.then(pass);

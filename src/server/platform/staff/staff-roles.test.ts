@@ -93,6 +93,7 @@ const ADMIN_ONLY: AdminOnly[] = [
   { path: 'staff.backups.list', type: 'query' },
   { path: 'staff.backups.offsite.get', type: 'query' },
   { path: 'staff.thanks.setThreshold', type: 'mutation', input: async () => ({ threshold: 1_000_000 }) },
+  { path: 'staff.applications.setKeepMonths', type: 'mutation', input: async () => ({ months: 12 }) },
 ];
 
 /**

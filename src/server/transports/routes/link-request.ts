@@ -10,16 +10,19 @@ import { counterStore } from '../../platform/security/counter-keys';
 import { spendFromLimits } from '../../platform/security/shared-counters';
 import { publishedContact } from '../../platform/site-content/published-contact';
 
-export const LINK_SENT = 'If this address has given to us, a link to your page is on its way. It works for 24 hours.';
+export const LINK_SENT =
+  'If this address has given to us or applied to adopt, foster, volunteer or partner, a link to your page is on its way. It works for 24 hours.';
 
 /**
- * Whether anyone gave with this address (two `?`), as the donation rows or the receipts recorded it.
+ * Whether anyone gave with this address (three `?`), as the donation rows or the receipts recorded it,
+ * or applied to adopt, foster, volunteer or partner with it (the same page shows their applications).
  * A receipt kept only for the tax law after its donor's erasure knows no donor any more: an erased
  * address is as unknown as one that never gave (the same answer, and no mail).
  */
 const KNOWN_DONOR = `exists (select 1 from donations where lower(email) = ?)
   or exists (select 1 from receipts r where lower(r.donor_email) = ?
-               and not exists (select 1 from erasure_requests e where e.kept_receipt_ids @> to_jsonb(r.id)))`;
+               and not exists (select 1 from erasure_requests e where e.kept_receipt_ids @> to_jsonb(r.id)))
+  or exists (select 1 from applications where lower(email) = ?)`;
 
 /**
  * `POST /api/my-giving/link` { email, language? } (the mail in `language`, English without it): the same answer whether or not the address is known, after
@@ -63,7 +66,7 @@ export async function linkRequestRoutes(
     await enqueueMail(
       em,
       { ...mail, eventKey: `donor-link-${randomUUID()}`, kind: 'donor-link', to: email },
-      { where: KNOWN_DONOR, params: [email, email] },
+      { where: KNOWN_DONOR, params: [email, email, email] },
     );
     return reply.code(202).send({ message: LINK_SENT });
   });

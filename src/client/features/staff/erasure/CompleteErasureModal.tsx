@@ -59,6 +59,9 @@ export function CompleteErasureModal({ request, onClose }: { request: ErasureRow
                 ? ` and ${reach.unpaidCheckouts} unpaid ${reach.unpaidCheckouts === 1 ? 'checkout' : 'checkouts'}`
                 : ''}
               , given as {reach.names.join(', ') || 'no name'} from {reach.emails.join(', ')}.
+              {reach.applications.length
+                ? ` And ${reach.applications.length} ${reach.applications.length === 1 ? 'application' : 'applications'} (${reach.applications.map((application) => `${application.kind} ${application.id}, ${application.status}`).join('; ')}), deleted with their steps.`
+                : ''}
             </Text>
           ) : null}
           <ErrorMessage error={preview.error} title="What it reaches could not be read" />
@@ -76,7 +79,10 @@ export function CompleteErasureModal({ request, onClose }: { request: ErasureRow
             <List.Item>
               the trust’s copies of their certificates of donation (deleted: the Income-tax portal keeps them);
             </List.Item>
-            <List.Item>their details in payment notifications and in the audit trail.</List.Item>
+            <List.Item>their details in payment notifications and in the audit trail;</List.Item>
+            <List.Item>
+              their applications to adopt, foster, volunteer or partner (deleted, with their steps).
+            </List.Item>
           </List>
           <Text size="sm" fw={600}>
             Kept until the retention period ends

@@ -43,6 +43,14 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     ],
   },
   {
+    key: 'animals',
+    heading: 'Animals',
+    items: [
+      { to: '/staff/applications', label: 'Applications', admin: false },
+      { to: '/staff/application-mails', label: 'Application mails', admin: false },
+    ],
+  },
+  {
     key: 'papers',
     heading: 'The trust’s papers',
     items: [

@@ -1,6 +1,7 @@
 import { Anchor, Card, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { ApplicationsWaiting } from '../../applications/ApplicationsWaiting';
 import { DonationLink } from '../DonationLink';
 import { ErrorMessage } from '../ErrorMessage';
 import { Figure } from '../Figure';
@@ -71,6 +72,7 @@ export function OverviewPage() {
       </Title>
       <YearEndReminders />
       <ThanksDue />
+      <ApplicationsWaiting count={overview.data.applicationsWaiting} />
       <HealthPanel />
       <BackupStatus backup={overview.data.backup} />
       <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm">

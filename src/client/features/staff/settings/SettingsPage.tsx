@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { SettingsInput } from '../../../../shared/settings.schema';
+import { KeepPeriodCard } from '../../applications/KeepPeriodCard';
 import { ErrorMessage } from '../ErrorMessage';
 import { staffTrpc } from '../trpc';
 import { useStaffTitle } from '../use-staff-title';
@@ -94,6 +95,7 @@ export function SettingsPage() {
 
       <TestMailCard />
       <WebhookCard webhook={view.webhook} />
+      <KeepPeriodCard />
     </Stack>
   );
 }

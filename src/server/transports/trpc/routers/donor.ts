@@ -1,5 +1,6 @@
 import { donorCancelMonthlyInputSchema } from '../../../../shared/annual.schema';
 import { donorNewsConsentInputSchema } from '../../../../shared/news-consent.schema';
+import { ownApplications } from '../../../animals/applications/applicant-data';
 import { cancelDonorMonthlyGift } from '../../../donors/donor-page/donor-cancel';
 import { exportDonorData } from '../../../donors/donor-page/donor-data';
 import { listDonorGifts } from '../../../donors/donor-page/donor-gifts';
@@ -26,6 +27,8 @@ export const donorRouter = router({
     }),
   ),
   exportData: donorProcedure.query(({ ctx }) => exportDonorData(ctx.em, ctx.donor)),
+  /** Their applications to adopt, foster, volunteer or partner: the same link opens them (an applicant's "my data"). */
+  applications: donorProcedure.query(({ ctx }) => ownApplications(ctx.em, ctx.donor.email)),
   requestErasure: donorProcedure.mutation(({ ctx }) => requestErasure(ctx.em, ctx.donor)),
   /** Whether they want news of the animals now (their newest consent; none: no). */
   newsConsent: donorProcedure.query(async ({ ctx }) => ({ wantsNews: await wantsNews(ctx.em, ctx.donor.email) })),

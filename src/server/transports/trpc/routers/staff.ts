@@ -28,6 +28,7 @@ import {
 import { router } from '../init';
 import { adminProcedure, staffProcedure } from '../staff-procedures';
 import { staffAppealsRouter } from './appeals';
+import { applicationsRouter } from './applications';
 import { backupsRouter } from './backups';
 import { certificatesRouter } from './certificates';
 import { donorsRouter } from './donors';
@@ -101,4 +102,5 @@ export const staffRouter = router({
   backups: backupsRouter,
   health: healthRouter,
   retention: retentionRouter,
+  applications: applicationsRouter,
 });
