@@ -221,4 +221,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261129120000',
     load: async () => (await import('./Migration20261129120000')).Migration20261129120000,
   },
+  {
+    name: 'Migration20261129128000',
+    load: async () => (await import('./Migration20261129128000')).Migration20261129128000,
+  },
 ];

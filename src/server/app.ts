@@ -28,6 +28,7 @@ import { receiptLinkRoutes } from './transports/routes/receipt-links';
 import { restRoutes } from './transports/routes/rest';
 import { segmentCsvRoutes } from './transports/routes/segment-csv';
 import { settlementsCsvRoutes } from './transports/routes/settlements-csv';
+import { sponsorUnsubscribeRoutes } from './transports/routes/sponsor-unsubscribe';
 import { staffReceiptFileRoutes } from './transports/routes/staff-receipt-file';
 import { staffSessionRoutes } from './transports/routes/staff-session';
 import { staffSetupRoutes } from './transports/routes/staff-setup';
@@ -173,6 +174,7 @@ export async function buildApp({
   await app.register(appealGiftsCsvRoutes, { orm });
   await app.register(segmentCsvRoutes, { orm });
   await app.register(appealUnsubscribeRoutes, { orm, personalDataKey: deps.personalDataKey });
+  await app.register(sponsorUnsubscribeRoutes, { orm, personalDataKey: deps.personalDataKey });
   await app.register(imageUploadRoutes, { orm, storage: config.images, siteUrl: config.siteUrl });
   await app.register(imageFileRoutes, { orm, storage: config.images });
   await app.register(restRoutes, { procedures, rateLimitPerMinute });

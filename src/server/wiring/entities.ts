@@ -1,5 +1,6 @@
 import { APPLICATION_ENTITIES } from '../animals/applications/application.entity';
 import { ANIMAL_ENTITIES } from '../animals/records/animal.entity';
+import { SPONSOR_ENTITIES } from '../animals/sponsors/sponsor.entities';
 import { HealthAlert } from '../console/health/health-alert.entity';
 import { DonationDayTotal } from '../console/overview/donation-day-total.entity';
 import { ConsoleSettings } from '../console/settings/console-settings.entity';
@@ -41,6 +42,7 @@ export const ENTITIES = [
   Contact,
   ...ANIMAL_ENTITIES,
   ...APPLICATION_ENTITIES,
+  ...SPONSOR_ENTITIES,
   Donor,
   ...DONOR_ENTITIES,
   DonorYear,

@@ -4,6 +4,7 @@
  * chunk, instead of the dozens of small ones that every page's own import would split it into,
  * each an extra request on the donate page.
  */
+export { SponsorshipsPage } from '../animals/SponsorshipsPage';
 export { AccountsPage } from './accounts/AccountsPage';
 export { PasswordPage } from './accounts/PasswordPage';
 export { AppealPage } from './appeals/AppealPage';

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { financialYearOf, indiaDate, indiaMidnight, indiaMonthKey, startOfIndiaDay } from '../../../shared/india-time';
+import { sponsoredAnimals } from '../../animals/sponsors/sponsorship';
 import { backupStatus } from '../../platform/backups/backup-status';
 import { attentionItems } from './attention';
 import { receivedByMode } from './received-by-mode';
@@ -52,12 +53,13 @@ export async function getOverview({ em, now = new Date() }: { em: EntityManager;
   );
   // The parts read at once, each on its own pooled connection (no transaction here): the page waits
   // for the slowest, not for their sum.
-  const [groups, [monthly], byMode, attention, backup] = await Promise.all([
+  const [groups, [monthly], byMode, attention, backup, silentSponsors] = await Promise.all([
     groupsRead,
     monthlyRead,
     receivedByMode(em, now),
     attentionItems(em, now),
     backupStatus(em, now),
+    sponsoredAnimals(em, now, { silentOnly: true }),
   ]);
   const from = (first: number) => groups.filter((group) => Number(group.bucket) >= first);
   const added = (rows: Record<string, string | null>[], prefix = '') =>
@@ -87,5 +89,12 @@ export async function getOverview({ em, now = new Date() }: { em: EntityManager;
     lastTwelveMonths,
     /** When the last backup was taken; `stale` when none, or over two days ago. */
     backup,
+    /** Sponsored animals whose sponsors heard nothing for over 45 days (animals/sponsors/). */
+    silentSponsors: silentSponsors.map(({ animalId, name, sponsors, lastHeardAt }) => ({
+      animalId,
+      name,
+      sponsors,
+      lastHeardAt,
+    })),
   };
 }

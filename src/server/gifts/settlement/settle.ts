@@ -152,6 +152,8 @@ export async function recordSubscriptionCharge(
       tribute: original.tribute ?? null,
       // And the language they gave in: each month's receipt and mail speak it.
       language: original.language,
+      // The animal the gift sponsors now: the subscription's, which a sponsor may have moved to another.
+      animalId: subscription.animalId ?? null,
     })
     .onConflict('razorpayPaymentId')
     .ignore()

@@ -43,6 +43,11 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     ],
   },
   {
+    key: 'animals',
+    heading: 'Animals',
+    items: [{ to: '/staff/sponsorships', label: 'Sponsorships', admin: false }],
+  },
+  {
     key: 'papers',
     heading: 'The trust’s papers',
     items: [

@@ -1,6 +1,7 @@
 import { Anchor, Card, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { SilentSponsors } from '../../animals/SilentSponsors';
 import { DonationLink } from '../DonationLink';
 import { ErrorMessage } from '../ErrorMessage';
 import { Figure } from '../Figure';
@@ -139,6 +140,7 @@ export function OverviewPage() {
             </>
           )}
         />
+        <SilentSponsors animals={overview.data.silentSponsors} />
         <Card withBorder padding="sm">
           <Title order={3} size="h5">
             Monthly gifts at risk

@@ -41,6 +41,7 @@ import { retentionRouter } from './retention';
 import { settingsRouter } from './settings';
 import { settlementsRouter } from './settlements';
 import { siteContentRouter } from './site-content';
+import { staffSponsorshipsRouter } from './sponsorships';
 import { statementRouter } from './statement';
 import { thanksRouter } from './thanks';
 
@@ -101,4 +102,5 @@ export const staffRouter = router({
   backups: backupsRouter,
   health: healthRouter,
   retention: retentionRouter,
+  sponsorships: staffSponsorshipsRouter,
 });
