@@ -197,7 +197,9 @@ export function DonateForm({ api, appeal, share }: DonateFormProps) {
             <p data-testid="sponsoring" style={{ margin: 0, fontWeight: 600 }}>
               {t('donate_sponsoring', {
                 name: sponsoring.name,
-                amount: choice?.kind === 'preset' ? formatRupees(choice.paise) : `₹${values.customAmount}`,
+                amount: formatRupees(
+                  choice?.kind === 'preset' ? choice.paise : (customRupeesToPaise(values.customAmount) ?? 0),
+                ),
               })}
             </p>
           ) : null}
