@@ -217,4 +217,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261129081000',
     load: async () => (await import('./Migration20261129081000')).Migration20261129081000,
   },
+  {
+    name: 'Migration20261129121000',
+    load: async () => (await import('./Migration20261129121000')).Migration20261129121000,
+  },
 ];
