@@ -48,7 +48,7 @@ export async function tellSponsorsAnimalLeft(
   const gifts = await em.execute<
     { subscriptionId: number; email: string; name: string; language: string; amount: number }[]
   >(
-    `select s.id as "subscriptionId", d.email, d.name, d.language, d.amount
+    `select s.id as "subscriptionId", d.email, d.name, d.language, coalesce(s.monthly_amount, d.amount) as amount
        from subscriptions s join donations d on d.id = s.donation_id
       where s.animal_id = ? and s.status in ${SPONSOR_GIFT_RUNNING}
         and d.email <> '' and d.email not like '%@erased.invalid'

@@ -30,7 +30,7 @@ interface Gift {
 }
 
 const giftSql = (lock: boolean) =>
-  `select s.id, s.status, s.razorpay_subscription_id as "razorpaySubscriptionId", d.amount, s.animal_id as "animalId",
+  `select s.id, s.status, s.razorpay_subscription_id as "razorpaySubscriptionId", coalesce(s.monthly_amount, d.amount) as amount, s.animal_id as "animalId",
           a.name as "animalName", a.status as "animalStatus"
      from subscriptions s join donations d on d.id = s.donation_id left join animals a on a.id = s.animal_id
     where s.id = ? ${lock ? 'for update of s' : ''}`;

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SubscriptionStatus } from '../../../shared/donation-states';
+import type { PaymentGateway } from '../../gifts/payments/gateway';
 import { recordReportedStatus } from '../../gifts/settlement/subscription-status';
 
 /**
@@ -10,16 +11,8 @@ import { recordReportedStatus } from '../../gifts/settlement/subscription-status
  * Razorpay fails, so an outage loses none. One task due per subscription at a time.
  */
 
-/**
- * What the tasks need of Razorpay: the monthly gateway's pause and resume (gifts/payments/gateway.ts,
- * issue 43 item 4). Optional while that gateway has none: a task then stays due, retried, until it does.
- */
-export interface SponsorGateway {
-  /** Stopping a sponsor's gift (sponsor-choice.ts), as the console and My giving do. */
-  cancelSubscription(subscriptionId: string): Promise<{ id: string; status: string }>;
-  pauseSubscription?(subscriptionId: string): Promise<{ id: string; status: string }>;
-  resumeSubscription?(subscriptionId: string): Promise<{ id: string; status: string }>;
-}
+/** What the tasks need of Razorpay: the gateway's pause and resume (gifts/payments/gateway.ts). */
+export type SponsorGateway = Pick<PaymentGateway, 'pauseSubscription' | 'resumeSubscription' | 'cancelSubscription'>;
 
 export type SponsorTaskAction = 'pause' | 'resume';
 
@@ -88,9 +81,10 @@ export async function runGatewayTasks(
         return 'moot' as const;
       }
       try {
-        const call = task.action === 'pause' ? gateway.pauseSubscription : gateway.resumeSubscription;
-        if (!call) throw new Error(`The payment gateway cannot ${task.action} a subscription yet`);
-        const answer = await call.call(gateway, task.razorpayId);
+        const answer =
+          task.action === 'pause'
+            ? await gateway.pauseSubscription(task.razorpayId)
+            : await gateway.resumeSubscription(task.razorpayId);
         await recordReportedStatus(tx, { id: task.subscriptionId, status: task.status }, answer.status);
         await tx.execute(`update sponsor_gateway_tasks set status = 'done', done_at = now() where id = ?`, [task.id]);
         return 'done' as const;
