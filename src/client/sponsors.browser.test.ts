@@ -152,6 +152,8 @@ describe('a Hindi donor on a phone (390×844) sponsors an animal', () => {
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('hi-IN');
     await page.getByText('Bruno को एक परिवार में घर मिल गया है।').waitFor();
     await expect(noSidewaysScroll(page)).resolves.toBe(true);
+    // The Devanagari subset (public/fonts) loads once the text needs it.
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await page.screenshot({ path: '/tmp/sponsor-choice-hi-phone.png', fullPage: true });
     await page.getByRole('button', { name: 'Lakshmi को सहारा दें' }).click();
     await page.getByText('धन्यवाद: आपका मासिक दान अब Lakshmi को सहारा देता है।').waitFor();

@@ -129,7 +129,7 @@ const button = (name: string, value: string, label: string, primary: boolean) =>
 /** The site's Noto subset of a Tamil or Hindi page (public/fonts, shared/language-fonts.ts), its two weights. */
 function fontStyle(language: Language): string {
   const font = LANGUAGE_FONTS[language];
-  if (!font) return '';
+  if (!font) return '<style>body{font-family:system-ui,Arial,sans-serif}</style>';
   const face = (weight: number) =>
     `@font-face{font-family:"${font.family}";font-weight:${weight};font-display:swap;src:url(/fonts/${font.file}-${weight}.woff2) format("woff2");unicode-range:${font.unicodeRange}}`;
   return `<style>${face(400)}${face(700)}body{font-family:"${font.family}",system-ui,Arial,sans-serif}</style>`;
@@ -139,7 +139,7 @@ function page(language: Language, title: string, body: string, trust: TrustConta
   return `<!doctype html>
 <html lang="${LANGUAGE_TAGS[language]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(trust.name)}</title>${fontStyle(language)}</head>
-<body style="margin:0;font-family:system-ui,Arial,sans-serif;background:#f4f7f4;color:#1a1a1a;line-height:1.5">
+<body style="margin:0;background:#f4f7f4;color:#1a1a1a;line-height:1.5">
 <main style="max-width:32rem;margin:1.5rem auto;background:#fff;padding:1.25rem 1.25rem;border-top:4px solid #1b5e20">
 <h1 style="font-size:1.4rem;margin:0 0 1rem;color:#1b5e20">${escapeHtml(title)}</h1>
 ${body}
