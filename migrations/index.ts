@@ -222,7 +222,15 @@ export const migrations: ListedMigration[] = [
     load: async () => (await import('./Migration20261129120000')).Migration20261129120000,
   },
   {
+    name: 'Migration20261129121000',
+    load: async () => (await import('./Migration20261129121000')).Migration20261129121000,
+  },
+  {
     name: 'Migration20261129127000',
     load: async () => (await import('./Migration20261129127000')).Migration20261129127000,
+  },
+  {
+    name: 'Migration20261129128000',
+    load: async () => (await import('./Migration20261129128000')).Migration20261129128000,
   },
 ];

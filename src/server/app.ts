@@ -29,6 +29,8 @@ import { receiptLinkRoutes } from './transports/routes/receipt-links';
 import { restRoutes } from './transports/routes/rest';
 import { segmentCsvRoutes } from './transports/routes/segment-csv';
 import { settlementsCsvRoutes } from './transports/routes/settlements-csv';
+import { sponsorChoicePageRoutes } from './transports/routes/sponsor-choice-page';
+import { sponsorUnsubscribeRoutes } from './transports/routes/sponsor-unsubscribe';
 import { staffReceiptFileRoutes } from './transports/routes/staff-receipt-file';
 import { staffSessionRoutes } from './transports/routes/staff-session';
 import { staffSetupRoutes } from './transports/routes/staff-setup';
@@ -175,6 +177,13 @@ export async function buildApp({
   await app.register(segmentCsvRoutes, { orm });
   await app.register(posterFileRoutes, { orm, storage: config.images, siteUrl: config.siteUrl });
   await app.register(appealUnsubscribeRoutes, { orm, personalDataKey: deps.personalDataKey });
+  await app.register(sponsorUnsubscribeRoutes, { orm, personalDataKey: deps.personalDataKey });
+  await app.register(sponsorChoicePageRoutes, {
+    orm,
+    personalDataKey: deps.personalDataKey,
+    gateway: deps.gateway,
+    donorLinks: deps.donorLinks,
+  });
   await app.register(imageUploadRoutes, { orm, storage: config.images, siteUrl: config.siteUrl });
   await app.register(imageFileRoutes, { orm, storage: config.images });
   await app.register(restRoutes, { procedures, rateLimitPerMinute });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_AMOUNT_PAISE, MIN_AMOUNT_PAISE, PURPOSES, type Purpose } from './donation-rules';
 import { DONATION_STATUSES, DONATION_TYPES } from './donation-states';
 import { LANGUAGES } from './languages';
+import { ANIMAL_SLUG_PATTERN } from './sponsorship';
 import { checkTaxReceiptFields, taxReceiptShape } from './tax-id';
 import { tributeSchema } from './tribute';
 
@@ -20,6 +21,14 @@ export type { DonationStatus } from './donation-states';
 
 /** Control characters (NUL, escapes, line breaks) have no place in a name, e-mail or phone. */
 const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;
+
+/** An animal's page address (`/adopt/<slug>`), as a sponsor's gift names it. */
+export const animalSlugSchema = z
+  .string({ error: 'Must be an animal page address' })
+  .trim()
+  .min(1, 'Must be an animal page address')
+  .max(80, 'Must be at most 80 characters')
+  .regex(ANIMAL_SLUG_PATTERN, 'Must be an animal page address (lower-case letters, digits and dashes)');
 
 const trimmed = (max: number) =>
   z
@@ -72,6 +81,12 @@ export const donationInputSchema = z
     /** In memory or in honour of a person or an animal: printed on the receipt (src/shared/tribute.ts). */
     tribute: tributeSchema.optional(),
     /**
+     * The animal this monthly gift sponsors, by its page's address (`/adopt/<slug>`): only an animal
+     * open for sponsorship, at its monthly amount; anything else is refused with a 400 naming `animal`
+     * or `amount` (src/shared/sponsorship.ts).
+     */
+    animal: animalSlugSchema.optional(),
+    /**
      * The donor ticked "Send me news of the animals" (unticked, false, when not sent): their
      * consent is recorded with the words' version (src/shared/news-consent.ts); only then do they get news.
      */
@@ -91,6 +106,10 @@ export const donationInputSchema = z
   .refine((input) => input.donationType !== 'monthly' || input.amount % 100 === 0, {
     message: 'Monthly amounts must be whole rupees',
     path: ['amount'],
+  })
+  .refine((input) => input.animal === undefined || input.donationType === 'monthly', {
+    message: 'Sponsoring an animal is a monthly gift: send it to POST /api/subscriptions (subscription.create)',
+    path: ['animal'],
   });
 export type DonationInput = z.infer<typeof donationInputSchema>;
 

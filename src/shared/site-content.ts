@@ -15,6 +15,8 @@ import type { ImageRecord } from './images';
 import { indiaDate } from './india-time';
 import type { Language } from './languages';
 import { DEFAULT_POLICIES, type PolicyContent } from './policy-pages';
+import { formatRupees } from './rupees';
+import { SPONSOR_MONTHLY_DEFAULT_PAISE } from './sponsorship';
 import { deductionName, deductionShortName, type TaxLaw, taxLawOn } from './tax-law';
 
 export interface ImpactFigure {
@@ -254,7 +256,10 @@ export const DEFAULT_ENGLISH_CONTENT: EditableContent = {
       { amount: '₹2,000', text: 'vaccinates 2 dogs' },
       { amount: '₹2,500', text: 'covers monthly feeding of one resident animal' },
       { amount: '₹3,400', text: 'sterilizes 1 street animal' },
-      { amount: '₹3,500', text: 'virtually adopts an animal and covers medical care' },
+      {
+        amount: formatRupees(SPONSOR_MONTHLY_DEFAULT_PAISE),
+        text: 'virtually adopts an animal and covers medical care',
+      },
     ],
     rescueTitle: 'A Recent Rescue',
     rescueVideoLabel: 'A rescued puppy recovering at the shelter',

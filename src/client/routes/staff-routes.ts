@@ -91,6 +91,13 @@ const monthlyAtRiskRoute = createRoute({
   component: page('MonthlyAtRiskPage'),
 });
 
+/** Sponsored animals, their sponsors' updates (issue 43). */
+const sponsorshipsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/sponsorships',
+  component: page('SponsorshipsPage'),
+});
+
 const thanksRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/thanks',
@@ -231,6 +238,7 @@ export const staffRouteTree = staffRoute.addChildren([
     subscriptionsRoute,
     monthlyAtRiskRoute,
     thanksRoute,
+    sponsorshipsRoute,
     receiptsRoute,
     statementRoute,
     segmentsRoute,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { startSponsorTasks } from '../animals/sponsors/sponsor-task-loop';
 import { startHealthAlerts } from '../console/health/health-alerts';
 import { startSettingsRefresh } from '../console/settings/live-settings';
 import { startRetentionJob } from '../donors/rights/retention';
@@ -9,7 +10,15 @@ import { startMailWorker } from '../platform/mail/mail-worker';
 import type { ServerDependencies } from './composition-root';
 import { resolveAttachment } from './resolve-attachment';
 
-export type BackgroundJob = 'mail' | 'reconciliation' | 'retention' | 'settlements' | 'backups' | 'settings' | 'health';
+export type BackgroundJob =
+  | 'mail'
+  | 'reconciliation'
+  | 'retention'
+  | 'settlements'
+  | 'backups'
+  | 'settings'
+  | 'health'
+  | 'sponsors';
 
 export interface BackgroundJobs {
   /** Stops every loop, waiting for a pass in progress. */
@@ -23,7 +32,8 @@ export interface BackgroundJobs {
  * withdrawn applications past the admins' period, daily), the fetch of
  * Razorpay's settlements and their lines (daily) and, given `nightlyBackups` (main.ts: with the
  * embedded database), a backup at 02:30 India time, and the check for settings another instance
- * saved in the console (every 10 s), and the health list's alerts to admins (every 5 minutes). Each is safe on several instances at once
+ * saved in the console (every 10 s), the health list's alerts to admins (every 5 minutes), and the
+ * pauses and resumes owed at Razorpay for sponsors' gifts (every minute). Each is safe on several instances at once
  * (row locks, advisory locks; the nightly backup runs on the one server of an embedded database).
  * Command-line tools start none: their mail is sent by the running servers. Tests start only the
  * ones they need.
@@ -39,7 +49,7 @@ export function startBackgroundJobs(
   } = {},
 ): BackgroundJobs {
   const jobs = new Set(
-    options.jobs ?? ['mail', 'reconciliation', 'retention', 'settlements', 'backups', 'settings', 'health'],
+    options.jobs ?? ['mail', 'reconciliation', 'retention', 'settlements', 'backups', 'settings', 'health', 'sponsors'],
   );
   const { orm } = deps;
   const running = [
@@ -56,6 +66,7 @@ export function startBackgroundJobs(
       : undefined,
     jobs.has('settings') ? startSettingsRefresh(deps.settings, log) : undefined,
     jobs.has('health') ? startHealthAlerts({ orm, log, environment: deps.health, settings: deps.settings }) : undefined,
+    jobs.has('sponsors') ? startSponsorTasks({ orm, gateway: deps.gateway, log }) : undefined,
   ];
   return {
     async stop() {

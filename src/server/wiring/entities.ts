@@ -1,6 +1,7 @@
 import { APPLICATION_ENTITIES } from '../animals/applications/application.entity';
 import { APPLICATION_WORK_ENTITIES } from '../animals/applications/application-work.entities';
 import { ANIMAL_ENTITIES } from '../animals/records/animal.entity';
+import { SPONSOR_ENTITIES } from '../animals/sponsors/sponsor.entities';
 import { HealthAlert } from '../console/health/health-alert.entity';
 import { DonationDayTotal } from '../console/overview/donation-day-total.entity';
 import { ConsoleSettings } from '../console/settings/console-settings.entity';
@@ -43,6 +44,7 @@ export const ENTITIES = [
   ...ANIMAL_ENTITIES,
   ...APPLICATION_ENTITIES,
   ...APPLICATION_WORK_ENTITIES,
+  ...SPONSOR_ENTITIES,
   Donor,
   ...DONOR_ENTITIES,
   DonorYear,

@@ -1,6 +1,7 @@
 import { type FormEvent, startTransition, useEffect, useRef, useState } from 'react';
 import type { VerifyPaymentOutput } from '../../../shared/donation.schema';
 import { DONATION_TYPES } from '../../../shared/donation-states';
+import { formatRupees } from '../../../shared/rupees';
 import { useLanguage, useMessages } from '../../i18n';
 import { AmountPicker } from './AmountPicker';
 import { type AmountChoice, customRupeesToPaise } from './amounts';
@@ -55,6 +56,8 @@ export function DonateForm({ api, appeal, share }: DonateFormProps) {
   const toast = useToast();
   const [values, setValues] = useState<FormValues>(INITIAL);
   const [givingTo, setGivingTo] = useState<ChosenAppeal | null>(appeal ?? null);
+  // A sponsor's gift from an animal's page (its link fills the form): sent as `animal`, monthly at its amount.
+  const [sponsoring, setSponsoring] = useState<{ slug: string; name: string } | null>(null);
   const [choice, setChoice] = useState<AmountChoice>(null);
   const [taxReceipt, setTaxReceipt] = useState<TaxReceiptValues>(NO_TAX_RECEIPT);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -80,10 +83,11 @@ export function DonateForm({ api, appeal, share }: DonateFormProps) {
       });
       return;
     }
-    const { choice: linked, ...fields } = prefillFromUrl(window.location.search);
-    if (!linked && Object.keys(fields).length === 0) return;
+    const { choice: linked, sponsoring: animal, ...fields } = prefillFromUrl(window.location.search);
+    if (!linked && !animal && Object.keys(fields).length === 0) return;
     startTransition(() => {
       if (linked) setChoice(linked);
+      if (animal) setSponsoring(animal);
       setValues((v) => ({ ...v, ...fields }));
     });
   }, []);
@@ -156,6 +160,7 @@ export function DonateForm({ api, appeal, share }: DonateFormProps) {
           customAmount: choice?.kind === 'other' ? values.customAmount : undefined,
           ...taxReceiptInput(taxReceipt),
           ...(givingTo ? { appealId: givingTo.id } : {}),
+          ...(sponsoring && values.donationType === 'monthly' ? { animal: sponsoring.slug } : {}),
           language,
         },
         t,
@@ -187,6 +192,16 @@ export function DonateForm({ api, appeal, share }: DonateFormProps) {
                 {givingTo ? t('donate_to_general_instead') : t('donate_to_appeal_instead', { title: appeal.title })}
               </button>
             </div>
+          ) : null}
+          {sponsoring && values.donationType === 'monthly' ? (
+            <p data-testid="sponsoring" style={{ margin: 0, fontWeight: 600 }}>
+              {t('donate_sponsoring', {
+                name: sponsoring.name,
+                amount: formatRupees(
+                  choice?.kind === 'preset' ? choice.paise : (customRupeesToPaise(values.customAmount) ?? 0),
+                ),
+              })}
+            </p>
           ) : null}
           <RadioGroup
             label={t('donate_type')}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sponsorDonatePath } from '../../../shared/sponsorship';
 import { prefillFromUrl } from './prefill-from-url';
 
 describe('prefillFromUrl', () => {
@@ -65,5 +66,18 @@ describe('prefillFromUrl', () => {
   it('takes the limits from the shared schema: ₹1 and ₹10,00,000 are allowed', () => {
     expect(prefillFromUrl('?amount=1').customAmount).toBe('1');
     expect(prefillFromUrl('?amount=1000000').customAmount).toBe('1000000');
+  });
+
+  it('fills in a sponsor’s gift from an animal’s page: the animal, monthly; a bad slug or no name is ignored', () => {
+    expect(
+      prefillFromUrl(sponsorDonatePath({ slug: 'bruno-3', name: 'Bruno', monthlyAmount: 350_000 }).slice(7)),
+    ).toEqual({
+      donationType: 'monthly',
+      choice: { kind: 'other' },
+      customAmount: '3500',
+      sponsoring: { slug: 'bruno-3', name: 'Bruno' },
+    });
+    expect(prefillFromUrl('?animal=Bruno%20the%20dog&animalName=Bruno').sponsoring).toBeUndefined();
+    expect(prefillFromUrl('?animal=bruno-3').sponsoring).toBeUndefined();
   });
 });

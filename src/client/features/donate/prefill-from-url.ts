@@ -1,5 +1,6 @@
 import { MAX_AMOUNT_PAISE, MIN_AMOUNT_PAISE, PURPOSES, type Purpose } from '../../../shared/donation-rules';
 import { DONATION_TYPES, type DonationType } from '../../../shared/donation-states';
+import { ANIMAL_SLUG_PATTERN } from '../../../shared/sponsorship';
 import { type AmountChoice, PRESET_AMOUNTS_PAISE } from './amounts';
 
 /** What a link can fill in on the donate form; a field it leaves out keeps the form's default. */
@@ -12,6 +13,8 @@ export interface DonatePrefill {
   /** The donor's own, from a mail sent only to them (a monthly gift at risk). */
   name?: string;
   email?: string;
+  /** The animal the gift sponsors, from its page's link (shared/sponsorship.ts sponsorDonatePath): its slug and name. */
+  sponsoring?: { slug: string; name: string };
 }
 
 const isPurpose = (value: string | null): value is Purpose => value !== null && Object.hasOwn(PURPOSES, value);
@@ -60,5 +63,12 @@ export function prefillFromUrl(search: string): DonatePrefill {
   if (name) prefill.name = name;
   const email = plainText(params.get('email'), 254);
   if (email && LOOKS_LIKE_AN_ADDRESS.test(email)) prefill.email = email;
+  // The server checks the animal and its amount; the name is only what the form shows.
+  const animal = params.get('animal');
+  const animalName = plainText(params.get('animalName'), 80);
+  if (animal && animal.length <= 80 && ANIMAL_SLUG_PATTERN.test(animal) && animalName) {
+    prefill.sponsoring = { slug: animal, name: animalName };
+    prefill.donationType = 'monthly';
+  }
   return prefill;
 }

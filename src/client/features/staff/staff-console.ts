@@ -7,6 +7,7 @@
 export { ApplicationPage } from '../applications/ApplicationPage';
 export { ApplicationsPage } from '../applications/ApplicationsPage';
 export { TemplatesPage as ApplicationTemplatesPage } from '../applications/TemplatesPage';
+export { SponsorshipsPage } from '../animals/SponsorshipsPage';
 export { AccountsPage } from './accounts/AccountsPage';
 export { PasswordPage } from './accounts/PasswordPage';
 export { AppealPage } from './appeals/AppealPage';

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { financialYearOf, indiaDate, indiaMidnight, indiaMonthKey, startOfIndiaDay } from '../../../shared/india-time';
 import { applicationsWaiting } from '../../animals/applications/application-list';
+import { sponsoredAnimals } from '../../animals/sponsors/sponsorship';
 import { backupStatus } from '../../platform/backups/backup-status';
 import { attentionItems } from './attention';
 import { receivedByMode } from './received-by-mode';
@@ -53,13 +54,14 @@ export async function getOverview({ em, now = new Date() }: { em: EntityManager;
   );
   // The parts read at once, each on its own pooled connection (no transaction here): the page waits
   // for the slowest, not for their sum.
-  const [groups, [monthly], byMode, attention, backup, waitingApplications] = await Promise.all([
+  const [groups, [monthly], byMode, attention, backup, waitingApplications, silentSponsors] = await Promise.all([
     groupsRead,
     monthlyRead,
     receivedByMode(em, now),
     attentionItems(em, now),
     backupStatus(em, now),
     applicationsWaiting(em, now),
+    sponsoredAnimals(em, now, { silentOnly: true }),
   ]);
   const from = (first: number) => groups.filter((group) => Number(group.bucket) >= first);
   const added = (rows: Record<string, string | null>[], prefix = '') =>
@@ -91,5 +93,12 @@ export async function getOverview({ em, now = new Date() }: { em: EntityManager;
     backup,
     /** Open applications waiting over three days in their status (the list's `waiting` filter). */
     applicationsWaiting: waitingApplications,
+    /** Sponsored animals whose sponsors heard nothing for over 45 days (animals/sponsors/). */
+    silentSponsors: silentSponsors.map(({ animalId, name, sponsors, lastHeardAt }) => ({
+      animalId,
+      name,
+      sponsors,
+      lastHeardAt,
+    })),
   };
 }

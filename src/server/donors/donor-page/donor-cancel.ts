@@ -37,7 +37,7 @@ export async function cancelDonorMonthlyGift({
   if (!row) throw new DomainError('NOT_FOUND', `No monthly gift ${subscriptionId} of yours`);
   const outcome = await cancelSubscription(
     em,
-    { gateway, donorLinks },
+    { gateway, donorLinks, madeBy: 'donor' },
     { id: row.id, status: row.status, razorpaySubscriptionId: row.razorpay },
   );
   if (!outcome.ok && outcome.reason === 'finished') {

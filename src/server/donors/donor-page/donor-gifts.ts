@@ -1,8 +1,36 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { GiftMode } from '../../../shared/gift-modes';
 import { erasureRequestsOfSql } from '../../gifts/donor-keys/person-of-address';
+import { monthlyChangesOf } from '../../gifts/settlement/monthly-record';
 import { isoTime } from '../../platform/db/sql-time';
 import { OWN_RECEIPT } from './donor-receipts';
+
+/**
+ * What My giving offers for a monthly gift, by what Razorpay allows (gifts/settlement/monthly-changes.ts):
+ * the amount of a running one (a UPI mandate's through a new mandate), pause an active one, resume a
+ * paused one, cancel at the end of the month paid an active one, a new mandate for any still running.
+ */
+function monthlyChoices(gift: {
+  status: string;
+  canCancel: boolean;
+  endsAt: string | null;
+  paymentMethod: string | null;
+}) {
+  const open = gift.canCancel && gift.endsAt === null;
+  const running = open && (gift.status === 'active' || gift.status === 'authenticated');
+  return {
+    endsAt: gift.endsAt,
+    /** card, upi… as Razorpay reported the mandate; null until known. */
+    paymentMethod: gift.paymentMethod,
+    canChangeAmount: running,
+    /** Razorpay refuses to change a UPI mandate's amount: a new mandate does it. */
+    amountNeedsNewMandate: running && gift.paymentMethod === 'upi',
+    canPause: open && gift.status === 'active',
+    canResume: gift.canCancel && gift.status === 'paused',
+    canCancelAtCycleEnd: open && gift.status === 'active',
+    canReplaceMandate: open && gift.status !== 'created',
+  };
+}
 
 /**
  * What a donor's page shows: every paid, refunded or bounced gift with its receipt (online gifts'
@@ -32,11 +60,18 @@ export async function listDonorGifts(em: EntityManager, email: string) {
     [email],
   );
   const monthly = await em.execute<Record<string, unknown>[]>(
-    `select s.id, s.status, d.amount, d.purpose, ${isoTime('s.created_at')} as "startedAt",
-            s.status not in ('cancelled', 'completed', 'expired') and s.razorpay_subscription_id is not null as "canCancel"
+    `select s.id, s.status, coalesce(s.monthly_amount, d.amount) as amount, d.purpose, ${isoTime('s.created_at')} as "startedAt",
+            s.status not in ('cancelled', 'completed', 'expired') and s.razorpay_subscription_id is not null as "canCancel",
+            s.payment_method as "paymentMethod", ${isoTime('s.ends_at')} as "endsAt"
        from subscriptions s join donations d on d.id = s.donation_id
-      where lower(d.email) = ? order by s.created_at desc, s.id desc`,
+      -- A new mandate the donor never authorised is not a gift (new-mandate.ts).
+      where lower(d.email) = ? and not (s.replaces_subscription_id is not null and s.status = 'created')
+      order by s.created_at desc, s.id desc`,
     [email],
+  );
+  const changes = await monthlyChangesOf(
+    em,
+    monthly.map((row) => Number(row.id)),
   );
   const years = await em.execute<{ year: string }[]>(
     `select distinct r.financial_year as year from receipts r
@@ -74,6 +109,13 @@ export async function listDonorGifts(em: EntityManager, email: string) {
       purpose: (row.purpose as string | null) ?? null,
       startedAt: String(row.startedAt),
       canCancel: Boolean(row.canCancel),
+      ...monthlyChoices({
+        status: String(row.status),
+        canCancel: Boolean(row.canCancel),
+        endsAt: (row.endsAt as string | null) ?? null,
+        paymentMethod: (row.paymentMethod as string | null) ?? null,
+      }),
+      changes: changes.filter((change) => change.subscriptionId === Number(row.id)),
     })),
     statementYears: years.map((row) => row.year),
     erasureRequested: Boolean(pending),

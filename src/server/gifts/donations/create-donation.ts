@@ -56,9 +56,15 @@ export async function createOneTimeDonation(
   }
 }
 
+/**
+ * A monthly gift; `sponsoring` names the animal it sponsors (checked open, at its amount, by the
+ * caller: animals/sponsors/sponsorship.ts, which gifts may not import), stored on the donation and
+ * the subscription: its later charges take the subscription's animal.
+ */
 export async function createMonthlyDonation(
   { em, plans, keyId, cipher, budget }: DonationStart & { plans: PlanCatalog },
   input: DonationInput,
+  sponsoring?: { animalId: number },
 ): Promise<CreateSubscriptionOutput> {
   if (input.donationType !== 'monthly') {
     throw new DomainError(
@@ -66,15 +72,16 @@ export async function createMonthlyDonation(
       'This is a one-time donation: send it to POST /api/donations (donation.create).',
     );
   }
-  const donation = await insertDonation(em, cipher, input, budget);
+  const animalId = sponsoring?.animalId ?? null;
+  const donation = await insertDonation(em, cipher, input, budget, animalId);
   try {
     const { planId, subscription } = await plans.subscribe(donation.amount, {
       totalCount: SUBSCRIPTION_TOTAL_COUNT,
-      notes: notesOf(donation.id, input),
+      notes: { ...notesOf(donation.id, input), ...(animalId ? { animal_id: String(animalId) } : {}) },
     });
     // Its status starts as Razorpay's 'created' (the column's default) and becomes 'active' once
     // the first payment is verified.
-    await pooledQuery(knexOf(em), SUBSCRIPTION_INSERT_SQL, [donation.id, subscription.id, planId]);
+    await pooledQuery(knexOf(em), SUBSCRIPTION_INSERT_SQL, [donation.id, subscription.id, planId, animalId]);
     return { donation: summary(donation), razorpayKeyId: keyId, subscription: { id: subscription.id } };
   } catch (error) {
     throw await failed(em, donation, error);
@@ -86,8 +93,8 @@ type StartedDonation = Pick<Donation, 'id' | 'name' | 'email' | 'phone' | 'amoun
 
 const MOVED_ON = 'the donation row could not take its Razorpay id';
 
-const SUBSCRIPTION_INSERT_SQL = `insert into "subscriptions" ("donation_id", "razorpay_subscription_id", "razorpay_plan_id")
-  values ($1, $2, $3)`;
+const SUBSCRIPTION_INSERT_SQL = `insert into "subscriptions" ("donation_id", "razorpay_subscription_id", "razorpay_plan_id", "animal_id")
+  values ($1, $2, $3, $4)`;
 
 const knexOf = (em: EntityManager) => em.getConnection().getKnex();
 
@@ -103,8 +110,9 @@ async function insertDonation(
   cipher: FieldCipher,
   input: DonationInput,
   budget: BudgetSpend | undefined,
+  animalId: number | null = null,
 ): Promise<StartedDonation> {
-  const id = await donationRows(knexOf(em)).insert({ input, tax: taxReceiptColumns(cipher, input), budget });
+  const id = await donationRows(knexOf(em)).insert({ input, tax: taxReceiptColumns(cipher, input), budget, animalId });
   if (id === null) throw await appealRefusal(em, input.appealId as number);
   // A ticked box is kept on the row as a wish (news_consent_wish), made consent only once the gift
   // is paid (gifts/donor-keys/news-consent.ts, consentFromPaidGift): an unpaid checkout consents to nothing.

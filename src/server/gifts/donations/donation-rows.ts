@@ -35,6 +35,8 @@ export interface NewDonation {
   input: DonationInput;
   tax: TaxReceiptColumns;
   budget?: BudgetSpend;
+  /** The animal a sponsor's monthly gift is for, checked by its caller (animals/sponsors/sponsorship.ts). */
+  animalId?: number | null;
 }
 
 /**
@@ -57,6 +59,7 @@ const DONATION_COLUMNS: [column: string, type: string, value: (donation: NewDona
   ['tribute', 'jsonb', ({ input }) => (input.tribute ? JSON.stringify(input.tribute) : null)],
   ['language', 'text', ({ input }) => input.language ?? 'en'],
   ['news_consent_wish', 'boolean', ({ input }) => input.newsConsent === true],
+  ['animal_id', 'int', ({ animalId }) => animalId ?? null],
 ];
 const COLUMN_LIST = DONATION_COLUMNS.map(([column]) => `"${column}"`).join(', ');
 

@@ -22,6 +22,14 @@ export const Subscription = defineEntity({
     razorpaySubscriptionId: p.text().nullable().unique('subscriptions_razorpay_subscription_id_unique'),
     razorpayPlanId: p.text().nullable(),
     status: p.enum([...SUBSCRIPTION_STATUSES]).default('created'),
+    /** Each charge's amount (paise) since the donor changed it; null: the first gift's (Migration20261129121000). */
+    monthlyAmount: p.integer().nullable(),
+    /** How its mandate pays, as Razorpay reports it: `card`, `upi`…; null until known. */
+    paymentMethod: p.text().nullable(),
+    /** When a gift cancelled at the end of the month already paid stops. */
+    endsAt: p.datetime().columnType('timestamptz').nullable(),
+    /** The monthly gift this one's new mandate takes over from. */
+    replacesSubscriptionId: p.integer().nullable(),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
     /**
      * The animal this monthly gift sponsors (animals.id), or null for the general fund. Our record of

@@ -20,8 +20,21 @@ export interface PaymentGateway {
     totalCount: number;
     notes: Record<string, string>;
   }): Promise<ProviderSubscription>;
-  /** Ends a monthly donation at once: Razorpay charges it no more. */
-  cancelSubscription(subscriptionId: string): Promise<ProviderSubscription>;
+  /**
+   * Ends a monthly donation: at once (Razorpay charges it no more), or with `atCycleEnd` when the
+   * month already paid ends (it stays active until then).
+   */
+  cancelSubscription(subscriptionId: string, options?: { atCycleEnd?: boolean }): Promise<ProviderSubscription>;
+  /**
+   * Moves a monthly donation to another plan from its next charge (PATCH, `schedule_change_at:
+   * cycle_end`). Razorpay refuses it for a UPI mandate (`isUpiUpdateRefusal`) and outside
+   * `authenticated` and `active`.
+   */
+  scheduleSubscriptionPlan(subscriptionId: string, planId: string): Promise<ProviderSubscription>;
+  /** Pauses an active monthly donation now: no charge until it is resumed. */
+  pauseSubscription(subscriptionId: string): Promise<ProviderSubscription>;
+  /** Resumes a paused monthly donation now (a cancelled one cannot be). */
+  resumeSubscription(subscriptionId: string): Promise<ProviderSubscription>;
   /** Refunds a captured payment in full (a payment that arrived after its donor's erasure). */
   refundPayment(paymentId: string): Promise<{ id: string }>;
   /** For reconciliation: what became of a checkout whose browser never came back. */
@@ -40,7 +53,14 @@ export interface PaymentGateway {
 
 // Only the fields read here; Razorpay's many others are dropped (and may come and go).
 const created = z.object({ id: z.string().min(1) });
-const subscriptionSchema = z.object({ id: z.string().min(1), status: z.string().min(1) });
+const subscriptionSchema = z.object({
+  id: z.string().min(1),
+  status: z.string().min(1),
+  /** How its mandate pays (`card`, `upi`, `emandate`…), once the donor has authorised it. */
+  payment_method: z.string().nullish(),
+  /** When the cycle already paid ends (unix seconds). */
+  current_end: z.number().int().nullish(),
+});
 const paymentSchema = z.object({
   id: z.string().min(1),
   amount: z.number().int(),
@@ -122,13 +142,26 @@ async function allPages<T>(perPage: number, page: (skip: number) => Promise<T[]>
 export class PaymentProviderError extends Error {
   /** Razorpay's HTTP status, when it answered at all (4xx: it refused, e.g. an unknown id). */
   readonly status: number | undefined;
+  /** Razorpay's own words for a refusal (its error's `description`), when it gave them. */
+  readonly description: string | undefined;
 
   constructor(operation: string, cause: unknown) {
     super(`Razorpay ${operation} failed: ${describeProviderError(cause)}`, { cause });
     this.name = 'PaymentProviderError';
     const status = (cause as { statusCode?: unknown } | null)?.statusCode;
     this.status = typeof status === 'number' ? status : undefined;
+    const description = (cause as { error?: { description?: unknown } } | null)?.error?.description;
+    this.description = typeof description === 'string' ? description : undefined;
   }
+}
+
+/** Razorpay's refusal to update a subscription whose mandate is UPI (its plan or quantity). */
+export function isUpiUpdateRefusal(error: unknown): boolean {
+  return (
+    error instanceof PaymentProviderError &&
+    error.status === 400 &&
+    /cannot be updated when payment mode is UPI/i.test(error.description ?? '')
+  );
 }
 
 function describeProviderError(error: unknown): string {
@@ -226,8 +259,25 @@ export function createRazorpayGateway(options: { keyId: string; keySecret: strin
         client.subscriptions.create({ plan_id: planId, total_count: totalCount, customer_notify: 1, notes }),
       ),
 
-    cancelSubscription: (subscriptionId) =>
-      call('subscription cancellation', subscriptionSchema, () => client.subscriptions.cancel(subscriptionId)),
+    cancelSubscription: (subscriptionId, options) =>
+      call('subscription cancellation', subscriptionSchema, () =>
+        client.subscriptions.cancel(subscriptionId, options?.atCycleEnd === true),
+      ),
+
+    scheduleSubscriptionPlan: (subscriptionId, planId) =>
+      call('subscription update', subscriptionSchema, () =>
+        client.subscriptions.update(subscriptionId, { plan_id: planId, schedule_change_at: 'cycle_end' }),
+      ),
+
+    pauseSubscription: (subscriptionId) =>
+      call('subscription pause', subscriptionSchema, () =>
+        client.subscriptions.pause(subscriptionId, { pause_at: 'now' }),
+      ),
+
+    resumeSubscription: (subscriptionId) =>
+      call('subscription resume', subscriptionSchema, () =>
+        client.subscriptions.resume(subscriptionId, { resume_at: 'now' }),
+      ),
 
     refundPayment: (paymentId) =>
       call('refund', created, () =>

@@ -9,6 +9,7 @@ import type { DonorLinks } from '../settlement/donor-notices';
 import { paymentMatchesDonation } from '../settlement/payment-match';
 import { recordCharge, recordFailure, recordPayment, recordStatus } from '../settlement/record-events';
 import { markExpired } from '../settlement/settle';
+import { chargeMatchesSubscription } from '../settlement/subscription-reports';
 
 /** A checkout still open after this long is worth asking Razorpay about. */
 export const RECONCILE_AFTER_MS = 5 * 60_000;
@@ -130,7 +131,7 @@ async function settleWithRazorpay(
   if (donation.donationType === 'monthly') {
     const subscription = await em.findOne(Subscription, { donation: donation.id });
     if (!subscription?.razorpaySubscriptionId) return expire();
-    return (await settleMonthly(em, { gateway, log, donorLinks }, subscription, donation)) ? 'paid' : expire();
+    return (await settleMonthly(em, { gateway, log, donorLinks }, subscription)) ? 'paid' : expire();
   }
 
   if (!donation.razorpayOrderId) return expire();
@@ -153,7 +154,6 @@ async function settleMonthly(
   em: EntityManager,
   { gateway, log, donorLinks }: Pick<ReconcileDependencies, 'gateway' | 'log' | 'donorLinks'>,
   subscription: Subscription,
-  donation: Donation,
 ) {
   const id = subscription.razorpaySubscriptionId as string;
   const remote = await gateway.fetchSubscription(id);
@@ -168,11 +168,11 @@ async function settleMonthly(
   let recorded = false;
   for (const { id: invoiceId, payment_id: paymentId, amount, currency } of paid) {
     if (!paymentId) continue;
-    if (!paymentMatchesDonation({ amount, currency }, donation)) {
+    if (!(await chargeMatchesSubscription(em, subscription.id, { amount, currency }))) {
       log.warn({ subscriptionId: subscription.id, invoiceId, paymentId, amount, currency }, MISMATCH);
       continue;
     }
-    await recordCharge(em, donorLinks, subscription, paymentId);
+    await recordCharge(em, donorLinks, subscription, paymentId, amount);
     recorded = true;
   }
   return recorded;

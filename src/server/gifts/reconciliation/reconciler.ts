@@ -1,3 +1,4 @@
+import { completeNewMandates } from '../settlement/new-mandate';
 import { refundPaymentsAfterErasure } from '../settlement/paid-after-erasure';
 import { type ReconcileDependencies, reconcilePendingDonations } from './reconcile';
 
@@ -10,7 +11,8 @@ export interface Reconciler {
 
 /**
  * Runs reconciliation every few minutes inside the server (the advisory lock keeps it to one
- * instance), then the refunds still owed for payments made after their donor's erasure.
+ * instance), then the refunds still owed for payments made after their donor's erasure, then
+ * the old mandates to end whose new one is authorised (gifts/settlement/new-mandate.ts).
  */
 export function startReconciler(deps: ReconcileDependencies, everyMs = RECONCILE_EVERY_MS): Reconciler {
   let running: Promise<void> = Promise.resolve();
@@ -23,6 +25,9 @@ export function startReconciler(deps: ReconcileDependencies, everyMs = RECONCILE
       // Payments held after their donor's erasure whose refund Razorpay did not take at once.
       const refunds = await refundPaymentsAfterErasure(deps.orm.em.fork(), deps.gateway);
       if (refunds.refunded + refunds.failed > 0) deps.log.info({ refunds }, 'refunded payments made after an erasure');
+      // Old mandates whose new one the donor authorised but whose page never came back to say so.
+      const ended = await completeNewMandates(deps.orm.em.fork(), deps);
+      if (ended > 0) deps.log.info({ ended }, 'old mandates set to end with their month paid');
     } catch (error) {
       deps.log.error({ err: error }, 'reconciliation failed');
     }

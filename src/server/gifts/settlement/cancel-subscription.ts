@@ -3,6 +3,7 @@ import type { SubscriptionStatus } from '../../../shared/donation-states';
 import type { Subscription } from '../donations/subscription.entity';
 import type { PaymentGateway } from '../payments/gateway';
 import { type DonorLinks, noticeSubscriptionStatus } from './donor-notices';
+import { type MadeBy, recordMonthlyChange } from './monthly-record';
 import { isFinalSubscriptionStatus, recordReportedStatus } from './subscription-status';
 
 export type CancelOutcome =
@@ -22,7 +23,11 @@ export type CancelOutcome =
  */
 export async function cancelSubscription(
   em: EntityManager,
-  { gateway, donorLinks }: { gateway: Pick<PaymentGateway, 'cancelSubscription'>; donorLinks: DonorLinks },
+  {
+    gateway,
+    donorLinks,
+    madeBy = 'staff',
+  }: { gateway: Pick<PaymentGateway, 'cancelSubscription'>; donorLinks: DonorLinks; madeBy?: MadeBy },
   subscription: Pick<Subscription, 'id' | 'status' | 'razorpaySubscriptionId'>,
 ): Promise<CancelOutcome> {
   const { status, razorpaySubscriptionId } = subscription;
@@ -36,6 +41,8 @@ export async function cancelSubscription(
   await em.transactional(async (tx) => {
     if ((await recordReportedStatus(tx, subscription, 'cancelled')) === 'cancelled') {
       await noticeSubscriptionStatus(tx, donorLinks, subscription.id, 'cancelled');
+      // The pages' record of it; the mail is the cancellation's above.
+      await recordMonthlyChange(tx, donorLinks, { subscriptionId: subscription.id, kind: 'cancelled', madeBy });
     }
   });
   return { ok: true, previousStatus: status };

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PURPOSES, type Purpose } from '../../../shared/donation.schema';
 import type { Language } from '../../../shared/languages';
+import { sponsorshipPurpose } from '../../../shared/sponsorship';
 import type { TaxIdKind } from '../../../shared/tax-id';
 import { enqueueMail } from '../../platform/mail/outbox';
 import {
@@ -67,6 +68,19 @@ function donorFacts(donorLinks: DonorLinks, row: Donation, contact: TrustContact
 
 const purposeLabel = (purpose: string | null) => (purpose && PURPOSES[purpose as Purpose]) || null;
 
+/**
+ * What the receipt names as the gift's purpose: a sponsor's gift its animal ("Sponsorship of
+ * Bruno", by the charge's `animal_id`; read in SQL, as gifts sits below the animals wing), any other
+ * its purpose's label.
+ */
+async function receiptPurpose(em: EntityManager, row: Donation): Promise<string | null> {
+  if (row.animalId != null) {
+    const [animal] = await em.execute<{ name: string }[]>('select name from animals where id = ?', [row.animalId]);
+    if (animal) return sponsorshipPurpose(animal.name);
+  }
+  return purposeLabel(row.purpose ?? null);
+}
+
 /** The receipt for a paid payment and its mail; the monthly-started mail with a first charge. */
 export async function acknowledgePayment(
   em: EntityManager,
@@ -84,7 +98,7 @@ export async function acknowledgePayment(
     donationId: row.id,
     paymentId,
     amount: row.amount,
-    purpose: purposeLabel(row.purpose ?? null),
+    purpose: await receiptPurpose(em, row),
     donor: { name: row.name, email: row.email, address: row.address ?? null, taxId },
     appealId: row.appeal?.id ?? null,
     tribute: row.tribute ?? null,

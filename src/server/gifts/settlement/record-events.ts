@@ -85,12 +85,19 @@ export function recordPayment(
   });
 }
 
-export function recordCharge(em: EntityManager, donorLinks: DonorLinks, subscription: Subscription, paymentId: string) {
+/** A monthly charge of `amount` paise (one of the amounts its charges have had: subscription-reports.ts). */
+export function recordCharge(
+  em: EntityManager,
+  donorLinks: DonorLinks,
+  subscription: Subscription,
+  paymentId: string,
+  amount: number,
+) {
   return em.transactional(async (tx) => {
     const first = subscription.donation?.id;
     const chargeOf = { subscriptionId: subscription.id };
     if (first && (await holdPaymentAfterErasure(tx, first, paymentId, chargeOf))) return PAID_AFTER_ERASURE;
-    const outcome = await recordSubscriptionCharge(tx, subscription, paymentId);
+    const outcome = await recordSubscriptionCharge(tx, subscription, paymentId, amount);
     await acknowledgeGift(tx, donorLinks, paymentId);
     return outcome;
   });

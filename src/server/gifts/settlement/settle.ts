@@ -124,6 +124,8 @@ export async function recordSubscriptionCharge(
   em: EntityManager,
   subscription: Subscription,
   paymentId: string,
+  /** The charge's amount: the donor may have changed it since the first (gifts/settlement/monthly-changes.ts). */
+  amount: number,
 ): Promise<'first_charge' | 'charge_recorded' | 'already_recorded'> {
   const original = await em.findOneOrFail(Donation, subscription.donation?.id ?? -1, { refresh: true });
   const outcome = await markPaid(em, original.id, paymentId);
@@ -136,7 +138,7 @@ export async function recordSubscriptionCharge(
       name: original.name,
       email: original.email,
       phone: original.phone,
-      amount: original.amount,
+      amount,
       donationType: 'monthly',
       purpose: original.purpose,
       // The donor's 80G details, so each month's receipt carries them too.
@@ -152,6 +154,8 @@ export async function recordSubscriptionCharge(
       tribute: original.tribute ?? null,
       // And the language they gave in: each month's receipt and mail speak it.
       language: original.language,
+      // The animal the gift sponsors now: the subscription's, which a sponsor may have moved to another.
+      animalId: subscription.animalId ?? null,
     })
     .onConflict('razorpayPaymentId')
     .ignore()

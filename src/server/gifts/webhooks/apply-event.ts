@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
+import type { SubscriptionStatus } from '../../../shared/donation-states';
 import { Donation } from '../donations/donation.entity';
 import { Subscription } from '../donations/subscription.entity';
 import { recordSettlement } from '../razorpay-settlements/record-settlement';
@@ -8,6 +9,7 @@ import type { DonorLinks } from '../settlement/donor-notices';
 import { recordPartialRefund } from '../settlement/partial-refund';
 import { paymentMatchesDonation } from '../settlement/payment-match';
 import { recordCharge, recordFailure, recordPayment, recordRefund, recordStatus } from '../settlement/record-events';
+import { chargeMatchesSubscription, recordSubscriptionReport } from '../settlement/subscription-reports';
 import type { RazorpayEvent, RazorpayPaymentEntity } from './razorpay-event.schema';
 
 /** What applying an event did; stored on the event row for the staff. */
@@ -41,6 +43,7 @@ const SUBSCRIPTION_EVENTS = new Set([
   'subscription.completed',
   'subscription.paused',
   'subscription.resumed',
+  'subscription.updated',
 ]);
 
 /** Every event applied here: the ones to tick in Razorpay's dashboard (the console's Settings lists them). */
@@ -142,22 +145,33 @@ async function applySubscriptionEvent(
   if (!subscription) return 'unknown_donation';
 
   if (!(await newerEventApplied(em, entity.id, event.created_at))) {
+    const statusBefore = subscription.status;
     await recordStatus(em, donorLinks, subscription, entity.status);
+    const [now] = await em.execute<{ status: SubscriptionStatus }[]>('select status from subscriptions where id = ?', [
+      subscription.id,
+    ]);
+    await recordSubscriptionReport(em, donorLinks, subscription, {
+      event: event.event,
+      statusBefore,
+      statusAfter: now?.status ?? statusBefore,
+      planId: entity.plan_id,
+      paymentMethod: entity.payment_method,
+    });
   }
 
   const payment = event.payload.payment?.entity;
   if (event.event !== 'subscription.charged' || !payment || payment.status !== 'captured') {
     return 'subscription_updated';
   }
-  const donation = subscription.donation;
-  if (!donation || !paymentMatchesDonation(payment, donation)) {
+  // Any amount its charges have had (the donor may have changed it): subscription-reports.ts.
+  if (!subscription.donation || !(await chargeMatchesSubscription(em, subscription.id, payment))) {
     log.warn(
       { subscriptionId: subscription.id, paymentId: payment.id, amount: payment.amount },
       'subscription charge does not match the monthly amount: kept unrecorded for the staff',
     );
     return 'amount_mismatch';
   }
-  return recordCharge(em, donorLinks, subscription, payment.id);
+  return recordCharge(em, donorLinks, subscription, payment.id, payment.amount);
 }
 
 /**

@@ -17,6 +17,9 @@ const paymentEntity = z.looseObject({
 const subscriptionEntity = z.looseObject({
   id: z.string().min(1),
   status: z.string(),
+  // Read when present (subscription.updated, the mandate's method); an odd value is taken as none.
+  plan_id: z.string().min(1).optional().catch(undefined),
+  payment_method: z.string().min(1).nullish().catch(undefined),
 });
 
 /** Razorpay's settlement entity (`settlement.processed`): `fees` includes the GST, `tax` is the GST. */

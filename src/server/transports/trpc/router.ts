@@ -7,17 +7,19 @@ import {
   verifyPaymentInputSchema,
   verifyPaymentOutputSchema,
 } from '../../../shared/donation.schema';
+import { sponsoredAnimalFor } from '../../animals/sponsors/sponsorship';
 import { createMonthlyDonation, createOneTimeDonation } from '../../gifts/donations/create-donation';
 import { verifyPayment } from '../../gifts/settlement/verify-payment';
 import { guardMonthlyCreate, guardOneTimeCreate } from '../../platform/security/create-guard';
 import { createCallerFactory, publicProcedure, router } from './init';
 import { appealsRouter } from './routers/appeals';
 import { donorRouter } from './routers/donor';
+import { sponsorshipRouter } from './routers/sponsorships';
 import { staffRouter } from './routers/staff';
 
 const tags = ['Donations'];
 const CREATE_ERRORS = {
-  400: 'Invalid input, an appeal that takes no gifts (issues name appealId), or the other path for this donation type',
+  400: 'Invalid input, an appeal that takes no gifts (issues name appealId), an animal not open for sponsorship or not at its amount (issues name animal or amount), or the other path for this donation type',
   413: 'Body too large',
   415: 'Body not application/json',
   429: 'Too many donations from this address or e-mail (see Retry-After)',
@@ -64,7 +66,7 @@ export const appRouter = router({
       .input(donationInputSchema)
       .output(createSubscriptionOutputSchema)
       .mutation(({ ctx, input }) =>
-        guardMonthlyCreate(ctx, input, (budget) =>
+        guardMonthlyCreate(ctx, input, async (budget) =>
           createMonthlyDonation(
             {
               em: ctx.em,
@@ -75,6 +77,8 @@ export const appRouter = router({
               budget,
             },
             input,
+            // A sponsor's gift from an animal's page: that animal, open for sponsors, at its amount.
+            input.animal ? await sponsoredAnimalFor(ctx.em, { slug: input.animal, amount: input.amount }) : undefined,
           ),
         ),
       ),
@@ -117,6 +121,7 @@ export const appRouter = router({
   }),
 
   appeals: appealsRouter,
+  sponsorship: sponsorshipRouter,
   staff: staffRouter,
   donor: donorRouter,
 });

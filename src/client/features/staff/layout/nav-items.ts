@@ -47,6 +47,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     heading: 'Animals',
     items: [
       { to: '/staff/applications', label: 'Applications', admin: false },
+      { to: '/staff/sponsorships', label: 'Sponsorships', admin: false },
       { to: '/staff/application-mails', label: 'Application mails', admin: false },
     ],
   },

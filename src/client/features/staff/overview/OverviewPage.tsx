@@ -2,6 +2,7 @@ import { Anchor, Card, List, Loader, SimpleGrid, Stack, Text, Title } from '@man
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ApplicationsWaiting } from '../../applications/ApplicationsWaiting';
+import { SilentSponsors } from '../../animals/SilentSponsors';
 import { DonationLink } from '../DonationLink';
 import { ErrorMessage } from '../ErrorMessage';
 import { Figure } from '../Figure';
@@ -141,6 +142,7 @@ export function OverviewPage() {
             </>
           )}
         />
+        <SilentSponsors animals={overview.data.silentSponsors} />
         <Card withBorder padding="sm">
           <Title order={3} size="h5">
             Monthly gifts at risk

@@ -1,44 +1,28 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { badRequest, found, parse, RazorpayApiError, SERVER_ERROR } from './api-errors';
 import {
   EmulatorNotFoundError,
   EmulatorStateError,
   newOrder,
   newPlan,
   newSubscription,
+  publicSubscription,
   toNotes,
-  unixNow,
 } from './entities';
-import { type EmulatorEvent, event, refund } from './ledger';
+import { type EmulatorEvent, refund } from './ledger';
 import { listSettlements, publicSettlement, reconLines } from './settlements';
 import type { SandboxStore } from './store';
+import { subscriptionChangeRoutes } from './subscription-changes';
 
 /**
  * The emulated Razorpay API: exactly the calls the gateway makes over the official SDK (settlements
  * and their report included, and the refund of a payment that arrived after its donor's erasure),
- * plus the subscription cancel the staff console makes. Bodies are
+ * plus the changes a donor makes to a monthly gift (subscription-changes.ts). Bodies are
  * checked as Razorpay checks them (a 400 BAD_REQUEST_ERROR naming the field); errors have
  * Razorpay's body, which the SDK and gateway read.
  */
-
-/** Razorpay's error; the error handler answers it in Razorpay's body, which the SDK and gateway read. */
-class RazorpayApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    description: string,
-    readonly field?: string,
-  ) {
-    super(description);
-  }
-}
-const badRequest = (description: string, field?: string) => new RazorpayApiError(400, description, field);
-const SERVER_ERROR = 'The server encountered an error. The incident has been reported to admins.';
-/** What Razorpay answers for an id it does not know: a 400, not a 404. */
-function found<T>(value: T | undefined, field?: string): T {
-  if (value === undefined) throw badRequest('The id provided does not exist', field);
-  return value;
-}
 
 const notes = z.record(z.string(), z.union([z.string().max(256), z.number()])).optional();
 const amount = z.number().int('The amount must be an integer.').min(100, 'The amount must be atleast INR 1.00');
@@ -55,9 +39,6 @@ const subscriptionBody = z.strictObject({
   total_count: z.number().int().min(1).max(1200),
   customer_notify: z.union([z.literal(0), z.literal(1), z.boolean()]).optional(),
   notes,
-});
-const cancelBody = z.strictObject({
-  cancel_at_cycle_end: z.union([z.literal(0), z.literal(false)], 'The sandbox cancels at once only').optional(),
 });
 const refundBody = z.strictObject({
   amount: amount.optional(),
@@ -86,17 +67,6 @@ const reconQuery = z.object({
   count: z.coerce.number().int().min(1, 'The count must be at least 1.').max(1000).default(10),
   skip: z.coerce.number().int().min(0).default(0),
 });
-
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value ?? {});
-  if (parsed.success) return parsed.data;
-  const [issue] = parsed.error.issues;
-  if (issue?.code === 'unrecognized_keys') {
-    const names = issue.keys.map((key) => [...issue.path, key].join('.'));
-    throw badRequest(`${names.join(', ')} is/are not required and should not be sent`, names[0]);
-  }
-  throw badRequest(issue?.message ?? 'Invalid request', issue?.path.join('.') || undefined);
-}
 
 export function razorpayApi(options: {
   /** The key pair it accepts; read at each call, since the console's settings may change it. */
@@ -171,26 +141,13 @@ export function razorpayApi(options: {
       const plan = found(await tx.find('plan', body.plan_id), 'plan_id');
       const subscription = newSubscription(plan.id, body.total_count, toNotes(body.notes));
       await tx.save(subscription);
-      return subscription;
+      return publicSubscription(subscription);
     });
   });
   app.get<ById>('/v1/subscriptions/:id', (request) =>
-    store.transaction(async (tx) => found(await tx.find('subscription', request.params.id))),
+    store.transaction(async (tx) => publicSubscription(found(await tx.find('subscription', request.params.id)))),
   );
-  app.post<ById>('/v1/subscriptions/:id/cancel', async (request) => {
-    parse(cancelBody, request.body);
-    const subscription = await store.transaction(async (tx) => {
-      const stored = found(await tx.find('subscription', request.params.id, 'lock'));
-      if (['cancelled', 'completed'].includes(stored.status)) {
-        throw badRequest(`Subscription is not cancellable in ${stored.status} status.`);
-      }
-      Object.assign(stored, { status: 'cancelled', ended_at: unixNow(), charge_at: null });
-      await tx.save(stored);
-      return stored;
-    });
-    options.emit([event('subscription.cancelled', { subscription })]);
-    return subscription;
-  });
+  subscriptionChangeRoutes(app, store, options.emit);
   // A refund (in full unless `amount` says less), answered and told by webhooks as Razorpay does.
   app.post<ById>('/v1/payments/:id/refund', async (request) => {
     const body = parse(refundBody, request.body);

@@ -93,6 +93,8 @@ const target = z
     // The checkout's prefill, recorded on the payment as Razorpay does (not for details).
     email: z.string().trim().max(254).optional(),
     contact: z.string().trim().max(20).optional(),
+    // How the donor pays (a subscription's mandate keeps it): UPI unless card.
+    method: z.enum(['card', 'upi']).optional(),
   })
   .refine((value) => (value.order_id === undefined) !== (value.subscription_id === undefined), {
     message: 'Give either order_id or subscription_id',

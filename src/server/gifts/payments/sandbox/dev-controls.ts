@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answer, parseOr400 } from './checkout.routes';
-import { EmulatorNotFoundError, EmulatorStateError } from './entities';
-import { chargeCycle, event } from './ledger';
+import { EmulatorNotFoundError, EmulatorStateError, unixNow } from './entities';
+import { chargeCycle, type EmulatorEvent, event } from './ledger';
 import type { SandboxTransaction } from './store';
 
 /**
@@ -16,14 +16,35 @@ export interface SubscriptionCharge {
   razorpay_subscription_id: string;
 }
 
-/** The next cycle of a subscription the donor has paid for, from the donor who paid the last one. */
-export async function chargeSubscription(tx: SandboxTransaction, id: string) {
+/** A subscription cancelled at its cycle's end reaches it: no charge, `subscription.cancelled`. */
+export interface SubscriptionEnded {
+  razorpay_payment_id: null;
+  razorpay_subscription_id: string;
+  status: 'cancelled';
+}
+
+/**
+ * The next cycle of a subscription the donor has paid for, from the donor who paid the last one
+ * (a plan or quantity scheduled for the cycle's end first); or its end, when cancelled at the cycle's end.
+ */
+export async function chargeSubscription(
+  tx: SandboxTransaction,
+  id: string,
+): Promise<{ answer: SubscriptionCharge | SubscriptionEnded; events: EmulatorEvent[] }> {
   const subscription = await tx.find('subscription', id, 'lock');
   if (!subscription) throw new EmulatorNotFoundError('subscription', id);
   if (subscription.paid_count === 0) throw new EmulatorStateError(`Subscription ${id} has not been paid for yet`);
   // Pending: Razorpay's retry of a failed charge, which succeeds (the subscription is active again).
   if (subscription.status !== 'active' && subscription.status !== 'pending') {
     throw new EmulatorStateError(`Subscription ${id} is ${subscription.status}`);
+  }
+  if (subscription.scheduled?.cancel) {
+    const ended_at = subscription.current_end ?? unixNow();
+    Object.assign(subscription, { status: 'cancelled', ended_at, charge_at: null, scheduled: null });
+    Object.assign(subscription, { has_scheduled_changes: false, change_scheduled_at: null });
+    await tx.save(subscription);
+    const answer: SubscriptionEnded = { razorpay_payment_id: null, razorpay_subscription_id: id, status: 'cancelled' };
+    return { answer, events: [event('subscription.cancelled', { subscription })] };
   }
   const invoices = await tx.list('invoice', { field: 'subscription_id', value: id });
   const last = await tx.find('payment', invoices.at(-1)?.payment_id ?? '');

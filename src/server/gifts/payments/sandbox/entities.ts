@@ -10,7 +10,16 @@ import { createHmac, randomInt } from 'node:crypto';
 export type Notes = Record<string, string | number> | [];
 type OrderStatus = 'created' | 'attempted' | 'paid';
 type PaymentStatus = 'authorized' | 'captured' | 'refunded' | 'failed';
-type SubscriptionStatus = 'created' | 'authenticated' | 'active' | 'pending' | 'halted' | 'cancelled' | 'completed';
+type SubscriptionStatus =
+  | 'created'
+  | 'authenticated'
+  | 'active'
+  | 'pending'
+  | 'halted'
+  | 'paused'
+  | 'cancelled'
+  | 'completed'
+  | 'expired';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -54,11 +63,31 @@ export const newPlan = (name: string, amount: number) => ({
   created_at: unixNow(),
 });
 
+/** How a subscription's mandate pays: set by its first payment (Razorpay's `payment_method`). */
+export type MandateMethod = 'card' | 'upi';
+
+/**
+ * What a subscription will do at its cycle's end, kept by the sandbox beside the entity (never
+ * shown: `publicSubscription`): a new plan or quantity (PATCH with `schedule_change_at: cycle_end`)
+ * or its cancellation (`cancel_at_cycle_end`).
+ */
+export interface ScheduledChange {
+  plan_id?: string;
+  quantity?: number;
+  cancel?: true;
+}
+
 export const newSubscription = (plan_id: string, total_count: number, notes: Notes) => ({
   id: razorpayId('sub'),
   entity: 'subscription' as const,
   plan_id,
   status: 'created' as SubscriptionStatus,
+  quantity: 1,
+  payment_method: null as MandateMethod | null,
+  has_scheduled_changes: false,
+  change_scheduled_at: null as number | null,
+  paused_at: null as number | null,
+  scheduled: null as ScheduledChange | null,
   total_count,
   paid_count: 0,
   remaining_count: total_count,
@@ -74,6 +103,8 @@ export const newSubscription = (plan_id: string, total_count: number, notes: Not
 export interface Payer {
   email?: string;
   contact?: string;
+  /** How the donor pays: UPI unless the checkout says card. */
+  method?: MandateMethod;
 }
 
 export const newPayment = (
@@ -90,7 +121,7 @@ export const newPayment = (
   captured: !failed,
   order_id: links.order_id,
   invoice_id: links.invoice_id,
-  method: 'upi' as const,
+  method: (payer.method ?? 'upi') as MandateMethod,
   amount_refunded: 0,
   refund_status: null as null | 'partial' | 'full',
   email: payer.email || 'void@razorpay.com',
@@ -155,7 +186,7 @@ export interface ReconEntry {
   settlement_utr: string;
   order_id: string | null;
   order_receipt: null;
-  method: 'upi';
+  method: MandateMethod;
 }
 
 /** A settlement as Razorpay's API and webhook show it: `amount` is what reached the bank. */
@@ -177,6 +208,11 @@ export type StoredSettlement = SettlementEntity & { entries: ReconEntry[] };
 
 export type OrderEntity = ReturnType<typeof newOrder>;
 export type SubscriptionEntity = ReturnType<typeof newSubscription>;
+/** A subscription as Razorpay's API and webhooks show it: without what the sandbox keeps beside it. */
+export function publicSubscription(subscription: SubscriptionEntity): Omit<SubscriptionEntity, 'scheduled'> {
+  const { scheduled: _kept, ...shown } = subscription;
+  return shown;
+}
 export type PaymentEntity = ReturnType<typeof newPayment>;
 export type RefundEntity = ReturnType<typeof newRefund>;
 export type Entity =

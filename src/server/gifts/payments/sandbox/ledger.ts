@@ -9,6 +9,7 @@ import {
   type OrderEntity,
   type Payer,
   type PaymentEntity,
+  publicSubscription,
   type RefundEntity,
   razorpayId,
   type SettlementEntity,
@@ -39,8 +40,11 @@ export interface EmulatorEvent {
 }
 
 export function event(name: string, entities: Snapshot): EmulatorEvent {
+  const shown = entities.subscription
+    ? { ...entities, subscription: publicSubscription(entities.subscription) }
+    : entities;
   const payload = Object.fromEntries(
-    Object.entries(entities).map(([key, value]) => [key, { entity: structuredClone(value) }]),
+    Object.entries(shown).map(([key, value]) => [key, { entity: structuredClone(value) }]),
   );
   return { event: name, payload, created_at: unixNow() };
 }
@@ -70,7 +74,7 @@ export async function recordPayment(
   // A retry that pays a pending subscription makes it active again, as Razorpay reports it.
   const recovering = subscription.status === 'pending';
   // The first payment authenticates the subscription (the UPI mandate), then pays the first cycle.
-  if (first) subscription.status = 'authenticated';
+  if (first) Object.assign(subscription, { status: 'authenticated', payment_method: payment.method });
   const events = first ? [event('subscription.authenticated', { subscription }), authorized] : [];
   events.push(event('payment.captured', { payment }));
   const start = first ? payment.created_at : (subscription.current_end ?? payment.created_at);
@@ -99,11 +103,29 @@ export async function payableSubscription(tx: SandboxTransaction, id: string): P
   return subscription;
 }
 
-/** What one cycle of the subscription costs: its plan's amount. */
+/** What one cycle of the subscription costs: its plan's amount times its quantity. */
 export async function cycleAmount(tx: SandboxTransaction, subscription: SubscriptionEntity): Promise<number> {
   const plan = await tx.find('plan', subscription.plan_id);
   if (!plan) throw new EmulatorNotFoundError('plan', subscription.plan_id);
-  return plan.item.amount;
+  return plan.item.amount * (subscription.quantity ?? 1);
+}
+
+/**
+ * A new cycle begins: a plan or quantity scheduled for the cycle's end takes effect first (and
+ * Razorpay tells of it with `subscription.updated`). A scheduled cancellation is not applied here
+ * (dev-controls.ts ends the subscription instead of charging it).
+ */
+export function applyScheduledUpdate(subscription: SubscriptionEntity): EmulatorEvent[] {
+  const scheduled = subscription.scheduled;
+  if (!scheduled || scheduled.cancel) return [];
+  Object.assign(subscription, {
+    plan_id: scheduled.plan_id ?? subscription.plan_id,
+    quantity: scheduled.quantity ?? subscription.quantity,
+    scheduled: null,
+    has_scheduled_changes: false,
+    change_scheduled_at: null,
+  });
+  return [event('subscription.updated', { subscription })];
 }
 
 /** A cycle's charge (or a failed try): billed through an invoice with its own order, as Razorpay does. */
@@ -113,6 +135,7 @@ export async function chargeCycle(
   payer: Payer,
   failed = false,
 ) {
+  const updated = subscription.paid_count > 0 ? applyScheduledUpdate(subscription) : [];
   const amount = await cycleAmount(tx, subscription);
   const order = failed ? undefined : newOrder(amount, null, []);
   const links = {
@@ -120,8 +143,9 @@ export async function chargeCycle(
     invoice_id: order ? razorpayId('inv') : null,
     notes: subscription.notes,
   };
-  const payment = newPayment(amount, links, payer, failed);
-  return { payment, events: await recordPayment(tx, payment, { order, subscription }) };
+  // A mandate's later charges are made the way it was set up.
+  const payment = newPayment(amount, links, { ...payer, method: subscription.payment_method ?? payer.method }, failed);
+  return { payment, events: [...updated, ...(await recordPayment(tx, payment, { order, subscription }))] };
 }
 
 /** Refunds what is left of a captured payment, or `amount` paise of it; the sandbox's bank settles at once. */

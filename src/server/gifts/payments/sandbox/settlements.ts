@@ -60,7 +60,7 @@ function paymentLine(payment: PaymentEntity, at: number): Omit<ReconEntry, 'sett
     payment_id: null,
     order_id: payment.order_id,
     order_receipt: null,
-    method: 'upi',
+    method: payment.method,
   };
 }
 

@@ -299,7 +299,7 @@ describe('later charges of a subscription', () => {
     const after = await client.subscriptions.fetch(subscription.id);
     expect(after).toMatchObject({ status: 'active', paid_count: 2, remaining_count: 118 });
     expect(after.current_start).toBe(before.current_end);
-    const payment = await subscriptionPayment(subscription.id, charge.razorpay_payment_id);
+    const payment = await subscriptionPayment(subscription.id, String(charge.razorpay_payment_id));
     const firstPayment = await subscriptionPayment(subscription.id, first.razorpay_payment_id);
     expect(payment).toMatchObject({ amount: 25000, status: 'captured', captured: true, email: 'donor@example.org' });
     expect(payment.invoice_id).not.toBe(firstPayment.invoice_id);
@@ -432,7 +432,7 @@ describe('invoices over the real SDK', () => {
     expect(invoices.count).toBe(2);
     const [latest, earliest] = invoices.items;
     const firstPayment = await subscriptionPayment(subscription.id, first.razorpay_payment_id);
-    const secondPayment = await subscriptionPayment(subscription.id, second.razorpay_payment_id);
+    const secondPayment = await subscriptionPayment(subscription.id, String(second.razorpay_payment_id));
     expect(earliest).toMatchObject({
       id: firstPayment.invoice_id,
       entity: 'invoice',

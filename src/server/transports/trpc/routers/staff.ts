@@ -42,6 +42,7 @@ import { retentionRouter } from './retention';
 import { settingsRouter } from './settings';
 import { settlementsRouter } from './settlements';
 import { siteContentRouter } from './site-content';
+import { staffSponsorshipsRouter } from './sponsorships';
 import { statementRouter } from './statement';
 import { thanksRouter } from './thanks';
 
@@ -103,4 +104,5 @@ export const staffRouter = router({
   health: healthRouter,
   retention: retentionRouter,
   applications: applicationsRouter,
+  sponsorships: staffSponsorshipsRouter,
 });
