@@ -1,11 +1,9 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useLanguage, useLocalizedHref, useMessages } from '../../i18n';
-import { ConfirmStep } from './ConfirmStep';
-import { type DonorClient, type DonorMonthlyGift, failureMessage } from './donor-api';
+import type { DonorClient, DonorMonthlyGift } from './donor-api';
 import { formatDay, formatRupees, purposeLabel } from './format';
-import { Notice } from './Notice';
-import { WRAPPING_BUTTON } from './wrapping-button';
+import { MonthlyGiftActions } from './MonthlyGiftActions';
 
 /** Subscription statuses as Razorpay reports them (DESIGN.md), in the donor's words. */
 const STATUS_MESSAGES = {
@@ -14,24 +12,40 @@ const STATUS_MESSAGES = {
   active: 'giving_monthly_status_active',
   pending: 'giving_monthly_status_pending',
   halted: 'giving_monthly_status_halted',
+  paused: 'giving_monthly_status_paused',
   cancelled: 'giving_monthly_status_cancelled',
   completed: 'giving_monthly_status_completed',
   expired: 'giving_monthly_status_expired',
 } as const;
 
-/** The donor's monthly gifts: each active one can be stopped here, after a confirm step. */
+const CHANGE_MESSAGES = {
+  paused: 'giving_change_paused',
+  resumed: 'giving_change_resumed',
+  cancel_at_cycle_end: 'giving_change_cancel_at_cycle_end',
+  cancelled: 'giving_change_cancelled',
+  new_mandate_started: 'giving_change_new_mandate_started',
+  mandate_replaced: 'giving_change_mandate_replaced',
+} as const satisfies Record<Exclude<DonorMonthlyGift['changes'][number]['kind'], 'amount_changed'>, string>;
+
+/**
+ * The donor's monthly gifts, each in their charge (MonthlyGiftActions): the amount, pause and
+ * resume, cancel now or at the end of the month paid, a new mandate. After a change the list is
+ * read again, so each card shows what the server now says (a new mandate appears as its own gift).
+ */
 export function MonthlyGifts({ monthly, client }: { monthly: DonorMonthlyGift[]; client: DonorClient }) {
   const t = useMessages();
   const localized = useLocalizedHref();
-  if (monthly.length === 0) return null;
+  const [gifts, setGifts] = useState(monthly);
+  if (gifts.length === 0) return null;
+  const reload = async () => setGifts((await client.donor.gifts.query()).monthly);
   return (
     <section aria-labelledby="monthly-title">
       <Title id="monthly-title" order={2}>
         {t('giving_monthly_title')}
       </Title>
       <Stack gap="sm" mt="md">
-        {monthly.map((gift) => (
-          <MonthlyGiftCard key={gift.id} initial={gift} client={client} />
+        {gifts.map((gift) => (
+          <MonthlyGiftCard key={gift.id} gift={gift} client={client} reload={reload} />
         ))}
       </Stack>
       <Text mt="md">
@@ -41,85 +55,77 @@ export function MonthlyGifts({ monthly, client }: { monthly: DonorMonthlyGift[];
           {t('giving_monthly_start_new')}
         </Anchor>
       </Text>
+      <Paper withBorder radius="md" p="sm" mt="md" component="aside" aria-labelledby="razorpay-rules-title">
+        <Title id="razorpay-rules-title" order={3} size="h5">
+          {t('giving_rules_title')}
+        </Title>
+        <Text size="sm" mt={4}>
+          {t('giving_rules_text')}
+        </Text>
+      </Paper>
     </section>
   );
 }
 
-function MonthlyGiftCard({ initial, client }: { initial: DonorMonthlyGift; client: DonorClient }) {
-  const [gift, setGift] = useState(initial);
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [justCancelled, setJustCancelled] = useState(false);
+function MonthlyGiftCard({
+  gift,
+  client,
+  reload,
+}: {
+  gift: DonorMonthlyGift;
+  client: DonorClient;
+  reload: () => Promise<void>;
+}) {
   const t = useMessages();
   const language = useLanguage();
   const rupees = formatRupees(gift.amount);
   const status = Object.hasOwn(STATUS_MESSAGES, gift.status)
     ? t(STATUS_MESSAGES[gift.status as keyof typeof STATUS_MESSAGES])
     : gift.status;
-
-  async function cancel() {
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await client.donor.cancelMonthly.mutate({ subscriptionId: gift.id });
-      setGift({ ...gift, status: result.status, canCancel: false });
-      setJustCancelled(true);
-      setConfirming(false);
-    } catch (failure) {
-      setError(failureMessage(failure, language, t));
-    } finally {
-      setBusy(false);
-    }
-  }
-
+  const method =
+    gift.paymentMethod === 'card'
+      ? t('giving_monthly_method_card')
+      : gift.paymentMethod === 'upi'
+        ? t('giving_monthly_method_upi')
+        : null;
   return (
     <Paper withBorder radius="md" p="sm" component="article" aria-label={t('giving_monthly_card_label', { rupees })}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Text fw={700} size="lg">
           {t('giving_monthly_amount', { rupees })}
         </Text>
-        <Badge color={gift.status === 'active' ? 'brand' : 'gray'} variant="light">
+        <Badge color={gift.status === 'active' ? 'brand' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
           {status}
         </Badge>
       </Group>
       <Text size="sm">
         {t('giving_monthly_since', { date: formatDay(gift.startedAt, language) })}
         {gift.purpose ? ` · ${purposeLabel(gift.purpose, t)}` : ''}
+        {method ? ` · ${method}` : ''}
       </Text>
-      {gift.canCancel && !confirming ? (
-        <Button
-          variant="outline"
-          color="red"
-          mt="sm"
-          fullWidth
-          onClick={() => setConfirming(true)}
-          styles={WRAPPING_BUTTON}
-        >
-          {t('giving_monthly_cancel')}
-        </Button>
+      {gift.endsAt && gift.status !== 'cancelled' ? (
+        <Text size="sm" fw={600} mt={4}>
+          {t('giving_monthly_ends', { date: formatDay(gift.endsAt, language) })}
+        </Text>
       ) : null}
-      {gift.canCancel && confirming ? (
-        <ConfirmStep
-          title={t('giving_monthly_confirm_title')}
-          confirmLabel={t('giving_monthly_confirm_yes')}
-          backLabel={t('giving_monthly_confirm_back')}
-          busy={busy}
-          onConfirm={cancel}
-          onBack={() => setConfirming(false)}
-        >
-          <Text>{t('giving_monthly_confirm_text', { rupees })}</Text>
-        </ConfirmStep>
-      ) : null}
-      {justCancelled ? (
-        <Notice tone="done" mt="sm" title={t('giving_monthly_cancelled_title')}>
-          {t('giving_monthly_cancelled_text')}
-        </Notice>
-      ) : null}
-      {error ? (
-        <Notice tone="error" mt="sm" title={t('giving_monthly_not_cancelled')}>
-          {error}
-        </Notice>
+      <MonthlyGiftActions gift={gift} client={client} reload={reload} />
+      {gift.changes.length > 0 ? (
+        <details style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
+          <summary>{t('giving_changes_title')}</summary>
+          <List size="sm" mt={4} spacing={2}>
+            {gift.changes.map((change) => (
+              <List.Item key={change.id}>
+                {formatDay(change.at, language)}:{' '}
+                {change.kind === 'amount_changed'
+                  ? t('giving_change_amount_changed', {
+                      from: formatRupees(change.amountBefore ?? 0),
+                      to: formatRupees(change.amountAfter ?? 0),
+                    })
+                  : t(CHANGE_MESSAGES[change.kind])}
+              </List.Item>
+            ))}
+          </List>
+        </details>
       ) : null}
     </Paper>
   );

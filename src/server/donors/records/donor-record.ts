@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { financialYearOf, financialYearStarting } from '../../../shared/india-time';
+import { monthlyChangesOf } from '../../gifts/settlement/monthly-record';
 import { DomainError } from '../../platform/core/domain-error';
 import { isoTime } from '../../platform/db/sql-time';
 import type { FieldCipher } from '../../platform/personal-data/field-cipher';
@@ -83,16 +84,36 @@ export async function donorRecord(em: EntityManager, cipher: FieldCipher, id: nu
 
   // Each monthly gift by its id: the donor's first gifts' subscriptions and those their charges name,
   // two index look-ups (one query with an OR of both read every subscription and donation).
-  const monthly = await em.execute<
-    { id: number; razorpaySubscriptionId: string | null; status: string; amount: number; startedAt: string }[]
+  const monthlyRows = await em.execute<
+    {
+      id: number;
+      razorpaySubscriptionId: string | null;
+      status: string;
+      amount: number;
+      startedAt: string;
+      paymentMethod: string | null;
+      endsAt: string | null;
+    }[]
   >(
+    // The amount each charge is now: the donor's latest change, else the first gift's (gifts/settlement/monthly-changes.ts).
     `select s.id, s.razorpay_subscription_id as "razorpaySubscriptionId", s.status,
-            (select d.amount from donations d where d.id = s.donation_id) as amount, ${isoTime('s.created_at')} as "startedAt"
+            coalesce(s.monthly_amount, (select d.amount from donations d where d.id = s.donation_id)) as amount,
+            ${isoTime('s.created_at')} as "startedAt", s.payment_method as "paymentMethod", ${isoTime('s.ends_at')} as "endsAt"
        from subscriptions s
       where s.id in (select id from subscriptions where donation_id = any(?::int[]) union select unnest(?::int[]))
       order by s.id desc`,
     [intArray(giftIds), intArray(chargedOn)],
   );
+  // Each change made to them (amount, pause, resume, cancellation, a new mandate), by whom and when.
+  const changes = await monthlyChangesOf(
+    em,
+    monthlyRows.map((row) => row.id),
+  );
+  const monthly = monthlyRows.map((row) => ({
+    ...row,
+    amount: Number(row.amount),
+    changes: changes.filter((change) => change.subscriptionId === row.id),
+  }));
   const byAddress = JSON.stringify(emails);
   const certificates = await em.execute<
     { id: number; financialYear: string; status: string; donorIdMasked: string | null; amount: number | null }[]

@@ -22,6 +22,17 @@ function Figure({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
+/** A monthly gift's changes, as staff read them (gifts/settlement/monthly-record.ts). */
+const MONTHLY_CHANGE_LABELS = {
+  amount_changed: 'amount changed',
+  paused: 'paused',
+  resumed: 'resumed',
+  cancel_at_cycle_end: 'set to end with the month paid',
+  cancelled: 'cancelled',
+  new_mandate_started: 'new mandate started',
+  mandate_replaced: 'mandate replaced by the new one',
+} as const;
+
 /** One person's giving: every gift, monthly gift, certificate and mail, the rollups, and records that may be them. */
 export function DonorPage() {
   const { id } = useParams({ from: '/staff/console/donors/$id' });
@@ -158,12 +169,27 @@ export function DonorPage() {
         <Text size="sm">None</Text>
       ) : (
         monthly.map((gift) => (
-          <Group key={gift.id} gap="xs">
-            <StatusBadge status={gift.status} />
-            <Text size="sm">
-              {rupees(gift.amount)} a month since {indiaTime(gift.startedAt)} ({gift.razorpaySubscriptionId ?? 'no id'})
-            </Text>
-          </Group>
+          <Stack key={gift.id} gap={2}>
+            <Group gap="xs">
+              <StatusBadge status={gift.status} />
+              <Text size="sm">
+                {rupees(gift.amount)} a month since {indiaTime(gift.startedAt)} (
+                {gift.razorpaySubscriptionId ?? 'no id'}
+                {gift.paymentMethod ? `, ${gift.paymentMethod} mandate` : ''})
+                {gift.endsAt && gift.status !== 'cancelled' ? `, ends ${indiaTime(gift.endsAt)}` : ''}
+              </Text>
+            </Group>
+            {/* Each change to it, oldest first: what, by whom (the donor, staff, Razorpay) and when. */}
+            {gift.changes.map((change) => (
+              <Text key={change.id} size="xs" c="dimmed" pl="md">
+                {indiaTime(change.at)}: {MONTHLY_CHANGE_LABELS[change.kind]}
+                {change.kind === 'amount_changed' || change.kind === 'new_mandate_started'
+                  ? ` ${rupees(change.amountBefore ?? 0)} → ${rupees(change.amountAfter ?? 0)}`
+                  : ''}
+                {change.effectiveAt ? ` (from ${indiaTime(change.effectiveAt)})` : ''} by {change.madeBy}
+              </Text>
+            ))}
+          </Stack>
         ))
       )}
 
