@@ -221,4 +221,8 @@ export const migrations: ListedMigration[] = [
     name: 'Migration20261129120000',
     load: async () => (await import('./Migration20261129120000')).Migration20261129120000,
   },
+  {
+    name: 'Migration20261129125000',
+    load: async () => (await import('./Migration20261129125000')).Migration20261129125000,
+  },
 ];

@@ -93,16 +93,15 @@ export async function adoptableRows(
   { page, perPage, now = new Date() }: { page: number; perPage: number; now?: Date },
 ): Promise<{ rows: AdoptableRow[]; total: number }> {
   const { sql, params } = whereOf(filters, indiaToday(now));
-  const rows = await em.execute<(AdoptableRow & { total: string })[]>(
-    `select ${LIST_COLUMNS}, count(*) over () as total from animals a where ${sql}
-      order by a.status_on, a.id limit ? offset ?`,
-    [...params, perPage, (page - 1) * perPage],
-  );
-  const first = rows[0];
-  if (first) return { rows, total: Number(first.total) };
-  // Past the last page (or none match): how many there are, so the page can say so and link back.
-  const [count] = await em.execute<{ total: string }[]>(`select count(*) as total from animals a where ${sql}`, params);
-  return { rows: [], total: Number(count?.total ?? 0) };
+  // The page and the count apart: a window count would read every match to give one page.
+  const [rows, [count]] = await Promise.all([
+    em.execute<AdoptableRow[]>(
+      `select ${LIST_COLUMNS} from animals a where ${sql} order by a.status_on, a.id limit ? offset ?`,
+      [...params, perPage, (page - 1) * perPage],
+    ),
+    em.execute<{ total: string }[]>(`select count(*) as total from animals a where ${sql}`, params),
+  ]);
+  return { rows, total: Number(count?.total ?? 0) };
 }
 
 /** The one line in a language, and whether it is the English one shown for want of a translation. */
