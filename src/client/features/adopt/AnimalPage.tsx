@@ -86,7 +86,13 @@ export function AnimalPage({ animal }: { animal: AnimalOnPage }) {
         <div className="adopt-animal-grid">
           <div>
             {mainPhoto ? (
-              <ResponsiveImage image={mainPhoto} sizes={MAIN_SIZES} loading="eager" fetchPriority="high" />
+              <ResponsiveImage
+                image={mainPhoto}
+                sizes={MAIN_SIZES}
+                loading="eager"
+                fetchPriority="high"
+                className="adopt-main-photo"
+              />
             ) : null}
             {animal.oneLine ? (
               <p className="adopt-one-line" {...english('oneLine')}>
