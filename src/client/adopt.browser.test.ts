@@ -23,7 +23,8 @@ beforeAll(async () => {
   const em = orm.em.fork();
   const actor = { userId: null, username: 'volunteer', ip: '127.0.0.1' };
   const photo = async (width: number, height: number, alt: string) =>
-    (await storeImage(em, { storage: { dir: undefined }, actor }, { bytes: await phonePhoto(width, height), alt })).image.id;
+    (await storeImage(em, { storage: { dir: undefined }, actor }, { bytes: await phonePhoto(width, height), alt }))
+      .image.id;
   bruno = await seedAnimal(em, {
     name: 'Bruno',
     species: 'dog',
