@@ -50,7 +50,7 @@ export function AnimalPage({ animal }: { animal: AnimalOnPage }) {
       t('adopt_fact_vaccinated'),
       animal.vaccinations.length > 0
         ? `${t('adopt_yes')}: ${animal.vaccinations
-            .map((shot) => t('adopt_vaccination', { vaccine: shot.vaccine, date: dayWords(shot.givenOn, language) }))
+            .map((shot) => `${shot.vaccine}, ${dayWords(shot.givenOn, language)}`)
             .join('; ')}`
         : t('adopt_not_yet'),
     ],

@@ -86,7 +86,7 @@ export function renderAnimalPage(
       ? say(messages, 'adopt_animal_meta_title', { name, trust })
       : hasFoundHome(animal.status)
         ? say(messages, 'adopt_animal_home_meta_title', { name, trust })
-        : say(messages, 'adopt_animal_meta_title_plain', { name, trust });
+        : `${name} | ${trust}`;
   const photo = animal.photos[0];
   return {
     status: 200,
