@@ -226,6 +226,10 @@ export const migrations: ListedMigration[] = [
     load: async () => (await import('./Migration20261129121000')).Migration20261129121000,
   },
   {
+    name: 'Migration20261129125000',
+    load: async () => (await import('./Migration20261129125000')).Migration20261129125000,
+  },
+  {
     name: 'Migration20261129127000',
     load: async () => (await import('./Migration20261129127000')).Migration20261129127000,
   },

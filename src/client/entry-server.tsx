@@ -3,13 +3,14 @@ import { renderToString } from 'react-dom/server';
 import { APPEAL_CARD_HEIGHT, APPEAL_CARD_WIDTH, appealCardFacts, appealCardPath } from '../shared/appeal-card';
 import { masterImageUrl } from '../shared/images';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../shared/languages';
-import { hasPageIn, localizedPath, TRANSLATED_PATHS } from '../shared/locale-paths';
+import { ADOPT_PATH, ANIMAL_PATH, hasPageIn, localizedPath, TRANSLATED_PATHS } from '../shared/locale-paths';
 import type { AppealOnPage, PageData, RenderedPage } from '../shared/page-render';
 import { POLICY_PAGES, type PolicyPageName } from '../shared/policy-pages';
 import { formatRupees } from '../shared/rupees';
 import { type ShownPhoto, siteContent } from '../shared/site-content';
 import { SITE_URL_TOKEN } from '../shared/site-url-token';
 import { ALL_MESSAGES } from './all-messages';
+import { renderAdoptListPage, renderAnimalPage } from './features/adopt/render-adopt-pages';
 import { AppealProvider, appealPageTitle } from './features/appeals/appeal-data';
 import { OpenAppealsProvider } from './features/appeals/OpenAppeals';
 import { say } from './i18n';
@@ -41,6 +42,11 @@ function shareImageOf({ image, alt }: ShownPhoto): RenderedPage['shareImage'] {
 export async function renderPage(url: string, data: PageData): Promise<RenderedPage> {
   const language = data.language ?? DEFAULT_LANGUAGE;
   if (data.appeal && APPEAL_PATH.test(url)) return renderAppealPage(url, data, data.appeal);
+  // The adoptable animals (rendered on demand with their data: server/transports/web/animal-pages.ts).
+  if (data.adoptList && url === ADOPT_PATH)
+    return renderAdoptListPage(data, data.adoptList, shareImageOf(data.content.photos.share));
+  if (data.animal && ANIMAL_PATH.test(url))
+    return renderAnimalPage(url, data, data.animal, shareImageOf(data.content.photos.share));
   const reactPage = REACT_PAGES[url];
   const trust = data.trust ?? siteContent.legal;
   const policy = policyPageAt(url);

@@ -12,6 +12,7 @@ import { counterStore } from './platform/security/counter-keys';
 import { DonationBudget } from './platform/security/donation-budget';
 import { answerTooLarge } from './platform/security/oversized-bodies';
 import { securityPlugin } from './platform/security/security.plugin';
+import { adoptableFeedRoutes } from './transports/routes/adoptable-feed';
 import { appealGiftsCsvRoutes } from './transports/routes/appeal-gifts-csv';
 import { appealUnsubscribeRoutes } from './transports/routes/appeal-unsubscribe';
 import { backupDownloadRoutes } from './transports/routes/backup-download';
@@ -37,6 +38,7 @@ import { staffSetupRoutes } from './transports/routes/staff-setup';
 import { statementFileRoutes } from './transports/routes/statement-files';
 import { webhookRoutes } from './transports/routes/webhooks';
 import { trpcPlugin } from './transports/trpc/trpc.plugin';
+import { AnimalPages } from './transports/web/animal-pages';
 import { AppealPages } from './transports/web/appeal-pages';
 import { SitePages } from './transports/web/site-pages';
 import { webPlugin } from './transports/web/web.plugin';
@@ -142,6 +144,8 @@ export async function buildApp({
   const appealPages =
     sitePages &&
     new AppealPages({ sitePages, orm, storage: config.images, log: app.log, maxAgeMs: appealPageMaxAgeMs });
+  // /adopt and the animals' pages: read on every request, rendered again only when what they show changed.
+  const animalPages = sitePages && new AnimalPages({ sitePages, orm, storage: config.images, log: app.log });
   const procedures = {
     ...deps,
     inFlight,
@@ -187,6 +191,7 @@ export async function buildApp({
   await app.register(imageUploadRoutes, { orm, storage: config.images, siteUrl: config.siteUrl });
   await app.register(imageFileRoutes, { orm, storage: config.images });
   await app.register(restRoutes, { procedures, rateLimitPerMinute });
+  await app.register(adoptableFeedRoutes, { procedures, rateLimitPerMinute });
   await app.register(openApiRoutes, { siteUrl: config.siteUrl });
   await app.register(webhookRoutes, {
     orm,
@@ -198,7 +203,7 @@ export async function buildApp({
   // Sandbox mode only: its checkout (and, with SANDBOX_DEV_CONTROLS=true, its charge and refund controls).
   if (emulator) await app.register(emulator.routes);
 
-  await app.register(webPlugin, { clientDir, siteUrl: config.siteUrl, sitePages, appealPages });
+  await app.register(webPlugin, { clientDir, siteUrl: config.siteUrl, sitePages, appealPages, animalPages });
 
   return app;
 }

@@ -7,8 +7,9 @@
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './languages';
 
 /**
- * The pages Tamil and Hindi have (English paths), besides the 404 page and every appeal's page
- * (`/appeals/<slug>`, rendered on demand); a page not listed is English only.
+ * The pages Tamil and Hindi have (English paths), besides the 404 page, every appeal's page
+ * (`/appeals/<slug>`, rendered on demand), `/adopt` and every animal's page (`/adopt/<slug>`); a
+ * page not listed is English only.
  */
 export const TRANSLATED_PATHS: readonly string[] = [
   '/',
@@ -22,6 +23,12 @@ export const TRANSLATED_PATHS: readonly string[] = [
 
 /** An appeal's page: `/appeals/` and its slug (lower-case letters and digits joined by dashes, shared/appeals.schema.ts). */
 export const APPEAL_PATH = /^\/appeals\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
+
+/** The adoptable animals' list, rendered on demand with its filters (server/transports/web/animal-pages.ts). */
+export const ADOPT_PATH = '/adopt';
+
+/** An animal's page: `/adopt/` and its slug (lower-case letters and digits joined by dashes). */
+export const ANIMAL_PATH = /^\/adopt\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
 
 /** Any path that is no page renders the 404 page; this one names it. */
 export const NOT_FOUND_PATH = '/404-page-not-found';
@@ -46,7 +53,11 @@ export function splitLanguage(pathname: string): { language: Language; path: str
 
 /** Whether the page at an English path exists in a language. */
 export const hasPageIn = (language: Language, path: string): boolean =>
-  language === DEFAULT_LANGUAGE || TRANSLATED_PATHS.includes(path) || APPEAL_PATH.test(path);
+  language === DEFAULT_LANGUAGE ||
+  TRANSLATED_PATHS.includes(path) ||
+  APPEAL_PATH.test(path) ||
+  path === ADOPT_PATH ||
+  ANIMAL_PATH.test(path);
 
 /**
  * Where the language switch takes a page to: the same page in the other language where it has one,

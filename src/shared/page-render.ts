@@ -4,6 +4,7 @@
  * answers the page's markup and what its <head> needs, and the server makes the document
  * (src/server/transports/web/page-documents.ts). The build prerenders the same way. No Node or DOM imports.
  */
+import type { AdoptListOnPage, AnimalOnPage } from './adoptable';
 import type { PublicAppeal, PublicAppealCard } from './appeals.schema';
 import type { Language } from './languages';
 import type { PolicyTrustDetails } from './policy-pages';
@@ -42,6 +43,10 @@ export interface PageData {
   trust?: PolicyTrustDetails;
   /** The appeals taking gifts, listed on the home page and /donate (server-rendered; their figures follow within a minute). */
   openAppeals?: PublicAppealCard[];
+  /** `/adopt` (server/transports/web/animal-pages.ts): the filters asked for and one page of adoptable animals. */
+  adoptList?: AdoptListOnPage;
+  /** An animal's page (`/adopt/<slug>`), in the page's language. */
+  animal?: AnimalOnPage;
 }
 
 /** What each page puts in its <head>; the browser keeps document.title in step. */

@@ -3,7 +3,7 @@ import { type MessageKey, useLocalizedHref, useMessages } from '../i18n';
 import { useSiteContent } from '../site-content-context';
 import { SiteLink } from './site-navigation';
 
-// Placeholders the trust has not written pages for yet: links with no target until those pages exist.
+// Placeholders the trust has not written pages for yet (all but Adopt): links with no target until those pages exist.
 const GET_INVOLVED: MessageKey[] = ['footer_volunteer', 'footer_foster', 'footer_adopt', 'footer_partner'];
 const noTarget = (event: { preventDefault(): void }) => event.preventDefault();
 
@@ -53,10 +53,15 @@ export function SiteFooter() {
             <ul className="footer-list">
               {GET_INVOLVED.map((label) => (
                 <li key={label}>
-                  {/* biome-ignore lint/a11y/useValidAnchor: a placeholder link with no target yet, as specified. */}
-                  <a href="#" onClick={noTarget}>
-                    {t(label)}
-                  </a>
+                  {label === 'footer_adopt' ? (
+                    // A plain link: /adopt is a page of the server (its filters a GET form), never the router's.
+                    <a href={href('/adopt')}>{t(label)}</a>
+                  ) : (
+                    // biome-ignore lint/a11y/useValidAnchor: a placeholder link with no target yet, as specified.
+                    <a href="#" onClick={noTarget}>
+                      {t(label)}
+                    </a>
+                  )}
                 </li>
               ))}
             </ul>

@@ -27,6 +27,12 @@ export const Animal = defineEntity({
       name: 'animals_status_index',
       expression: 'create index "animals_status_index" on "animals" ("status", "species")',
     },
+    // /adopt and the feed: the adoptable animals, those waiting longest first (Migration20261129125000).
+    {
+      name: 'animals_adoptable_index',
+      expression:
+        'create index "animals_adoptable_index" on "animals" ("status_on", "id") where "status" = \'adoptable\'',
+    },
   ],
   properties: (p) => ({
     id: p.integer().primary().autoincrement(),

@@ -12,6 +12,7 @@ import { createMonthlyDonation, createOneTimeDonation } from '../../gifts/donati
 import { verifyPayment } from '../../gifts/settlement/verify-payment';
 import { guardMonthlyCreate, guardOneTimeCreate } from '../../platform/security/create-guard';
 import { createCallerFactory, publicProcedure, router } from './init';
+import { adoptableRouter } from './routers/adoptable';
 import { appealsRouter } from './routers/appeals';
 import { donorRouter } from './routers/donor';
 import { sponsorshipRouter } from './routers/sponsorships';
@@ -122,6 +123,7 @@ export const appRouter = router({
 
   appeals: appealsRouter,
   sponsorship: sponsorshipRouter,
+  adoptable: adoptableRouter,
   staff: staffRouter,
   donor: donorRouter,
 });

@@ -6,6 +6,8 @@ import { APPEAL_SLUG_PATTERN } from '../../../shared/appeals.schema';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../shared/languages';
 import { localizedPath, splitLanguage } from '../../../shared/locale-paths';
 import { withoutDocumentOnlyHeaders } from '../../platform/security/security-headers';
+import type { AnimalPages } from './animal-pages';
+import { animalRoutes } from './animal-routes';
 import type { AppealPages } from './appeal-pages';
 import { loadPrerenderedPage, type PrerenderedPage, sendPage } from './pages';
 import type { SitePages } from './site-pages';
@@ -25,6 +27,8 @@ export interface WebPluginOptions {
   sitePages?: SitePages;
   /** Appeals' pages and their Open Graph cards, rendered on demand (./appeal-pages.ts); with sitePages only. */
   appealPages?: AppealPages;
+  /** `/adopt` and the animals' pages, rendered on demand (./animal-pages.ts); with sitePages only. */
+  animalPages?: AnimalPages;
 }
 
 /**
@@ -37,7 +41,7 @@ export interface WebPluginOptions {
  */
 export async function webPlugin(
   app: FastifyInstance,
-  { clientDir, siteUrl, sitePages, appealPages }: WebPluginOptions,
+  { clientDir, siteUrl, sitePages, appealPages, animalPages }: WebPluginOptions,
 ): Promise<void> {
   const hasClient = Boolean(clientDir && existsSync(join(clientDir, 'index.html')));
   const origin = siteUrl.replace(/\/+$/, '');
@@ -120,6 +124,8 @@ export async function webPlugin(
           .send(card.jpeg);
       });
     }
+
+    if (animalPages && notFoundPage) animalRoutes(app, { animalPages, notFound: notFoundPage });
 
     await app.register(fastifyStatic, {
       root: clientDir,
