@@ -12,6 +12,7 @@ import { verifyPayment } from '../../gifts/settlement/verify-payment';
 import { guardMonthlyCreate, guardOneTimeCreate } from '../../platform/security/create-guard';
 import { createCallerFactory, publicProcedure, router } from './init';
 import { appealsRouter } from './routers/appeals';
+import { applicationsRouter } from './routers/applications';
 import { donorRouter } from './routers/donor';
 import { staffRouter } from './routers/staff';
 
@@ -117,6 +118,7 @@ export const appRouter = router({
   }),
 
   appeals: appealsRouter,
+  applications: applicationsRouter,
   staff: staffRouter,
   donor: donorRouter,
 });
