@@ -109,20 +109,28 @@ const adoptObject = z.object({
   homeVisit: z.literal(true, { error: 'A home visit comes before every adoption: please agree to one' }),
 });
 
-export const adoptApplicationSchema = adoptObject.superRefine((input, context) => {
-  if (!input.animal && !input.wantedSpecies) {
-    context.addIssue({ code: 'custom', path: ['wantedSpecies'], message: 'Choose a dog, a cat or either' });
-  }
-  if (input.home === 'rent' && !input.landlordAgrees) {
-    context.addIssue({ code: 'custom', path: ['landlordAgrees'], message: 'Say whether your landlord allows it' });
-  }
-  if (input.otherAnimals) {
-    if (!input.otherAnimalsSterilised)
-      context.addIssue({ code: 'custom', path: ['otherAnimalsSterilised'], message: 'Required' });
-    if (!input.otherAnimalsVaccinated)
-      context.addIssue({ code: 'custom', path: ['otherAnimalsVaccinated'], message: 'Required' });
-  }
-});
+/**
+ * The adoption's answers that depend on each other. Checked even when other fields have problems
+ * (`when`), so the form shows every field's problem at once; so `input` may be partly invalid here.
+ */
+export const adoptApplicationSchema = adoptObject.superRefine(
+  (input, context) => {
+    const answers = input as Partial<Record<keyof typeof input, unknown>>;
+    if (!answers.animal && !answers.wantedSpecies) {
+      context.addIssue({ code: 'custom', path: ['wantedSpecies'], message: 'Choose a dog, a cat or either' });
+    }
+    if (answers.home === 'rent' && !answers.landlordAgrees) {
+      context.addIssue({ code: 'custom', path: ['landlordAgrees'], message: 'Say whether your landlord allows it' });
+    }
+    if (typeof answers.otherAnimals === 'string' && answers.otherAnimals.trim()) {
+      if (!answers.otherAnimalsSterilised)
+        context.addIssue({ code: 'custom', path: ['otherAnimalsSterilised'], message: 'Required' });
+      if (!answers.otherAnimalsVaccinated)
+        context.addIssue({ code: 'custom', path: ['otherAnimalsVaccinated'], message: 'Required' });
+    }
+  },
+  { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+);
 
 export const fosterApplicationSchema = z.object({
   kind: z.literal('foster'),

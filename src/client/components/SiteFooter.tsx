@@ -3,8 +3,14 @@ import { type MessageKey, useLocalizedHref, useMessages } from '../i18n';
 import { useSiteContent } from '../site-content-context';
 import { SiteLink } from './site-navigation';
 
-// Placeholders the trust has not written pages for yet: links with no target until those pages exist.
-const GET_INVOLVED: MessageKey[] = ['footer_volunteer', 'footer_foster', 'footer_adopt', 'footer_partner'];
+// The ways to get involved, each its page (the application forms, features/apply/); a placeholder
+// with no target until its page exists.
+const GET_INVOLVED: [MessageKey, string | null][] = [
+  ['footer_volunteer', '/apply/volunteer'],
+  ['footer_foster', '/apply/foster'],
+  ['footer_adopt', null],
+  ['footer_partner', '/apply/partner'],
+];
 const noTarget = (event: { preventDefault(): void }) => event.preventDefault();
 
 /** The policy pages (shared/policy-pages.ts), in the footer's language. */
@@ -51,12 +57,17 @@ export function SiteFooter() {
           <div>
             <h2 className="footer-title">{t('footer_get_involved')}</h2>
             <ul className="footer-list">
-              {GET_INVOLVED.map((label) => (
+              {GET_INVOLVED.map(([label, path]) => (
                 <li key={label}>
-                  {/* biome-ignore lint/a11y/useValidAnchor: a placeholder link with no target yet, as specified. */}
-                  <a href="#" onClick={noTarget}>
-                    {t(label)}
-                  </a>
+                  {path ? (
+                    // A plain link: the application forms are pages of the server, in the footer's language.
+                    <a href={href(path)}>{t(label)}</a>
+                  ) : (
+                    // biome-ignore lint/a11y/useValidAnchor: a placeholder link with no target yet, as specified.
+                    <a href="#" onClick={noTarget}>
+                      {t(label)}
+                    </a>
+                  )}
                 </li>
               ))}
             </ul>

@@ -1,3 +1,5 @@
+// Over 250 lines on purpose: the intake's specification as one file (each kind, the animal rules, hostile
+// input on every form, the limits and the honeypot), sharing one app and its bodies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAnimal } from '../../test/animal-fixtures';
 import { donorEmail, mailTo } from '../../test/mail-fixtures';

@@ -8,13 +8,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/openapi.json', () => {
-  it('documents the three REST paths from the shared schemas', async () => {
+  it('documents the REST paths from the shared schemas', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
     expect(document.servers).toEqual([{ url: 'https://rescue.example.org/api' }]);
-    expect(Object.keys(document.paths).sort()).toEqual(['/donations', '/subscriptions', '/verify-payment']);
+    expect(Object.keys(document.paths).sort()).toEqual([
+      '/applications',
+      '/donations',
+      '/subscriptions',
+      '/verify-payment',
+    ]);
 
     const create = document.paths['/donations'].post;
     const body = create.requestBody.content['application/json'].schema;
