@@ -74,10 +74,7 @@ describe('a Tamil family on a phone', () => {
 
     // What the family answers.
     await homeGroup.getByLabel('வாடகை வீடு').check();
-    await form
-      .getByRole('group', { name: 'வீட்டு உரிமையாளர் நாய் அல்லது பூனை வளர்க்க அனுமதிக்கிறாரா?' })
-      .getByLabel('ஆம்')
-      .check();
+    await form.getByRole('group', { name: 'வீட்டு உரிமையாளர் நாய் அல்லது பூனை வளர்க்க அனுமதிக்கிறாரா?' }).getByLabel('ஆம்').check();
     await household.fill('நான் (38), என் கணவர் (41), மகள் (9), என் அம்மா (66)');
     await form.getByLabel('நாள்தோறும் விலங்கு தனியாக இருக்கும் மணி நேரம்').fill('2');
     await form.getByLabel('விலங்கு எங்கே தூங்கும்?').fill('எங்களுடன் கூடத்தில்');
