@@ -12,8 +12,8 @@
  * The pages carry SITE_URL_TOKEN where the public origin belongs (canonical and Open Graph URLs,
  * the share link); the server replaces it with SITE_URL, so one build serves any origin.
  */
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
@@ -72,6 +72,8 @@ async function prerender(): Promise<void> {
   ];
   for (const [url, file] of files) {
     const { html } = await renderer.render(url, data);
+    // A page under a folder (`/apply/adopt`) has its folder made first.
+    mkdirSync(dirname(join(clientDir, file)), { recursive: true });
     writeFileSync(join(clientDir, file), html);
     console.log(`prerendered ${url} → dist/client/${file} (${(html.length / 1024).toFixed(1)} KiB)`);
   }

@@ -15,7 +15,10 @@ import { useSiteContent } from './site-content-context';
 export type { PageMeta } from '../shared/page-render';
 
 /** The pages that have a title and link preview of their own. */
-export type PageMetaName = 'home' | 'donate' | 'myGiving' | 'notFound' | PolicyPageName;
+export type PageMetaName = 'home' | 'donate' | 'myGiving' | 'notFound' | PolicyPageName | ApplyPageName;
+
+/** The application forms' pages (`/apply/<kind>`), named for their meta. */
+type ApplyPageName = 'applyAdopt' | 'applyFoster' | 'applyVolunteer' | 'applyPartner';
 
 /**
  * What each page puts in its <head>, from the content it is rendered with, in a language (its
@@ -51,6 +54,26 @@ export function pageMetaOf(
       description: say(messages, 'giving_meta_description', { name: trust.name }),
       path: localizedPath(language, '/my-giving'),
       noindex: true,
+    },
+    applyAdopt: {
+      title: say(messages, 'apply_meta_title_adopt', { name: trust.name }),
+      description: say(messages, 'apply_meta_description_adopt', { name: trust.name }),
+      path: localizedPath(language, '/apply/adopt'),
+    },
+    applyFoster: {
+      title: say(messages, 'apply_meta_title_foster', { name: trust.name }),
+      description: say(messages, 'apply_meta_description_foster', { name: trust.name }),
+      path: localizedPath(language, '/apply/foster'),
+    },
+    applyVolunteer: {
+      title: say(messages, 'apply_meta_title_volunteer', { name: trust.name }),
+      description: say(messages, 'apply_meta_description_volunteer', { name: trust.name }),
+      path: localizedPath(language, '/apply/volunteer'),
+    },
+    applyPartner: {
+      title: say(messages, 'apply_meta_title_partner', { name: trust.name }),
+      description: say(messages, 'apply_meta_description_partner', { name: trust.name }),
+      path: localizedPath(language, '/apply/partner'),
     },
     notFound: {
       title: say(messages, 'not_found_meta_title', { name: trust.name }),

@@ -30,6 +30,27 @@ export const REACT_PAGES: Record<string, ReactPage> = {
     meta: 'myGiving',
     load: () => import('./features/my-giving/MyGivingRoute').then((module) => module.MyGivingRoute),
   },
+  // The application forms (features/apply/): one chunk for the four.
+  '/apply/adopt': {
+    chunk: 'features/apply/ApplyRoute.tsx',
+    meta: 'applyAdopt',
+    load: () => import('./features/apply/ApplyRoute').then((module) => module.AdoptApplyRoute),
+  },
+  '/apply/foster': {
+    chunk: 'features/apply/ApplyRoute.tsx',
+    meta: 'applyFoster',
+    load: () => import('./features/apply/ApplyRoute').then((module) => module.FosterApplyRoute),
+  },
+  '/apply/volunteer': {
+    chunk: 'features/apply/ApplyRoute.tsx',
+    meta: 'applyVolunteer',
+    load: () => import('./features/apply/ApplyRoute').then((module) => module.VolunteerApplyRoute),
+  },
+  '/apply/partner': {
+    chunk: 'features/apply/ApplyRoute.tsx',
+    meta: 'applyPartner',
+    load: () => import('./features/apply/ApplyRoute').then((module) => module.PartnerApplyRoute),
+  },
 };
 
 /**

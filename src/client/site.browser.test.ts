@@ -104,14 +104,21 @@ describe.each(Object.entries(VIEWPORTS))('the site at %s size', (size, viewport)
     expect(await page.locator('form').count()).toBe(0);
   });
 
-  it('footer: brand, Quick Links, Get Involved placeholders, the policy pages and the copyright of this year', async () => {
+  it('footer: brand, Quick Links, Get Involved, the policy pages and the copyright of this year', async () => {
     await open('/');
     const footer = page.locator('footer');
     for (const name of ['About Us', 'Our Services', 'Donate', 'Contact']) {
       await footer.getByRole('navigation', { name: 'Quick Links' }).getByRole('link', { name, exact: true }).waitFor();
     }
-    for (const name of ['Volunteer', 'Foster', 'Adopt', 'Partner with us']) {
-      expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href')).toBe('#');
+    // Volunteer, Foster and Partner lead to their application forms; Adopt is still a placeholder.
+    const getInvolved = {
+      Volunteer: '/apply/volunteer',
+      Foster: '/apply/foster',
+      Adopt: '#',
+      'Partner with us': '/apply/partner',
+    };
+    for (const [name, path] of Object.entries(getInvolved)) {
+      expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(path);
     }
     const policies = {
       'Privacy Policy': '/privacy',

@@ -19,6 +19,10 @@ export const TRANSLATED_PATHS: readonly string[] = [
   '/terms',
   '/refunds',
   '/contact',
+  '/apply/adopt',
+  '/apply/foster',
+  '/apply/volunteer',
+  '/apply/partner',
 ];
 
 /** An appeal's page: `/appeals/` and its slug (lower-case letters and digits joined by dashes, shared/appeals.schema.ts). */

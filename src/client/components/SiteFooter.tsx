@@ -3,9 +3,14 @@ import { type MessageKey, useLocalizedHref, useMessages } from '../i18n';
 import { useSiteContent } from '../site-content-context';
 import { SiteLink } from './site-navigation';
 
-// Placeholders the trust has not written pages for yet (all but Adopt): links with no target until those pages exist.
-const GET_INVOLVED: MessageKey[] = ['footer_volunteer', 'footer_foster', 'footer_adopt', 'footer_partner'];
-const noTarget = (event: { preventDefault(): void }) => event.preventDefault();
+// The ways to get involved, each its page: the application forms (features/apply/) and /adopt, all
+// pages of the server in the footer's language.
+const GET_INVOLVED: [MessageKey, string][] = [
+  ['footer_volunteer', '/apply/volunteer'],
+  ['footer_foster', '/apply/foster'],
+  ['footer_adopt', '/adopt'],
+  ['footer_partner', '/apply/partner'],
+];
 
 /** The policy pages (shared/policy-pages.ts), in the footer's language. */
 const POLICY_LINKS: [string, MessageKey][] = [
@@ -51,17 +56,10 @@ export function SiteFooter() {
           <div>
             <h2 className="footer-title">{t('footer_get_involved')}</h2>
             <ul className="footer-list">
-              {GET_INVOLVED.map((label) => (
+              {GET_INVOLVED.map(([label, path]) => (
                 <li key={label}>
-                  {label === 'footer_adopt' ? (
-                    // A plain link: /adopt is a page of the server (its filters a GET form), never the router's.
-                    <a href={href('/adopt')}>{t(label)}</a>
-                  ) : (
-                    // biome-ignore lint/a11y/useValidAnchor: a placeholder link with no target yet, as specified.
-                    <a href="#" onClick={noTarget}>
-                      {t(label)}
-                    </a>
-                  )}
+                  {/* A plain link: these are pages of the server (/adopt's filters a GET form), never the router's. */}
+                  <a href={href(path)}>{t(label)}</a>
                 </li>
               ))}
             </ul>

@@ -16,6 +16,7 @@ describe('GET /api/openapi.json', () => {
     expect(document.servers).toEqual([{ url: 'https://rescue.example.org/api' }]);
     expect(Object.keys(document.paths).sort()).toEqual([
       '/animals/adoptable',
+      '/applications',
       '/donations',
       '/subscriptions',
       '/verify-payment',

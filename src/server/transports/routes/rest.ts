@@ -9,6 +9,9 @@ import { BudgetExceededError } from '../../platform/security/donation-budget';
 import { createContextInner, type ProcedureDependencies } from '../trpc/context';
 import { createCaller } from '../trpc/router';
 
+/** The largest application body read: a few times the largest one the forms allow (Tamil, 3 bytes a letter). */
+export const APPLICATION_BODY_LIMIT_BYTES = 128 * 1024;
+
 /**
  * The documented REST paths for third-party callers. Each calls the same procedure as the website
  * through a tRPC caller (so validation and logic are the procedure's) and answers the same JSON;
@@ -38,6 +41,12 @@ export async function restRoutes(
   );
   app.post('/api/verify-payment', { config: verifyConfig }, (request, reply) =>
     answer(request, reply, (caller) => caller.payment.verify(request.body as never)),
+  );
+  // The application forms' own limits are spent in the procedure (animals/applications/application-guard.ts).
+  // Its body may be larger than the app's limit, so an overlong answer (pasted pages) is refused by
+  // its field's rule, named in a 400, not by the size of the whole body; beyond this, 413.
+  app.post('/api/applications', { bodyLimit: APPLICATION_BODY_LIMIT_BYTES }, (request, reply) =>
+    answer(request, reply, (caller) => caller.applications.submit(request.body as never)),
   );
 }
 

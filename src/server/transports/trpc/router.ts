@@ -14,6 +14,7 @@ import { guardMonthlyCreate, guardOneTimeCreate } from '../../platform/security/
 import { createCallerFactory, publicProcedure, router } from './init';
 import { adoptableRouter } from './routers/adoptable';
 import { appealsRouter } from './routers/appeals';
+import { applicationFormsRouter } from './routers/application-forms';
 import { donorRouter } from './routers/donor';
 import { sponsorshipRouter } from './routers/sponsorships';
 import { staffRouter } from './routers/staff';
@@ -124,6 +125,7 @@ export const appRouter = router({
   appeals: appealsRouter,
   sponsorship: sponsorshipRouter,
   adoptable: adoptableRouter,
+  applications: applicationFormsRouter,
   staff: staffRouter,
   donor: donorRouter,
 });
