@@ -100,7 +100,7 @@ describe('/ta/adopt on a phone', () => {
     const facts = page.locator('.adopt-facts');
     expect(await facts.getByText('குழந்தைகளுடன் பழகும்').isVisible()).toBe(true);
     const apply = page.getByRole('link', { name: 'Bruno-ஐத் தத்தெடுக்க விண்ணப்பியுங்கள்' });
-    expect(await apply.getAttribute('href')).toBe(`/ta/apply/adopt?animal=${bruno.slug}`);
+    expect(await apply.getAttribute('href')).toBe(`/ta/adopt/${bruno.slug}/apply`);
     const share = page.getByRole('link', { name: 'Bruno-ஐ வாட்ஸ்அப்பில் பகிருங்கள்' });
     expect(await share.getAttribute('href')).toContain(
       encodeURIComponent(`/ta/adopt/${bruno.slug}`).replace(/%2F/g, '/'),

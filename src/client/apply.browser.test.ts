@@ -49,7 +49,7 @@ const noSidewaysScroll = (on: Page) =>
 
 describe('a Tamil family on a phone', () => {
   it('applies to adopt Raja: sees the field errors first, then the thanks, and the mail arrives in Tamil', async () => {
-    await page.goto(`${suite.server.url}/ta/apply/adopt?animal=${raja.slug}`);
+    await page.goto(`${suite.server.url}/ta/adopt/${raja.slug}/apply`);
     await waitForHydration(page);
     await expect(page.title()).resolves.toMatch(/^தத்தெடுக்க விண்ணப்பியுங்கள் \|/);
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('ta-IN');
@@ -151,13 +151,13 @@ describe('a Tamil family on a phone', () => {
     await page.goto(`${suite.server.url}/ta/`);
     const footer = page.locator('footer');
     await expect(footer.getByRole('link', { name: 'தன்னார்வலர் ஆகுங்கள்' }).getAttribute('href')).resolves.toBe(
-      '/ta/apply/volunteer',
+      '/ta/volunteer',
     );
     await expect(footer.getByRole('link', { name: 'தற்காலிகமாக அடைக்கலம் தாருங்கள்' }).getAttribute('href')).resolves.toBe(
-      '/ta/apply/foster',
+      '/ta/foster',
     );
     await footer.getByRole('link', { name: 'எங்களுடன் கைகோருங்கள்' }).click();
-    await page.waitForURL(`${suite.server.url}/ta/apply/partner`);
+    await page.waitForURL(`${suite.server.url}/ta/partner`);
     await page.getByRole('heading', { level: 1, name: 'எங்களுடன் கைகோருங்கள்' }).waitFor();
   });
 });
@@ -175,10 +175,10 @@ describe('the four forms', () => {
         const seen = collectErrors(view);
         for (const [path, heading] of [
           ['/apply/adopt', 'Apply to adopt'],
-          ['/apply/foster', 'Foster an animal'],
-          ['/apply/volunteer', 'Volunteer with us'],
-          ['/apply/partner', 'Partner with us'],
-          ['/hi/apply/volunteer', 'स्वयंसेवक बनें'],
+          ['/foster', 'Foster an animal'],
+          ['/volunteer', 'Volunteer with us'],
+          ['/partner', 'Partner with us'],
+          ['/hi/volunteer', 'स्वयंसेवक बनें'],
         ] as const) {
           await view.goto(`${suite.server.url}${path}`);
           await waitForHydration(view);

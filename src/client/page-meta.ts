@@ -63,17 +63,17 @@ export function pageMetaOf(
     applyFoster: {
       title: say(messages, 'apply_meta_title_foster', { name: trust.name }),
       description: say(messages, 'apply_meta_description_foster', { name: trust.name }),
-      path: localizedPath(language, '/apply/foster'),
+      path: localizedPath(language, '/foster'),
     },
     applyVolunteer: {
       title: say(messages, 'apply_meta_title_volunteer', { name: trust.name }),
       description: say(messages, 'apply_meta_description_volunteer', { name: trust.name }),
-      path: localizedPath(language, '/apply/volunteer'),
+      path: localizedPath(language, '/volunteer'),
     },
     applyPartner: {
       title: say(messages, 'apply_meta_title_partner', { name: trust.name }),
       description: say(messages, 'apply_meta_description_partner', { name: trust.name }),
-      path: localizedPath(language, '/apply/partner'),
+      path: localizedPath(language, '/partner'),
     },
     notFound: {
       title: say(messages, 'not_found_meta_title', { name: trust.name }),

@@ -36,17 +36,17 @@ export const REACT_PAGES: Record<string, ReactPage> = {
     meta: 'applyAdopt',
     load: () => import('./features/apply/ApplyRoute').then((module) => module.AdoptApplyRoute),
   },
-  '/apply/foster': {
+  '/foster': {
     chunk: 'features/apply/ApplyRoute.tsx',
     meta: 'applyFoster',
     load: () => import('./features/apply/ApplyRoute').then((module) => module.FosterApplyRoute),
   },
-  '/apply/volunteer': {
+  '/volunteer': {
     chunk: 'features/apply/ApplyRoute.tsx',
     meta: 'applyVolunteer',
     load: () => import('./features/apply/ApplyRoute').then((module) => module.VolunteerApplyRoute),
   },
-  '/apply/partner': {
+  '/partner': {
     chunk: 'features/apply/ApplyRoute.tsx',
     meta: 'applyPartner',
     load: () => import('./features/apply/ApplyRoute').then((module) => module.PartnerApplyRoute),
@@ -65,9 +65,14 @@ export const APPEAL_PAGE: Pick<ReactPage, 'chunk' | 'load'> = {
 export { APPEAL_PATH };
 
 /** The React page at `pathname` (a trailing slash allowed), with the path it is listed under. */
+/** `/adopt/<slug>/apply`: the slug as animal-routes.ts accepts it. */
+const ANIMAL_APPLY_PATH = /^\/adopt\/[a-z0-9]+(?:-[a-z0-9]+)*\/apply$/;
+
 export function reactPageAt(pathname: string): { path: string; page: Pick<ReactPage, 'chunk' | 'load'> } | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (APPEAL_PATH.test(path)) return { path, page: APPEAL_PAGE };
+  // An animal's own adoption form (`/adopt/<slug>/apply`) is the adoption form's page, served as it.
+  if (ANIMAL_APPLY_PATH.test(path)) return { path: '/apply/adopt', page: REACT_PAGES['/apply/adopt'] as ReactPage };
   const page = REACT_PAGES[path];
   return page && { path, page };
 }

@@ -112,10 +112,10 @@ describe.each(Object.entries(VIEWPORTS))('the site at %s size', (size, viewport)
     }
     // Volunteer, Foster and Partner lead to their application forms; Adopt is still a placeholder.
     const getInvolved = {
-      Volunteer: '/apply/volunteer',
-      Foster: '/apply/foster',
+      Volunteer: '/volunteer',
+      Foster: '/foster',
       Adopt: '#',
-      'Partner with us': '/apply/partner',
+      'Partner with us': '/partner',
     };
     for (const [name, path] of Object.entries(getInvolved)) {
       expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(path);

@@ -4,8 +4,8 @@ import { APPLICATION_KINDS, type ApplicationKind, WANTED_SPECIES } from './appli
 import { LANGUAGES } from './languages';
 
 /**
- * The four public application forms (`/apply/adopt`, `/apply/foster`, `/apply/volunteer`,
- * `/apply/partner`): one zod schema per kind, shared by the page's validation, the procedure
+ * The four public application forms (`/apply/adopt`, `/foster`, `/volunteer`,
+ * `/partner`): one zod schema per kind, shared by the page's validation, the procedure
  * (`applications.submit`), `POST /api/applications` and its OpenAPI document. The questions are the
  * ones rescues ask; what is not a person's name, e-mail, phone or language is the application's
  * `answers` (server/animals/applications/submit-application.ts). Every text is bounded and refuses

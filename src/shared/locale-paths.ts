@@ -20,9 +20,9 @@ export const TRANSLATED_PATHS: readonly string[] = [
   '/refunds',
   '/contact',
   '/apply/adopt',
-  '/apply/foster',
-  '/apply/volunteer',
-  '/apply/partner',
+  '/foster',
+  '/volunteer',
+  '/partner',
 ];
 
 /** An appeal's page: `/appeals/` and its slug (lower-case letters and digits joined by dashes, shared/appeals.schema.ts). */

@@ -6,10 +6,10 @@ import { SiteLink } from './site-navigation';
 // The ways to get involved, each its page: the application forms (features/apply/) and /adopt, all
 // pages of the server in the footer's language.
 const GET_INVOLVED: [MessageKey, string][] = [
-  ['footer_volunteer', '/apply/volunteer'],
-  ['footer_foster', '/apply/foster'],
+  ['footer_volunteer', '/volunteer'],
+  ['footer_foster', '/foster'],
   ['footer_adopt', '/adopt'],
-  ['footer_partner', '/apply/partner'],
+  ['footer_partner', '/partner'],
 ];
 
 /** The policy pages (shared/policy-pages.ts), in the footer's language. */

@@ -114,7 +114,7 @@ export function AnimalPage({ animal }: { animal: AnimalOnPage }) {
               <>
                 <a
                   className="btn btn-primary btn-lg adopt-apply"
-                  href={`${localizedPath(language, '/apply/adopt')}?animal=${encodeURIComponent(animal.slug)}`}
+                  href={localizedPath(language, `/adopt/${encodeURIComponent(animal.slug)}/apply`)}
                 >
                   {t('adopt_apply', { name })}
                 </a>

@@ -28,6 +28,16 @@ type NamedAnimal =
   | { kind: 'gone'; name: string | null }
   | { kind: 'unknown' };
 
+/**
+ * The slug of the animal an adoption names: its form's own address (`/adopt/<slug>/apply`, in any
+ * language, served as this page by transports/web/animal-routes.ts) or `/apply/adopt?animal=<slug>`.
+ */
+export function namedAnimalSlug(location: { pathname: string; search: string }): string | undefined {
+  const fromPath = location.pathname.match(/\/adopt\/([^/]+)\/apply\/?$/)?.[1];
+  const slug = fromPath ?? new URLSearchParams(location.search).get('animal') ?? undefined;
+  return slug?.trim().toLowerCase();
+}
+
 /** An application page: its title and intro, the animal it names (adoptions), and the form. */
 export function ApplyPage({ kind }: { kind: ApplicationKind }) {
   const t = useMessages();
@@ -36,7 +46,7 @@ export function ApplyPage({ kind }: { kind: ApplicationKind }) {
 
   useEffect(() => {
     if (kind !== 'adopt') return;
-    const slug = new URLSearchParams(window.location.search).get('animal')?.trim().toLowerCase();
+    const slug = namedAnimalSlug(window.location);
     if (!slug) return;
     if (slug.length > 80 || !ANIMAL_SLUG_PATTERN.test(slug)) return setNamed({ kind: 'unknown' });
     loadApplicationAnimal(slug)

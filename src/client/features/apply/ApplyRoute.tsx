@@ -7,8 +7,8 @@ import { usePageTitle } from '../../use-page-title';
 import { ApplyPage } from './ApplyPage';
 
 /*
- * The application pages' chunk (`/apply/adopt`, `/apply/foster`, `/apply/volunteer`,
- * `/apply/partner`, in each language): the donate form's plain fields and stylesheet, no
+ * The application pages' chunk (`/apply/adopt`, `/foster`, `/volunteer`,
+ * `/partner`, in each language): the donate form's plain fields and stylesheet, no
  * component library, so a phone on a slow network gets the form as fast as it gets /donate's.
  */
 

@@ -138,7 +138,7 @@ describe("an animal's page", () => {
     expect(meta(html, 'og:description')).toBe('Bruno loves a walk by the sea &amp; a nap.');
     expect(meta(html, 'og:image')).toBe(`${SITE}/adopt/${bruno.slug}/card-${photoHash}.jpg`);
     expect(meta(html, 'og:image:width')).toBe('1200');
-    expect(html).toContain(`href="/apply/adopt?animal=${bruno.slug}"`);
+    expect(html).toContain(`href="/adopt/${bruno.slug}/apply"`);
     expect(html).toContain('Apply to adopt Bruno');
     expect(html).toContain(`https://wa.me/?text=Bruno%20is%20looking%20for%20a%20home:%20${SITE}/adopt/${bruno.slug}"`);
     expect(html).toMatch(/<dt>Good with children<\/dt><dd>Yes<\/dd>/);
@@ -158,7 +158,7 @@ describe("an animal's page", () => {
   it('is in Tamil with its Tamil story and the apply link in Tamil', async () => {
     const html = (await page(`/ta/adopt/${bruno.slug}`)).body;
     expect(html).toContain('மெரினா அருகே கிடைத்தான்.');
-    expect(html).toContain(`href="/ta/apply/adopt?animal=${bruno.slug}"`);
+    expect(html).toContain(`href="/ta/adopt/${bruno.slug}/apply"`);
     expect(html).toContain('Bruno-ஐத் தத்தெடுக்க விண்ணப்பியுங்கள்');
     expect(html).toContain(`<link rel="alternate" hreflang="hi" href="${SITE}/hi/adopt/${bruno.slug}" />`);
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LANGUAGES } from '../../../shared/languages';
+import { LANGUAGES, type Language } from '../../../shared/languages';
 import { ADOPT_PATH, localizedPath } from '../../../shared/locale-paths';
 import { withoutDocumentOnlyHeaders } from '../../platform/security/security-headers';
 import type { AnimalPages } from './animal-pages';
@@ -15,9 +15,25 @@ const isSlug = (slug: string) => slug.length <= 80 && SLUG.test(slug);
  */
 export function animalRoutes(
   app: FastifyInstance,
-  { animalPages, notFound }: { animalPages: AnimalPages; notFound: (path?: string) => PrerenderedPage },
+  {
+    animalPages,
+    notFound,
+    adoptForm,
+  }: {
+    animalPages: AnimalPages;
+    notFound: (path?: string) => PrerenderedPage;
+    /** The adoption form's page in a language (`/apply/adopt`): an animal's own form is that page. */
+    adoptForm: (language: Language) => PrerenderedPage;
+  },
 ): void {
   for (const language of LANGUAGES) {
+    // An animal's adoption form (DESIGN.md: `/adopt/<slug>/apply`): the adoption form's page, which
+    // reads the slug from its address and names the animal, or says it has found a home.
+    app.get<{ Params: { slug: string } }>(localizedPath(language, `${ADOPT_PATH}/:slug/apply`), (request, reply) =>
+      isSlug(request.params.slug)
+        ? sendPage(request, reply, adoptForm(language), 200)
+        : sendPage(request, reply, notFound(localizedPath(language, '/')), 404),
+    );
     app.get(localizedPath(language, ADOPT_PATH), async (request, reply) =>
       sendPage(request, reply, await animalPages.list(request.query as Record<string, unknown>, language), 200),
     );

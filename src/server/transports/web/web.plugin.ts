@@ -125,7 +125,14 @@ export async function webPlugin(
       });
     }
 
-    if (animalPages && notFoundPage) animalRoutes(app, { animalPages, notFound: notFoundPage });
+    if (animalPages && notFoundPage) {
+      const page = pageAt;
+      animalRoutes(app, {
+        animalPages,
+        notFound: notFoundPage,
+        adoptForm: (language) => page(localizedPath(language, '/apply/adopt')),
+      });
+    }
 
     await app.register(fastifyStatic, {
       root: clientDir,

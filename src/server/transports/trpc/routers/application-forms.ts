@@ -34,8 +34,8 @@ function gateOf(ctx: ProcedureContext): ApplicationGate | undefined {
 }
 
 /**
- * `applications.*`: the public application forms' calls (`/apply/adopt`, `/apply/foster`,
- * `/apply/volunteer`, `/apply/partner`), without a session. `submit` is also `POST /api/applications`.
+ * `applications.*`: the public application forms' calls (`/apply/adopt`, `/foster`,
+ * `/volunteer`, `/partner`), without a session. `submit` is also `POST /api/applications`.
  */
 export const applicationFormsRouter = router({
   submit: publicProcedure
