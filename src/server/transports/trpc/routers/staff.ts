@@ -27,6 +27,7 @@ import {
 } from '../../../platform/staff/staff-accounts';
 import { router } from '../init';
 import { adminProcedure, staffProcedure } from '../staff-procedures';
+import { staffAnimalsRouter } from './animals';
 import { staffAppealsRouter } from './appeals';
 import { backupsRouter } from './backups';
 import { certificatesRouter } from './certificates';
@@ -87,6 +88,7 @@ export const staffRouter = router({
   certificates: certificatesRouter,
   offlineGifts: offlineGiftsRouter,
   appeals: staffAppealsRouter,
+  animals: staffAnimalsRouter,
   images: imagesRouter,
   settlements: settlementsRouter,
   audit: router({
