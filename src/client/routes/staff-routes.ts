@@ -132,6 +132,18 @@ const appealRoute = createRoute({
   component: page('AppealPage'),
 });
 
+const animalsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/animals',
+  component: page('AnimalsPage'),
+});
+
+const animalRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/animals/$id',
+  component: page('AnimalPage'),
+});
+
 const certificatesRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/certificates',
@@ -217,6 +229,8 @@ export const staffRouteTree = staffRoute.addChildren([
     giftsReceivedRoute,
     appealsRoute,
     appealRoute,
+    animalsRoute,
+    animalRoute,
     settlementsRoute,
     erasureRoute,
     outboxRoute,

@@ -52,6 +52,11 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     ],
   },
   {
+    key: 'animals',
+    heading: 'Animals',
+    items: [{ to: '/staff/animals', label: 'Animals', admin: false }],
+  },
+  {
     key: 'website',
     heading: 'The website',
     items: [
