@@ -1,3 +1,5 @@
+// Over 250 lines on purpose: one form, every box of an animal's record in the order staff fill it in
+// on a phone, bound to one state and one set of the server's field errors; its sections share both.
 import {
   Button,
   Card,
