@@ -221,6 +221,13 @@ export const appealFieldsSchema = z.object({
   vetBillImageId: optional(imageIdSchema),
   /** The title, story and beyond-goal text in Tamil and Hindi; what is missing is shown in English. */
   translations: appealTranslationsSchema,
+  /** The animal the appeal is for (its record in the console), or none; null or '' clears it. */
+  animalId: z
+    .preprocess(
+      (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
+      z.number({ error: 'must be an animal’s number' }).int().positive().max(2_147_483_647).optional(),
+    )
+    .optional(),
 });
 export type AppealFields = z.infer<typeof appealFieldsSchema>;
 export type AppealFieldsInput = z.input<typeof appealFieldsSchema>;

@@ -14,7 +14,10 @@ import type { PageContent } from './site-content';
  * An appeal as its page is rendered with and hydrated from: without when its totals were counted
  * (the page does not show it), so a page rendered again with the same figures has the same bytes and ETag.
  */
-export type AppealOnPage = Omit<PublicAppeal, 'totalsAt'>;
+export type AppealOnPage = Omit<PublicAppeal, 'totalsAt'> & {
+  /** The animal the appeal is for, when it has a public page (`/adopt/<slug>`): the page links it. */
+  animal?: { slug: string; name: string } | null;
+};
 
 /** What a page is rendered with, and what a React page is hydrated with (embedded in the page as JSON). */
 export interface PageData {

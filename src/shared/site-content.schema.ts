@@ -1,6 +1,8 @@
 // Over 250 lines on purpose: one zod schema, field for field the shape of EditableContent in
 // ./site-content.ts, with the text rules it applies to every field and the translations derived from it.
 import { z } from 'zod';
+import { countsSince, IMPACT_COUNT_KINDS } from './impact-counts';
+import { calendarDaySchema } from './offline-gift.schema';
 import { POLICY_TOKENS } from './policy-pages';
 import { DEDUCTION_TOKEN, type EditableContent, type TextsOverride, type TranslatedLanguage } from './site-content';
 import { type AnyTextsSpec, compactTexts, TRANSLATABLE_TEXTS, TRANSLATED_LANGUAGES } from './site-content-languages';
@@ -152,7 +154,25 @@ const englishContentSchema = z
         title: plainLine(TITLE),
         intro: plainLine(LINE),
         figures: z
-          .array(z.object({ value: plainLine(12), label: plainLine(120) }).strict())
+          .array(
+            z
+              .object({
+                value: plainLine(12),
+                label: plainLine(120),
+                count: z
+                  .object({
+                    of: z.enum(IMPACT_COUNT_KINDS, { error: `must be one of ${IMPACT_COUNT_KINDS.join(', ')}` }),
+                    since: calendarDaySchema.optional(),
+                  })
+                  .strict()
+                  .refine((count) => !countsSince(count.of) || count.since !== undefined, {
+                    message: 'must give the day the count starts from',
+                    path: ['since'],
+                  })
+                  .optional(),
+              })
+              .strict(),
+          )
           .min(1, 'must have at least 1 figure')
           .max(8, 'must have at most 8 figures'),
       })

@@ -11,7 +11,9 @@
  * under Trust details, and the server renders the pages and mails with the name saved there). Isomorphic: no Node or DOM imports, and no zod (the browser's first load must not
  * carry it: the schema is ./site-content.schema.ts).
  */
+
 import type { ImageRecord } from './images';
+import type { ImpactCount } from './impact-counts';
 import { indiaDate } from './india-time';
 import type { Language } from './languages';
 import { DEFAULT_POLICIES, type PolicyContent } from './policy-pages';
@@ -20,8 +22,13 @@ import { SPONSOR_MONTHLY_DEFAULT_PAISE } from './sponsorship';
 import { deductionName, deductionShortName, type TaxLaw, taxLawOn } from './tax-law';
 
 export interface ImpactFigure {
+  /** The typed number (`2000+`): shown unless `count` says to count from the records. */
   value: string;
   label: string;
+  /** Count this from the animal records instead (./impact-counts.ts); absent: the typed value. */
+  count?: ImpactCount;
+  /** On a rendered page only: the India day a counted value counts from (the page says "since …"). */
+  countedSince?: string;
 }
 
 export interface Activity {

@@ -140,6 +140,18 @@ const appealRoute = createRoute({
   component: page('AppealPage'),
 });
 
+const animalsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/animals',
+  component: page('AnimalsPage'),
+});
+
+const animalRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: '/animals/$id',
+  component: page('AnimalPage'),
+});
+
 const certificatesRoute = createRoute({
   getParentRoute: () => consoleRoute,
   path: '/certificates',
@@ -246,6 +258,8 @@ export const staffRouteTree = staffRoute.addChildren([
     giftsReceivedRoute,
     appealsRoute,
     appealRoute,
+    animalsRoute,
+    animalRoute,
     settlementsRoute,
     erasureRoute,
     outboxRoute,

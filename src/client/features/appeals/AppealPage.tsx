@@ -1,6 +1,7 @@
 import { DEFAULT_BEYOND_GOAL } from '../../../shared/appeal-defaults';
 import type { AppealTranslatedField } from '../../../shared/appeals.schema';
 import { LANGUAGE_TAGS } from '../../../shared/languages';
+import { localizedPath } from '../../../shared/locale-paths';
 import type { AppealOnPage } from '../../../shared/page-render';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { useLanguage, useLocalizedHref, useMessages } from '../../i18n';
@@ -53,6 +54,14 @@ export function AppealPage({ appeal, api }: { appeal: AppealOnPage; api: Donatio
                 </p>
               ))}
             </div>
+            {appeal.animal ? (
+              <p style={{ margin: '0.75rem 0 0' }}>
+                {/* Every animal's page is in every language (DESIGN.md, animals): the link keeps the page's. */}
+                <a href={localizedPath(language, `/adopt/${appeal.animal.slug}`)}>
+                  {t('appeal_meet_animal', { name: appeal.animal.name })}
+                </a>
+              </p>
+            ) : null}
             {appeal.video ? <AppealVideo video={appeal.video} title={appeal.title} /> : null}
             {morePhotos.map((photo) => (
               <ResponsiveImage key={photo.id} image={photo} sizes={MAIN_SIZES} />

@@ -1,7 +1,17 @@
+import { LANGUAGE_TAGS } from '../../../shared/languages';
+import { useLanguage, useMessages } from '../../i18n';
 import { useSiteContent } from '../../site-content-context';
+
+/** `2026-01-01` in the page's language: `1 January 2026`, `1 ஜனவரி, 2026`, `1 जनवरी 2026`. */
+const formatDay = (day: string, tag: string) =>
+  new Intl.DateTimeFormat(tag, { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 
 export function ImpactSection() {
   const { impact } = useSiteContent();
+  const t = useMessages();
+  const language = useLanguage();
   return (
     <section id="impact" className="section" aria-labelledby="impact-title">
       <div className="container">
@@ -15,6 +25,11 @@ export function ImpactSection() {
             <li key={index} className="card figure">
               <span className="figure-value">{figure.value}</span>
               <span className="figure-label">{figure.label}</span>
+              {figure.countedSince ? (
+                <span className="figure-since">
+                  {t('impact_counted_since', { date: formatDay(figure.countedSince, LANGUAGE_TAGS[language]) })}
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>

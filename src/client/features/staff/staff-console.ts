@@ -4,6 +4,8 @@
  * chunk, instead of the dozens of small ones that every page's own import would split it into,
  * each an extra request on the donate page.
  */
+export { AnimalPage } from '../animals/AnimalPage';
+export { AnimalsPage } from '../animals/AnimalsPage';
 export { ApplicationPage } from '../applications/ApplicationPage';
 export { ApplicationsPage } from '../applications/ApplicationsPage';
 export { TemplatesPage as ApplicationTemplatesPage } from '../applications/TemplatesPage';

@@ -39,8 +39,9 @@ const FIELD_COLUMNS = [
   'video_url',
   'vet_bill_image_id',
   'translations',
+  'animal_id',
 ] as const;
-const FIELD_PLACEHOLDERS = ['?', '?', '?', '?::date', '?', '?', '?::jsonb', '?', '?', '?::jsonb'];
+const FIELD_PLACEHOLDERS = ['?', '?', '?', '?::date', '?', '?', '?::jsonb', '?', '?', '?::jsonb', '?'];
 
 /**
  * The translations as stored: only the texts given (a blank box is no translation), a language
@@ -80,7 +81,18 @@ const fieldValues = (fields: AppealFields) => [
   fields.videoUrl ?? null,
   fields.vetBillImageId ?? null,
   JSON.stringify(compactTranslations(fields.translations ?? {})),
+  fields.animalId ?? null,
 ];
+
+/**
+ * The animal named must have a record (no foreign key: gifts sits below the animals wing, so the
+ * check is a read of its table, not an import of its code).
+ */
+async function checkAnimal(em: EntityManager, animalId: number | undefined): Promise<void> {
+  if (animalId === undefined) return;
+  const [animal] = await em.execute('select 1 from animals where id = ?', [animalId]);
+  if (!animal) throw new DomainError('BAD_REQUEST', 'No animal has this number', { field: 'animalId' });
+}
 
 /** Every photo the appeal shows (a photo in use cannot be deleted from the console: platform/images/image-uses.ts). */
 const photosOf = (fields: AppealFields) => [
@@ -90,6 +102,7 @@ const photosOf = (fields: AppealFields) => [
 
 export async function createAppeal({ em, staff }: StaffCall, input: AppealFields) {
   return em.transactional(async (tx) => {
+    await checkAnimal(tx, input.animalId);
     const created = await withUniqueSlug(tx, slugFrom(input.title), async (slug) => {
       const [row] = await tx.execute<{ id: number }[]>(
         `insert into appeals (slug, ${FIELD_COLUMNS.join(', ')}, created_by, updated_by)
@@ -104,6 +117,7 @@ export async function createAppeal({ em, staff }: StaffCall, input: AppealFields
       slug: created.slug,
       title: input.title,
       translated: changedTranslations({}, compactTranslations(input.translations ?? {})),
+      ...(input.animalId === undefined ? {} : { animalId: input.animalId }),
     });
     return created;
   });
@@ -118,6 +132,7 @@ export async function editAppeal({ em, staff }: StaffCall, input: AppealEditInpu
       [input.id],
     );
     if (!before) throw new DomainError('NOT_FOUND', `No appeal ${input.id}`);
+    await checkAnimal(tx, input.animalId);
     await tx.execute(
       `update appeals set ${FIELD_COLUMNS.map((column, index) => `${column} = ${FIELD_PLACEHOLDERS[index]}`).join(', ')},
               updated_by = ?, updated_at = now() where id = ?`,
@@ -198,11 +213,13 @@ export async function appealForStaff({ em }: { em: EntityManager }, id: number) 
       updatedAt: string;
       publishedAt: string | null;
       closedAt: string | null;
+      animalId: number | null;
     })[]
   >(
     `select ${APPEAL_COLUMNS}, a.purpose_class as "purposeClass", a.created_by as "createdBy",
             ${isoTime('a.created_at')} as "createdAt", a.updated_by as "updatedBy", ${isoTime('a.updated_at')} as "updatedAt",
-            ${isoTime('a.published_at')} as "publishedAt", ${isoTime('a.closed_at')} as "closedAt"
+            ${isoTime('a.published_at')} as "publishedAt", ${isoTime('a.closed_at')} as "closedAt",
+            a.animal_id as "animalId"
        from appeals a where a.id = ?`,
     [id],
   );

@@ -16,6 +16,17 @@ const CREATE_PROCEDURES = new Set(['donation.create', 'subscription.create']);
  */
 export const SITE_CONTENT_BODY_LIMIT_BYTES = 256 * 1024;
 const SAVE_SITE_CONTENT = 'staff.siteContent.saveDraft';
+/**
+ * An animal's record with its story in three languages (10,000 characters each, Tamil and Hindi
+ * letters 3 bytes each) passes the app's limit too; this leaves room for a hostile 100 KB field to
+ * reach the schema, which names it in a 400.
+ */
+export const ANIMAL_RECORD_BODY_LIMIT_BYTES = 128 * 1024;
+const LARGE_INPUTS: Record<string, number> = {
+  [SAVE_SITE_CONTENT]: SITE_CONTENT_BODY_LIMIT_BYTES,
+  'staff.animals.create': ANIMAL_RECORD_BODY_LIMIT_BYTES,
+  'staff.animals.edit': ANIMAL_RECORD_BODY_LIMIT_BYTES,
+};
 
 /** How many times the per-client limit the console's procedures (`staff.*`) may be called. */
 const STAFF_CALLS_PER_CLIENT_LIMIT = 10;
@@ -66,12 +77,14 @@ export async function trpcPlugin(
   await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions });
   // The creates' plain calls without the adapter's fetch-API round trip (create-calls.ts).
   await app.register(createCallRoutes, { paths: [...CREATE_PROCEDURES], trpcOptions });
-  // Its own route (a static path wins over /trpc/:path), with its own limit and the same JSON reading as the plugin's.
+  // Their own routes (a static path wins over /trpc/:path), with their own limits and the same JSON reading as the plugin's.
   await app.register(async (large) => {
     large.removeContentTypeParser('application/json');
     large.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    large.post(`/trpc/${SAVE_SITE_CONTENT}`, { bodyLimit: SITE_CONTENT_BODY_LIMIT_BYTES }, async (req, res) => {
-      await fastifyRequestHandler({ ...trpcOptions, req, res, path: SAVE_SITE_CONTENT });
-    });
+    for (const [path, bodyLimit] of Object.entries(LARGE_INPUTS)) {
+      large.post(`/trpc/${path}`, { bodyLimit }, async (req, res) => {
+        await fastifyRequestHandler({ ...trpcOptions, req, res, path });
+      });
+    }
   });
 }

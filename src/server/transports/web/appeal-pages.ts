@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { appealCardFacts, appealCardPath, appealCardVersion } from '../../../shared/appeal-card';
 import type { PublicAppeal } from '../../../shared/appeals.schema';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages';
+import { publicAnimalOfAppeal } from '../../animals/records/public-animal-link';
 import { appealPhotoBytes, renderAppealCard } from '../../gifts/appeals/appeal-card';
 import { publicAppeal } from '../../gifts/appeals/public-appeals';
 import { DomainError } from '../../platform/core/domain-error';
@@ -118,8 +119,9 @@ export class AppealPages implements AppealPagesHandle {
     }
     // Without the moment its totals were counted: the same figures make the same page and ETag.
     const { totalsAt: _counted, ...shown } = appeal;
+    const animal = await publicAnimalOfAppeal(this.options.orm.em.fork(), appeal.id);
     const result = await this.options.sitePages.renderOnDemand(`/appeals/${appeal.slug}`, {
-      appeal: shown,
+      appeal: { ...shown, animal },
       ...(language === DEFAULT_LANGUAGE ? {} : { language, appealCard: await this.englishCardPath(appeal) }),
     });
     if (!result) throw new Error("the site's pages have not been rendered yet");

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PublicAppealCard } from '../../../shared/appeals.schema';
 import { DEFAULT_CONTENT } from '../../../shared/default-content';
 import type { ImageRecord } from '../../../shared/images';
+import { withImpactCounts } from '../../../shared/impact-counts';
 import { indiaDate } from '../../../shared/india-time';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../shared/languages';
 import { localizedPath, splitLanguage } from '../../../shared/locale-paths';
@@ -14,6 +15,7 @@ import { type EditableContent, pageContentOf, withTrustName } from '../../../sha
 import { resolveSiteContentIn } from '../../../shared/site-content-languages';
 import { SITE_URL_TOKEN } from '../../../shared/site-url-token';
 import { taxLawOn } from '../../../shared/tax-law';
+import { countImpactFigures } from '../../animals/records/impact-counts';
 import { openAppealsInEveryLanguage } from '../../gifts/appeals/public-appeals';
 import { getTrustDetails } from '../../gifts/receipts/trust-details';
 import type { Orm } from '../../platform/db/orm';
@@ -84,7 +86,10 @@ export interface SitePagesOptions {
 export class SitePages implements SitePagesHandle {
   private pages = new Map<string, PrerenderedPage>();
   private key: string | undefined;
-  /** What the open appeals' list and the trust's details (the policy pages') were when the pages were rendered. */
+  /**
+   * What the open appeals' list, the trust's details (the policy pages') and the counted impact
+   * figures (animals/records/impact-counts.ts) were when the pages were rendered.
+   */
   private appealsKey: string | undefined;
   /** The published version the pages show (null: the defaults), and its content. */
   private version: number | null = null;
@@ -162,10 +167,15 @@ export class SitePages implements SitePagesHandle {
    * console's sandboxed frame: the page's markup and CSS are all of it before any script runs).
    */
   async preview(path: string, content: EditableContent): Promise<string> {
-    const images = await contentImages(this.options.orm.em.fork(), content);
+    const em = this.options.orm.em.fork();
+    const images = await contentImages(em, content);
+    const counts = await countImpactFigures(em, content.impact.figures);
     // `/ta/`: the English page's path rendered in Tamil, with the Tamil texts, as render() does.
     const { language, path: page } = splitLanguage(path);
-    const { html } = await this.options.renderer.render(page, this.dataFor(content, this.now(), images, language));
+    const { html } = await this.options.renderer.render(
+      page,
+      this.dataFor(content, this.now(), images, language, counts),
+    );
     return (
       html
         .replaceAll(SITE_URL_TOKEN, this.options.siteUrl)
@@ -212,8 +222,14 @@ export class SitePages implements SitePagesHandle {
     at: Date,
     images: readonly ImageRecord[],
     language: Language = DEFAULT_LANGUAGE,
+    counts: readonly (number | null)[] = [],
   ): PageData {
-    const resolved = pageContentOf(resolveSiteContentIn(content, at, images, language));
+    const inLanguage = pageContentOf(resolveSiteContentIn(content, at, images, language));
+    // A figure staff chose to count from the records shows its count and the day it counts from.
+    const resolved = {
+      ...inLanguage,
+      impact: { ...inLanguage.impact, figures: withImpactCounts(inLanguage.impact.figures, counts) },
+    };
     const data: PageData = {
       // The trust's name as an admin saved it under Trust details (the defaults' until then).
       content: this.trust ? withTrustName(resolved, this.trust.name) : resolved,
@@ -235,14 +251,17 @@ export class SitePages implements SitePagesHandle {
     // address and PAN on the policy pages.
     const { name, address, pan, registration80g } = await getTrustDetails(em);
     const trust = { name, address, pan, registration80g };
-    const appealsKey = `${openAppealsKey(appeals)}${JSON.stringify(trust)}`;
+    // The counted impact figures of the content shown now: a count that moved renders the pages again.
+    const counts = this.content ? await countImpactFigures(em, this.content.impact.figures) : [];
+    const appealsKey = `${openAppealsKey(appeals)}${JSON.stringify(trust)}${JSON.stringify(counts)}`;
     if (images && this.key === keyOf(versionId, day, images) && this.appealsKey === appealsKey) return;
     this.trust = trust;
     const { id, content } = await publishedContent(em);
     const shown = await contentImages(em, content);
-    await this.render(id, content, at, shown, appeals);
+    const newCounts = await countImpactFigures(em, content.impact.figures);
+    await this.render(id, content, at, shown, appeals, newCounts);
     this.key = keyOf(id, day, shown);
-    this.appealsKey = appealsKey;
+    this.appealsKey = `${openAppealsKey(appeals)}${JSON.stringify(trust)}${JSON.stringify(newCounts)}`;
     this.lastError = undefined;
     this.options.log.info({ version: id, day }, "the site's pages were rendered with the published content");
   }
@@ -254,9 +273,13 @@ export class SitePages implements SitePagesHandle {
     at: Date,
     images: readonly ImageRecord[],
     appeals: Partial<Record<Language, PublicAppealCard[]>> = {},
+    counts: readonly (number | null)[] = [],
   ): Promise<void> {
     const { renderer, siteUrl } = this.options;
-    const data = { ...this.dataFor(content, at, images), openAppeals: appeals[DEFAULT_LANGUAGE] ?? [] };
+    const data = {
+      ...this.dataFor(content, at, images, DEFAULT_LANGUAGE, counts),
+      openAppeals: appeals[DEFAULT_LANGUAGE] ?? [],
+    };
     const rendered = new Map<string, PrerenderedPage>();
     const dataIn = new Map<Language, PageData>();
     for (const language of LANGUAGES) {
@@ -265,7 +288,7 @@ export class SitePages implements SitePagesHandle {
       const languageData: PageData =
         language === DEFAULT_LANGUAGE
           ? data
-          : { ...this.dataFor(content, at, images, language), openAppeals: appeals[language] ?? [] };
+          : { ...this.dataFor(content, at, images, language, counts), openAppeals: appeals[language] ?? [] };
       dataIn.set(language, languageData);
       for (const path of [...renderer.languagePaths[language], renderer.notFoundPath]) {
         const { html } = await renderer.render(path, languageData);

@@ -86,6 +86,8 @@ describe('the appeal form', () => {
       photoImageIds: [6, 5],
       videoUrl: undefined,
       vetBillImageId: undefined,
+      // No animal chosen: null, so an edit clears one chosen before.
+      animalId: null,
     });
   });
 

@@ -23,6 +23,7 @@ import { LANGUAGE_NAMES, LANGUAGE_TAGS, type Language } from '../../../../shared
 import { DateField } from '../DateField';
 import { ErrorMessage } from '../ErrorMessage';
 import { ImageUploadField } from '../images/ImageUploadField';
+import { AppealAnimalField } from './AppealAnimalField';
 import { AppealPhotosField } from './AppealPhotosField';
 import {
   type AppealFormField,
@@ -190,6 +191,7 @@ export function AppealForm({
           {...text('beyondGoal')}
           error={label('beyondGoal', 'This')}
         />
+        <AppealAnimalField value={values.animalId} onChange={set('animalId')} error={label('animalId', 'Animal')} />
         <AppealPhotosField
           value={values.photoImageIds}
           onChange={set('photoImageIds')}

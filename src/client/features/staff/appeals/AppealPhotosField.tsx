@@ -14,10 +14,13 @@ export function AppealPhotosField({
   value,
   onChange,
   error,
+  description = 'The first is the appeal’s main photo, shown in link previews on WhatsApp',
 }: {
   value: number[];
   onChange: (ids: number[]) => void;
   error?: string;
+  /** What the first photo is for (an animal's record reuses this field). */
+  description?: string;
 }) {
   const images = staffTrpc.staff.images.byIds.useQuery({ ids: value }, { enabled: value.length > 0 });
   const byId = new Map((images.data ?? []).map((image) => [image.id, image]));
@@ -28,11 +31,7 @@ export function AppealPhotosField({
     onChange(next);
   };
   return (
-    <Input.Wrapper
-      label="Photos"
-      description="The first is the appeal’s main photo, shown in link previews on WhatsApp"
-      error={error}
-    >
+    <Input.Wrapper label="Photos" description={description} error={error}>
       <Stack gap="xs" mt={4}>
         <ErrorMessage error={images.error} />
         {value.length > 0 && (

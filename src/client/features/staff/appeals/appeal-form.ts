@@ -22,6 +22,8 @@ export interface AppealFormValues {
   photoImageIds: number[];
   videoUrl: string;
   vetBillImageId: number | null;
+  /** The animal the appeal is for (its record under Animals), or none. */
+  animalId: number | null;
   /** The title, story and beyond-goal text in Tamil and Hindi. */
   translations: Record<AppealTranslationLanguage, AppealTexts>;
 }
@@ -38,6 +40,7 @@ export const emptyAppeal = (): AppealFormValues => ({
   photoImageIds: [],
   videoUrl: '',
   vetBillImageId: null,
+  animalId: null,
   translations: noTranslations(),
 });
 
@@ -52,6 +55,7 @@ export function formValuesOf(appeal: {
   photoImageIds: number[];
   videoUrl: string | null;
   vetBillImageId: number | null;
+  animalId?: number | null;
   translations?: Partial<Record<AppealTranslationLanguage, Partial<AppealTexts>>> | null;
 }): AppealFormValues {
   const translations = noTranslations();
@@ -70,6 +74,7 @@ export function formValuesOf(appeal: {
     photoImageIds: appeal.photoImageIds,
     videoUrl: appeal.videoUrl ?? '',
     vetBillImageId: appeal.vetBillImageId,
+    animalId: appeal.animalId ?? null,
     translations,
   };
 }
@@ -112,6 +117,7 @@ export function appealInputOf(values: AppealFormValues) {
     photoImageIds: values.photoImageIds,
     videoUrl: values.videoUrl || undefined,
     vetBillImageId: values.vetBillImageId ?? undefined,
+    animalId: values.animalId,
     translations: translationsInput(values),
   };
 }

@@ -46,6 +46,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     key: 'animals',
     heading: 'Animals',
     items: [
+      { to: '/staff/animals', label: 'Animals', admin: false },
       { to: '/staff/applications', label: 'Applications', admin: false },
       { to: '/staff/sponsorships', label: 'Sponsorships', admin: false },
       { to: '/staff/application-mails', label: 'Application mails', admin: false },

@@ -5,6 +5,7 @@ import { TRANSLATED_LANGUAGES } from '../../../../shared/site-content-languages'
 import { ImageUploadField } from '../images/ImageUploadField';
 import { getAt, type Path } from './content-paths';
 import { type FieldsProps, PairList, Section, useField } from './field-kit';
+import { ImpactCountFields } from './ImpactCountFields';
 
 const DEDUCTION_HINT = `Write ${DEDUCTION_TOKEN} where the text names the tax deduction: the site writes the section in force.`;
 
@@ -86,6 +87,7 @@ export function ContentFields(props: FieldsProps) {
             onRemove={removeTranslatedRow(['impact', 'figures'])}
           />
         )}
+        {!translating && <ImpactCountFields figures={content.impact.figures} issues={issues} onChange={onChange} />}
       </Section>
       <Section title="Home page">
         {line(['hero', 'headline'], 'Headline')}

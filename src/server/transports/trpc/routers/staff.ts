@@ -27,6 +27,7 @@ import {
 } from '../../../platform/staff/staff-accounts';
 import { router } from '../init';
 import { adminProcedure, staffProcedure } from '../staff-procedures';
+import { staffAnimalsRouter } from './animals';
 import { staffAppealsRouter } from './appeals';
 import { applicationsRouter } from './applications';
 import { backupsRouter } from './backups';
@@ -89,6 +90,7 @@ export const staffRouter = router({
   certificates: certificatesRouter,
   offlineGifts: offlineGiftsRouter,
   appeals: staffAppealsRouter,
+  animals: staffAnimalsRouter,
   images: imagesRouter,
   settlements: settlementsRouter,
   audit: router({
