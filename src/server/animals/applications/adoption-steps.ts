@@ -3,6 +3,8 @@ import type { AnimalStatus } from '../../../shared/animals';
 import type { Actor } from '../../platform/audit/audit';
 import { DomainError } from '../../platform/core/domain-error';
 import { moveAnimal } from '../records/move-animal';
+import type { SponsorMailLinks } from '../sponsors/animal-left';
+import { moveAnimalTellingSponsors } from '../sponsors/move-animal-telling-sponsors';
 
 /**
  * What an adoption's steps do to its animal, each in the caller's transaction (work-steps.ts holds
@@ -39,14 +41,14 @@ export async function reserveAnimalFor(
 
 /**
  * Completing an adoption: the animal is adopted on the day given, by this application's family. The
- * animal leaves the trust's care here: this is the one place an adoption moves it, so whatever an
- * adoption must also do (its sponsors told and offered another animal, animals/sponsors/) is added
- * to this function, in the same transaction.
+ * animal leaves the trust's care here: this is the one place an adoption moves it, and its sponsors
+ * are told and offered another animal in the same transaction (animals/sponsors/).
  */
 export async function markAnimalAdopted(
   em: EntityManager,
   actor: Actor,
   adoption: { animalId: number; applicationId: number; onDate?: string },
+  sponsorLinks: Partial<SponsorMailLinks>,
 ): Promise<void> {
   const [animal] = await em.execute<{ name: string; status: AnimalStatus }[]>(
     'select name, status from animals where id = ? for update',
@@ -55,13 +57,18 @@ export async function markAnimalAdopted(
   if (!animal) throw new DomainError('NOT_FOUND', 'The animal of this application no longer exists', { field: 'to' });
   if (animal.status !== 'reserved' && animal.status !== 'adoptable' && animal.status !== 'fostered')
     throw new DomainError('CONFLICT', `${animal.name} cannot be adopted now: ${animal.status}`, { field: 'to' });
-  await moveAnimal(em, actor, {
-    animalId: adoption.animalId,
-    to: 'adopted',
-    onDate: adoption.onDate,
-    applicationId: adoption.applicationId,
-    note: `Adopted through application ${adoption.applicationId}`,
-  });
+  await moveAnimalTellingSponsors(
+    em,
+    actor,
+    {
+      animalId: adoption.animalId,
+      to: 'adopted',
+      onDate: adoption.onDate,
+      applicationId: adoption.applicationId,
+      note: `Adopted through application ${adoption.applicationId}`,
+    },
+    sponsorLinks,
+  );
 }
 
 /**

@@ -11,6 +11,7 @@ import { type Actor, audit } from '../../platform/audit/audit';
 import { DomainError } from '../../platform/core/domain-error';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { actorOf, type StaffActor } from '../../platform/staff/staff-actor';
+import type { SponsorMailLinks } from '../sponsors/animal-left';
 import { markAnimalAdopted, releaseAnimalOf, reserveAnimalFor } from './adoption-steps';
 import { applicationMail } from './mail-templates';
 
@@ -111,7 +112,8 @@ export async function moveApplication({
   em,
   staff,
   input,
-}: {
+  ...sponsorLinks
+}: Partial<SponsorMailLinks> & {
   em: EntityManager;
   staff: StaffActor;
   input: { id: number; to: ApplicationStatus; mail: boolean; note: string; onDate?: string; declineOthers: number[] };
@@ -136,7 +138,7 @@ export async function moveApplication({
       await reserveAnimalFor(tx, actor, adoption);
       animal = 'reserved';
     } else if (adoption && input.to === 'completed') {
-      await markAnimalAdopted(tx, actor, { ...adoption, onDate: input.onDate });
+      await markAnimalAdopted(tx, actor, { ...adoption, onDate: input.onDate }, sponsorLinks);
       animal = 'adopted';
     } else if (adoption && application.status === 'approved' && (input.to === 'declined' || input.to === 'withdrawn')) {
       if (await releaseAnimalOf(tx, actor, adoption)) animal = 'released';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPONSOR_TOKEN_HEADER } from '../../../shared/sponsorship';
-import { seedAnimal } from '../../test/animal-fixtures';
+import { seedAnimal, seedApplication } from '../../test/animal-fixtures';
 import { donationBody } from '../../test/donation-fixtures';
 import { donorEmail, mailTo } from '../../test/mail-fixtures';
-import { createTestApp, deliverSandboxWebhooks, SITE, type TestApp } from '../../test/test-app';
+import { callProcedure, createTestApp, deliverSandboxWebhooks, SITE, type TestApp } from '../../test/test-app';
 import { moveAnimal } from '../records/move-animal';
 import { tellSponsorsAnimalLeft } from './animal-left';
 import { runGatewayTasks } from './sponsor-gateway-tasks';
@@ -151,5 +151,59 @@ describe('when a sponsored animal leaves care', () => {
     expect((await subscriptionOf(stopperSub))?.status).toBe('cancelled');
     const ended = await sponsorCall('sponsorship.choice', stopperToken);
     expect(ended.json().result.data.state).toBe('ended');
+  });
+
+  it('is told by every way staff move an animal out of care: its console page and an adoption completed', async () => {
+    await t.addAccount('meena', 'staff');
+    const token = await t.signIn('meena');
+    const staffCall = async (path: string, input: unknown) => {
+      const response = await callProcedure(t.app, path, 'mutation', { token, input });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().result.data;
+    };
+    const today = () => new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
+    const owed = async (animalId: number) =>
+      (
+        await em().execute<{ n: string }[]>(
+          `select count(*) as n from sponsor_gateway_tasks g join subscriptions s on s.id = g.subscription_id
+            where s.animal_id = ? and g.action = 'pause'`,
+          [animalId],
+        )
+      )[0]?.n;
+
+    // Died, recorded on the animal's console page.
+    const kutty = await seedAnimal(em(), { name: 'Kutty', status: 'resident', sponsorMonthlyAmount: 350_000 });
+    const kuttySponsor = donorEmail('kutty-sponsor');
+    await sponsor(kutty.slug, kuttySponsor);
+    await staffCall('staff.animals.move', { animalId: kutty.id, to: 'died', onDate: today(), note: 'Old age, peacefully' });
+    expect(await owed(kutty.id)).toBe('1');
+    expect((await mailTo(t, kuttySponsor)).map((mail) => mail.subject)).toContain(
+      'Sad news about Kutty',
+    );
+
+    // Adopted, by completing the family's application.
+    const rani = await seedAnimal(em(), { name: 'Rani', status: 'resident', sponsorMonthlyAmount: 350_000 });
+    const raniSponsor = donorEmail('rani-sponsor');
+    await sponsor(rani.slug, raniSponsor);
+    await staffCall('staff.animals.move', { animalId: rani.id, to: 'adoptable', onDate: today(), note: '' });
+    const family = await seedApplication(em(), { kind: 'adopt', animalId: rani.id, status: 'new' });
+    await staffCall('staff.applications.move', {
+      id: family.id,
+      to: 'approved',
+      mail: false,
+      note: '',
+      declineOthers: [],
+    });
+    await staffCall('staff.applications.move', {
+      id: family.id,
+      to: 'completed',
+      mail: false,
+      note: '',
+      declineOthers: [],
+    });
+    expect(await owed(rani.id)).toBe('1');
+    expect((await mailTo(t, raniSponsor)).map((mail) => mail.subject)).toContain(
+      'Rani has found a home',
+    );
   });
 });

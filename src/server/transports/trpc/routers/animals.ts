@@ -8,9 +8,9 @@ import {
   vaccinationRemoveInputSchema,
 } from '../../../../shared/animal-record.schema';
 import { listAnimals } from '../../../animals/records/animal-list';
-import { moveAnimal } from '../../../animals/records/move-animal';
 import { animalForStaff, createAnimal, editAnimal } from '../../../animals/records/staff-animals';
 import { addVaccination, removeVaccination } from '../../../animals/records/vaccinations';
+import { moveAnimalTellingSponsors } from '../../../animals/sponsors/move-animal-telling-sponsors';
 import { actorOf } from '../../../platform/staff/staff-actor';
 import type { ProcedureContext } from '../context';
 import { router } from '../init';
@@ -34,18 +34,20 @@ export const staffAnimalsRouter = router({
   edit: staffProcedure
     .input(animalEditInputSchema)
     .mutation(({ ctx, input }) => editAnimal(ctx, input).finally(() => animalChanged(ctx))),
-  move: staffProcedure.input(animalMoveInputSchema).mutation(({ ctx, input }) =>
-    ctx.em
-      .transactional((tx) =>
-        moveAnimal(tx, actorOf(ctx.staff), {
-          animalId: input.animalId,
-          to: input.to,
-          onDate: input.onDate,
-          note: input.note,
-        }),
-      )
-      .finally(() => animalChanged(ctx)),
-  ),
+  move: staffProcedure
+    .input(animalMoveInputSchema)
+    .mutation(({ ctx, input }) =>
+      ctx.em
+        .transactional((tx) =>
+          moveAnimalTellingSponsors(
+            tx,
+            actorOf(ctx.staff),
+            { animalId: input.animalId, to: input.to, onDate: input.onDate, note: input.note },
+            ctx,
+          ),
+        )
+        .finally(() => animalChanged(ctx)),
+    ),
   addVaccination: staffProcedure
     .input(vaccinationAddInputSchema)
     .mutation(({ ctx, input }) => addVaccination(ctx, input)),
