@@ -6,10 +6,10 @@
  */
 export { AnimalPage } from '../animals/AnimalPage';
 export { AnimalsPage } from '../animals/AnimalsPage';
+export { SponsorshipsPage } from '../animals/SponsorshipsPage';
 export { ApplicationPage } from '../applications/ApplicationPage';
 export { ApplicationsPage } from '../applications/ApplicationsPage';
 export { TemplatesPage as ApplicationTemplatesPage } from '../applications/TemplatesPage';
-export { SponsorshipsPage } from '../animals/SponsorshipsPage';
 export { AccountsPage } from './accounts/AccountsPage';
 export { PasswordPage } from './accounts/PasswordPage';
 export { AppealPage } from './appeals/AppealPage';

@@ -175,11 +175,14 @@ describe('when a sponsored animal leaves care', () => {
     const kutty = await seedAnimal(em(), { name: 'Kutty', status: 'resident', sponsorMonthlyAmount: 350_000 });
     const kuttySponsor = donorEmail('kutty-sponsor');
     await sponsor(kutty.slug, kuttySponsor);
-    await staffCall('staff.animals.move', { animalId: kutty.id, to: 'died', onDate: today(), note: 'Old age, peacefully' });
+    await staffCall('staff.animals.move', {
+      animalId: kutty.id,
+      to: 'died',
+      onDate: today(),
+      note: 'Old age, peacefully',
+    });
     expect(await owed(kutty.id)).toBe('1');
-    expect((await mailTo(t, kuttySponsor)).map((mail) => mail.subject)).toContain(
-      'Sad news about Kutty',
-    );
+    expect((await mailTo(t, kuttySponsor)).map((mail) => mail.subject)).toContain('Sad news about Kutty');
 
     // Adopted, by completing the family's application.
     const rani = await seedAnimal(em(), { name: 'Rani', status: 'resident', sponsorMonthlyAmount: 350_000 });
@@ -202,8 +205,6 @@ describe('when a sponsored animal leaves care', () => {
       declineOthers: [],
     });
     expect(await owed(rani.id)).toBe('1');
-    expect((await mailTo(t, raniSponsor)).map((mail) => mail.subject)).toContain(
-      'Rani has found a home',
-    );
+    expect((await mailTo(t, raniSponsor)).map((mail) => mail.subject)).toContain('Rani has found a home');
   });
 });

@@ -1,8 +1,8 @@
 import { Anchor, Card, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { ApplicationsWaiting } from '../../applications/ApplicationsWaiting';
 import { SilentSponsors } from '../../animals/SilentSponsors';
+import { ApplicationsWaiting } from '../../applications/ApplicationsWaiting';
 import { DonationLink } from '../DonationLink';
 import { ErrorMessage } from '../ErrorMessage';
 import { Figure } from '../Figure';
