@@ -18,14 +18,13 @@ export class Migration20261129121000 extends Migration {
       add column "monthly_amount" integer null,
       add column "payment_method" text null,
       add column "ends_at" timestamptz null,
-      add column "replaces_subscription_id" integer null
-        references "subscriptions" ("id") on update cascade on delete set null,
+      add column "replaces_subscription_id" integer null,
       add constraint "subscriptions_monthly_amount_check" check ("monthly_amount" is null or "monthly_amount" >= 100);`);
     this.addSql(`create index "subscriptions_replaces_subscription_id_index" on "subscriptions" ("replaces_subscription_id")
       where "replaces_subscription_id" is not null;`);
     this.addSql(`create table "monthly_changes" (
       "id" serial primary key,
-      "subscription_id" integer not null references "subscriptions" ("id") on update cascade on delete cascade,
+      "subscription_id" integer not null,
       "kind" text not null check ("kind" in ('amount_changed', 'paused', 'resumed', 'cancel_at_cycle_end',
         'cancelled', 'new_mandate_started', 'mandate_replaced')),
       "amount_before" integer null,
@@ -34,6 +33,8 @@ export class Migration20261129121000 extends Migration {
       "made_by" text not null check ("made_by" in ('donor', 'staff', 'razorpay')),
       "created_at" timestamptz not null default now());`);
     this.addSql(`create index "monthly_changes_subscription_id_index" on "monthly_changes" ("subscription_id", "id");`);
+    this.addSql(`alter table "monthly_changes" add constraint "monthly_changes_subscription_id_foreign"
+      foreign key ("subscription_id") references "subscriptions" ("id") on update cascade on delete cascade;`);
   }
 
   override async down(): Promise<void> {

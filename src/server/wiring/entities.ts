@@ -11,7 +11,7 @@ import { ErasureRequest } from '../donors/rights/erasure-request.entity';
 import { THANKS_ENTITIES } from '../donors/thanks/thanks.entities';
 import { APPEAL_ENTITIES } from '../gifts/donations/appeal.entity';
 import { Donation } from '../gifts/donations/donation.entity';
-import { Subscription } from '../gifts/donations/subscription.entity';
+import { MonthlyChange, Subscription } from '../gifts/donations/subscription.entity';
 import { Donor } from '../gifts/donor-keys/donor.entity';
 import { NewsConsent } from '../gifts/donor-keys/news-consent.entity';
 import { RiskEpisode } from '../gifts/monthly-at-risk/risk-episode.entity';
@@ -50,6 +50,7 @@ export const ENTITIES = [
   DonorYear,
   Donation,
   Subscription,
+  MonthlyChange,
   RazorpayPlan,
   WebhookEvent,
   TrustSettings,

@@ -48,6 +48,7 @@ describe('the migrations', () => {
       'images',
       'mail_outbox',
       'mikro_orm_migrations',
+      'monthly_changes',
       'monthly_risk_episodes',
       'news_consents',
       'offsite_backup_settings',
@@ -390,6 +391,14 @@ describe('the migrations', () => {
       col('mail_outbox', 'sent_at', timestamp, 'YES'),
       col('mail_outbox', 'forget_once_sent', 'boolean', 'NO', 'false'),
       col('mail_outbox', 'headers', 'jsonb', 'NO', "'{}'::jsonb"),
+      col('monthly_changes', 'id', 'integer', 'NO', serial('monthly_changes')),
+      col('monthly_changes', 'subscription_id', 'integer', 'NO'),
+      col('monthly_changes', 'kind', 'text', 'NO'),
+      col('monthly_changes', 'amount_before', 'integer', 'YES'),
+      col('monthly_changes', 'amount_after', 'integer', 'YES'),
+      col('monthly_changes', 'effective_at', timestamp, 'YES'),
+      col('monthly_changes', 'made_by', 'text', 'NO'),
+      col('monthly_changes', 'created_at', timestamp, 'NO', 'now()'),
       col('monthly_risk_episodes', 'id', 'integer', 'NO', serial('monthly_risk_episodes')),
       col('monthly_risk_episodes', 'subscription_id', 'integer', 'NO'),
       col('monthly_risk_episodes', 'status', 'text', 'NO'),
@@ -556,6 +565,10 @@ describe('the migrations', () => {
       col('subscriptions', 'status', 'text', 'NO', "'created'::text"),
       col('subscriptions', 'created_at', timestamp, 'NO', 'now()'),
       col('subscriptions', 'animal_id', 'integer', 'YES'),
+      col('subscriptions', 'monthly_amount', 'integer', 'YES'),
+      col('subscriptions', 'payment_method', 'text', 'YES'),
+      col('subscriptions', 'ends_at', timestamp, 'YES'),
+      col('subscriptions', 'replaces_subscription_id', 'integer', 'YES'),
       col('thank_you_calls', 'donation_id', 'integer', 'NO'),
       col('thank_you_calls', 'called_by', 'text', 'NO'),
       col('thank_you_calls', 'called_at', timestamp, 'NO', 'now()'),
@@ -700,9 +713,15 @@ describe('the migrations', () => {
           foreign_table: 'subscriptions',
           foreign_column: 'id',
         },
+        {
+          table_name: 'monthly_changes',
+          column_name: 'subscription_id',
+          foreign_table: 'subscriptions',
+          foreign_column: 'id',
+        },
       ]),
     );
-    expect(foreignKeys).toHaveLength(22);
+    expect(foreignKeys).toHaveLength(23);
   });
 
   it('lets many rows have no payment id yet, but never two rows the same one', async () => {
