@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { AnimalStatus, Sex, SpecialNeed, Species, YesNoUnknown } from './animals';
 import type { ImageRecord } from './images';
 import type { Language } from './languages';
+import type { SponsorBlock } from './sponsorship';
 
 /** Age bands: under 1 year (a puppy or kitten), 1 to 3, 3 to 8, 8 and over. */
 export const AGE_BANDS = ['baby', 'young', 'adult', 'senior'] as const;
@@ -223,6 +224,8 @@ export interface AnimalOnPage {
   condition: string;
   /** The monthly amount it is open for sponsorship at (paise), or null (issue 43's block reads it). */
   sponsorMonthlyAmount: number | null;
+  /** "Sponsor Bruno: ₹3,500 a month" and how many sponsor it, when it is open for sponsorship (animals/sponsors/). */
+  sponsorBlock?: SponsorBlock | null;
   appeals: AnimalAppealLink[];
   /** The Open Graph card's path (its first photo at 1200×630), or null without a photo. */
   card: string | null;

@@ -1,10 +1,11 @@
 import type { AnimalOnPage } from '../../../shared/adoptable';
+import { SponsorBlock } from '../animals/SponsorBlock';
 
 /**
- * The place on an animal's page for sponsoring it monthly (issue 43: the sponsors' engineer fills
- * it in). AnimalPage renders it under the facts for every animal with a page; an animal open for
- * sponsorship has `sponsorMonthlyAmount` (paise) set. Until the sponsors' block exists it shows nothing.
+ * Sponsoring the animal monthly (issue 43), on its page under the facts: "Sponsor Bruno: ₹3,500 a
+ * month", how many sponsor it, and the donate form filled in for it. Nothing when it takes no
+ * sponsors (the server gives the block only for an animal open for sponsorship).
  */
-export function AnimalSponsorBlock(_props: { animal: AnimalOnPage }) {
-  return null;
+export function AnimalSponsorBlock({ animal }: { animal: AnimalOnPage }) {
+  return animal.sponsorBlock ? <SponsorBlock block={animal.sponsorBlock} /> : null;
 }

@@ -186,9 +186,28 @@ describe("an animal's page", () => {
     const html = (await page(`/ta/adopt/${laddu.slug}`)).body;
     expect(html).toContain('Laddu-க்கு ஒரு வீடு கிடைத்துவிட்டது');
     expect(html).toContain('<a href="/ta/adopt">வீட்டுக்காகக் காத்திருக்கும் விலங்குகளைப் பாருங்கள்</a>');
-    expect(html).not.toContain('/apply/adopt');
+    expect(html).not.toContain('/apply');
     const feed = (await t.app.inject({ method: 'GET', url: '/api/animals/adoptable?perPage=100' })).json();
     expect(feed.animals.map((animal: { slug: string }) => animal.slug)).not.toContain(laddu.slug);
+  });
+});
+
+describe('a resident open for sponsorship', () => {
+  it('has a page that asks for sponsors at its monthly amount, in Hindi too, and no way to adopt it', async () => {
+    const moti = await seedAnimal(t.db.orm.em.fork(), {
+      name: 'Moti',
+      status: 'resident',
+      sponsorMonthlyAmount: 350_000,
+    });
+    const english = (await page(`/adopt/${moti.slug}`)).body;
+    expect(english).toContain('Sponsor Moti: ₹3,500 a month');
+    expect(english).toContain('Be the first to sponsor Moti.');
+    expect(english).toContain(`animal=${moti.slug}`);
+    expect(english).not.toContain(`/adopt/${moti.slug}/apply`);
+    expect((await page(`/hi/adopt/${moti.slug}`)).body).toContain('Moti को सहारा दें: ₹3,500 महीना');
+    // Closed to new sponsors (and not adoptable): no page at all.
+    await t.db.orm.em.fork().execute('update animals set sponsor_monthly_amount = null where id = ?', [moti.id]);
+    expect((await page(`/adopt/${moti.slug}`)).statusCode).toBe(404);
   });
 });
 

@@ -6,6 +6,7 @@ import { ADOPT_PATH } from '../../../shared/locale-paths';
 import type { PageData } from '../../../shared/page-render';
 import { adoptableList, animalPage } from '../../animals/records/adoptable-animals';
 import { animalCardPhoto, renderAnimalCard } from '../../animals/records/animal-card';
+import { sponsorBlockOf } from '../../animals/sponsors/sponsorship';
 import type { Orm } from '../../platform/db/orm';
 import type { ImageStorage } from '../../platform/images/images';
 import type { PrerenderedPage } from './pages';
@@ -62,8 +63,11 @@ export class AnimalPages {
 
   /** An animal's page, or null where it has none (unknown, or in care, fostered, returned: see animalPage). */
   async animal(slug: string, language: Language = DEFAULT_LANGUAGE): Promise<PrerenderedPage | null> {
-    const animal = await animalPage(this.options.orm.em.fork(), slug, { language, now: this.now() });
-    return animal ? this.rendered(`${ADOPT_PATH}/${slug}`, language, { animal }) : null;
+    const em = this.options.orm.em.fork();
+    const animal = await animalPage(em, slug, { language, now: this.now() });
+    if (!animal) return null;
+    const sponsorBlock = animal.sponsorMonthlyAmount === null ? null : await sponsorBlockOf(em, slug);
+    return this.rendered(`${ADOPT_PATH}/${slug}`, language, { animal: { ...animal, sponsorBlock } });
   }
 
   /** The animal's card for the photo with this hash, or null (no such animal with a page, or no such first photo). */
