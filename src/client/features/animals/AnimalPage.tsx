@@ -14,6 +14,7 @@ import { AnimalTimeline } from './AnimalTimeline';
 import { animalInputOf, formValuesOf } from './animal-form';
 import { INTAKE_LABELS, NEED_LABELS, SEX_LABELS, SPECIES_LABELS, YES_NO_LABELS } from './labels';
 import { MoveForm } from './MoveForm';
+import { SponsorshipPanel } from './SponsorshipPanel';
 import { Vaccinations } from './Vaccinations';
 
 /**
@@ -112,6 +113,15 @@ export function AnimalPage() {
         <Text size="sm">This animal has left the trust’s care; it can only come back into care.</Text>
       )}
       <MoveForm animalId={animalId} status={status} intakeOn={fields.intakeOn} onMoved={changed} />
+      {(status === 'resident' || status === 'in-care' || animal.data.sponsorMonthlyAmount !== null) && (
+        <SponsorshipPanel
+          animalId={animalId}
+          name={fields.name}
+          status={status}
+          monthlyAmount={animal.data.sponsorMonthlyAmount}
+          onChanged={changed}
+        />
+      )}
       <Vaccinations animalId={animalId} vaccinations={animal.data.vaccinations} onChanged={changed} />
       <Card withBorder padding="sm">
         <Title order={2} size="h4" mb="xs">

@@ -6,6 +6,7 @@ import { SPONSOR_MONTHLY_DEFAULT_PAISE, SPONSORABLE_STATUSES } from '../../../sh
 import { fieldErrorsOf } from '../staff/appeals/field-errors';
 import { ErrorMessage } from '../staff/ErrorMessage';
 import { rupees } from '../staff/format';
+import { PosterButton } from '../staff/posters/PosterButton';
 import { staffTrpc } from '../staff/trpc';
 
 /**
@@ -77,6 +78,9 @@ export function SponsorshipPanel({
                 <Button variant="default" onClick={() => close.mutate({ animalId })} loading={close.isPending}>
                   Close to new sponsors
                 </Button>
+              )}
+              {monthlyAmount !== null && (
+                <PosterButton href={`/staff/api/animals/${animalId}/poster.pdf`} of={`sponsoring ${name}`} />
               )}
             </Group>
           </>

@@ -14,6 +14,10 @@ export interface PosterWords {
   amountsTitle: string;
   /** At the foot: what a donor can rely on. */
   receipted: string;
+  /** A sponsored animal's line: "Sponsor Moti: ₹3,500 a month" (the animal's page says the same). */
+  sponsorLine: (name: string, amount: string) => string;
+  /** Its one rung: what the monthly amount does. */
+  sponsorRung: (name: string) => string;
 }
 
 export const POSTER_WORDS: Record<Language, PosterWords> = {
@@ -24,6 +28,8 @@ export const POSTER_WORDS: Record<Language, PosterWords> = {
     ladderTitle: 'What your gift does',
     amountsTitle: 'Choose an amount, or give any other',
     receipted: 'Every gift is receipted. Pay safely by UPI, card or net banking.',
+    sponsorLine: (name, amount) => `Sponsor ${name}: ${amount} a month`,
+    sponsorRung: (name) => `a month: ${name}'s food, medicine and care, with news of ${name} by e-mail`,
   },
   ta: {
     scan: 'ஸ்கேன் செய்து நன்கொடை அளியுங்கள்',
@@ -32,6 +38,8 @@ export const POSTER_WORDS: Record<Language, PosterWords> = {
     ladderTitle: 'உங்கள் நன்கொடை என்ன செய்யும்',
     amountsTitle: 'ஒரு தொகையைத் தேர்ந்தெடுங்கள், அல்லது விரும்பிய தொகையை அளியுங்கள்',
     receipted: 'ஒவ்வொரு நன்கொடைக்கும் ரசீது வழங்கப்படும். UPI, கார்டு அல்லது நெட் பேங்கிங் மூலம் பாதுகாப்பாகச் செலுத்தலாம்.',
+    sponsorLine: (name, amount) => `${name}-ஐ ஆதரியுங்கள்: மாதம் ${amount}`,
+    sponsorRung: (name) => `மாதம்: ${name}-இன் உணவு, மருந்து, பராமரிப்பு; ${name} பற்றிய செய்தி மின்னஞ்சலில்`,
   },
   hi: {
     scan: 'स्कैन करें और दान दें',
@@ -40,5 +48,7 @@ export const POSTER_WORDS: Record<Language, PosterWords> = {
     ladderTitle: 'आपका दान क्या करता है',
     amountsTitle: 'एक राशि चुनें, या अपनी पसंद की कोई भी राशि दें',
     receipted: 'हर दान की रसीद दी जाती है। UPI, कार्ड या नेट बैंकिंग से सुरक्षित भुगतान करें।',
+    sponsorLine: (name, amount) => `${name} को सहारा दें: ${amount} महीना`,
+    sponsorRung: (name) => `हर महीने: ${name} का खाना, दवा और देखभाल, और ${name} की खबर ईमेल पर`,
   },
 };

@@ -6,6 +6,7 @@ import { DEFAULT_CONTENT } from '../../../shared/default-content';
 import type { Language } from '../../../shared/languages';
 import { APPEAL_PATH, splitLanguage } from '../../../shared/locale-paths';
 import { countAppealTotals } from '../../gifts/appeals/appeal-totals';
+import { seedAnimal } from '../../test/animal-fixtures';
 import { donationBody } from '../../test/donation-fixtures';
 import { photoForm } from '../../test/image-fixtures';
 import { pdfPageImage } from '../../test/pdf-image';
@@ -139,6 +140,35 @@ describe('the general fund’s poster (the donate page)', () => {
       });
     }
   }
+});
+
+describe('a sponsored animal’s poster', () => {
+  it('reads as its page in Hindi, with its monthly amount; an animal not open for sponsorship gets none', async () => {
+    const { id, slug } = await seedAnimal(t.db.orm.em.fork(), {
+      name: 'Moti',
+      status: 'resident',
+      sponsorMonthlyAmount: 350_000,
+    });
+    for (const size of SIZES) {
+      const { qr, text } = await poster(`/staff/api/animals/${id}/poster.pdf?size=${size}&language=hi`);
+      expect(qr).toBe(`${SITE}/hi/adopt/${slug}?src=poster`);
+      expect(text).toContain('Moti को सहारा दें: ₹3,500 महीना');
+      expect(text).toContain(POSTER_WORDS.hi.scan);
+    }
+    const english = await poster(`/staff/api/animals/${id}/poster.pdf?size=A5&language=en`);
+    expect(english.qr).toBe(`${SITE}/adopt/${slug}?src=poster`);
+    expect(english.text).toContain('Sponsor Moti: ₹3,500 a month');
+
+    const closed = await seedAnimal(t.db.orm.em.fork(), { name: 'Raja', status: 'adoptable' });
+    const refused = await download(`/staff/api/animals/${closed.id}/poster.pdf`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().issues).toEqual([
+      { path: 'id', message: expect.stringContaining('not open for sponsorship') },
+    ]);
+    expect((await download('/staff/api/animals/999999/poster.pdf')).statusCode).toBe(404);
+    expect((await download('/staff/api/animals/abc/poster.pdf')).statusCode).toBe(400);
+    expect((await download(`/staff/api/animals/${id}/poster.pdf`, null)).statusCode).toBe(401);
+  });
 });
 
 /** How many distinct colours (coarsely) a horizontal band at `at` (a fraction of the height) has. */

@@ -17,7 +17,8 @@ import { POSTER_WORDS } from './poster-words';
 /**
  * What a poster shows, in the language asked: one kind of poster is a function that reads its page's
  * data into this (appealPoster, generalFundPoster); renderPoster does the rest (the photo's file, the
- * trust's name, the address with its source marker, the words, the PDF).
+ * trust's name, the address with its source marker, the words, the PDF). A sponsored animal's is
+ * animalPoster.
  */
 export interface PosterContent {
   /** The one line, in the poster's language. */
@@ -71,6 +72,34 @@ export async function appealPoster(em: EntityManager, id: number, language: Lang
     ladder: PRESET_LADDER,
     path: `/appeals/${appeal.slug}`,
     name: `appeal-${appeal.slug}`,
+  };
+}
+
+/**
+ * A sponsored animal's poster: "Sponsor Moti: ₹3,500 a month", its first photo, the monthly amount
+ * and what it does, its page (`/adopt/<slug>`, where the sponsor block starts the monthly gift tied
+ * to it). Only an animal open for sponsorship gets one: otherwise its page asks for no sponsor.
+ */
+export async function animalPoster(em: EntityManager, id: number, language: Language): Promise<PosterContent> {
+  if (!Number.isSafeInteger(id) || id < 1)
+    throw new DomainError('BAD_REQUEST', 'Not an animal number', { field: 'id' });
+  const [animal] = await em.execute<{ slug: string; name: string; amount: number | null; photoImageIds: number[] }[]>(
+    `select slug, name, sponsor_monthly_amount as amount, photo_image_ids as "photoImageIds" from animals where id = ?`,
+    [id],
+  );
+  if (!animal) throw new DomainError('NOT_FOUND', `No animal ${id}`, { field: 'id' });
+  if (animal.amount === null)
+    throw new DomainError('BAD_REQUEST', `${animal.name} is not open for sponsorship: a poster would ask for nothing`, {
+      field: 'id',
+    });
+  const words = POSTER_WORDS[language];
+  const amount = formatRupees(animal.amount);
+  return {
+    line: words.sponsorLine(animal.name, amount),
+    photoImageId: animal.photoImageIds[0] ?? null,
+    ladder: [{ amount, text: words.sponsorRung(animal.name) }],
+    path: `/adopt/${animal.slug}`,
+    name: `animal-${animal.slug}`,
   };
 }
 

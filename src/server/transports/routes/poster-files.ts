@@ -2,7 +2,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Language } from '../../../shared/languages';
 import { posterOptionsSchema } from '../../../shared/poster.schema';
-import { appealPoster, generalFundPoster, type PosterContent, renderPoster } from '../../papers/posters/posters';
+import {
+  animalPoster,
+  appealPoster,
+  generalFundPoster,
+  type PosterContent,
+  renderPoster,
+} from '../../papers/posters/posters';
 import { DomainError } from '../../platform/core/domain-error';
 import type { Orm } from '../../platform/db/orm';
 import { fieldIssues } from '../../platform/http/field-issues';
@@ -12,7 +18,8 @@ import { requireStaff } from './require-staff';
 /**
  * The console's posters, for signed-in staff, `?size=A4|A5&language=en|ta|hi`:
  * `GET /staff/api/posters/donate.pdf` (the general fund's, the donate page) and
- * `GET /staff/api/appeals/<id>/poster.pdf`. A bad size or language is a 400 naming the field; an
+ * `GET /staff/api/appeals/<id>/poster.pdf`, `GET /staff/api/animals/<id>/poster.pdf` (a sponsored
+ * animal's). A bad size or language is a 400 naming the field; an
  * appeal that is not there a 404; one that takes no gifts a 400 saying why.
  */
 export async function posterFileRoutes(
@@ -54,5 +61,11 @@ export async function posterFileRoutes(
     { logLevel: 'warn', preHandler: requireStaff(orm) },
     (request, reply) =>
       send(request.query, reply, (em, language) => appealPoster(em, Number(request.params.id), language)),
+  );
+  app.get<{ Params: { id: string } }>(
+    '/staff/api/animals/:id/poster.pdf',
+    { logLevel: 'warn', preHandler: requireStaff(orm) },
+    (request, reply) =>
+      send(request.query, reply, (em, language) => animalPoster(em, Number(request.params.id), language)),
   );
 }
