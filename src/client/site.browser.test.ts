@@ -110,11 +110,11 @@ describe.each(Object.entries(VIEWPORTS))('the site at %s size', (size, viewport)
     for (const name of ['About Us', 'Our Services', 'Donate', 'Contact']) {
       await footer.getByRole('navigation', { name: 'Quick Links' }).getByRole('link', { name, exact: true }).waitFor();
     }
-    // Volunteer, Foster and Partner lead to their application forms; Adopt is still a placeholder.
+    // Volunteer, Foster and Partner lead to their application forms, Adopt to the adoptable animals.
     const getInvolved = {
       Volunteer: '/volunteer',
       Foster: '/foster',
-      Adopt: '#',
+      Adopt: '/adopt',
       'Partner with us': '/partner',
     };
     for (const [name, path] of Object.entries(getInvolved)) {

@@ -58,6 +58,16 @@ describe('the keeping period', () => {
       `insert into application_events (application_id, kind, text, by_user) values (?, 'note', 'Moved away', 'volunteer')`,
       [withdrawn.id],
     );
+    // Its mails as the outbox keeps them: the acknowledgement and a step's, and a mail about another application.
+    const outbox = (messageId: string) =>
+      sql(
+        `insert into mail_outbox (message_id, kind, recipient, subject, text_body, html_body, status)
+         values (?, 'application-received', 'moved@away.example', 'Your application for Bruno', 'Dear Kavya', '<p>Dear Kavya</p>', 'sent')`,
+        [messageId],
+      );
+    await outbox(`application-${withdrawn.id}`);
+    await outbox(`application-${withdrawn.id}-declined-7`);
+    await outbox(`application-${withdrawn.id}9`);
     const recent = await seedApplication(em(), { status: 'declined', statusAt: months(5), createdAt: months(8) });
     const openOld = await seedApplication(em(), { status: 'contacted', statusAt: months(9), createdAt: months(9) });
     const completedOld = await seedApplication(em(), {
@@ -75,6 +85,31 @@ describe('the keeping period', () => {
     ]);
     expect(await sql('select 1 from application_events where application_id = ?', [withdrawn.id])).toEqual([]);
     expect(await sql('select 1 from contacts where id = ?', [contact?.id])).toEqual([]);
+    const mails = await sql<{ message_id: string; recipient: string; subject: string; text_body: string }>(
+      `select message_id, recipient, subject, text_body from mail_outbox where message_id like ? order by message_id`,
+      [`application-${withdrawn.id}%`],
+    );
+    expect(mails).toEqual([
+      {
+        message_id: `application-${withdrawn.id}`,
+        recipient: 'erased@erased.invalid',
+        subject: 'erased',
+        text_body: 'erased',
+      },
+      {
+        message_id: `application-${withdrawn.id}-declined-7`,
+        recipient: 'erased@erased.invalid',
+        subject: 'erased',
+        text_body: 'erased',
+      },
+      // Another application's (its id only begins with this one's): kept.
+      {
+        message_id: `application-${withdrawn.id}9`,
+        recipient: 'moved@away.example',
+        subject: 'Your application for Bruno',
+        text_body: 'Dear Kavya',
+      },
+    ]);
     const [entry] = await sql<{ details: Record<string, unknown> }>(
       `select details from staff_audit where action = 'application_erased' order by id desc limit 1`,
     );

@@ -1,13 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_APPLICATION_KEEP_MONTHS } from '../../../shared/applications';
 import { type Actor, audit } from '../../platform/audit/audit';
+import { ERASED, ERASED_EMAIL } from '../../platform/personal-data/erased';
 import { actorOf, type StaffActor } from '../../platform/staff/staff-actor';
 
 /**
  * Applications are personal data (DPDP Act 2023): declined and withdrawn ones are erased once the
  * admins' period has passed since they closed, and every one of a person's goes with their erasure.
  * Erasing deletes the application, its steps (application_events, on delete cascade) and, for a
- * partner, its contacts row; the audit keeps the ids only.
+ * partner, its contacts row, and scrubs its mails in the outbox; the audit keeps the ids only.
  */
 
 /** pg_try_advisory_xact_lock key: one instance erases at a time. */
@@ -20,6 +21,16 @@ async function eraseApplications(em: EntityManager, ids: number[]): Promise<numb
   const erased = await em.execute<{ contact_id: number | null }[]>(
     `delete from applications where id in (select value::int from jsonb_array_elements_text(?::jsonb)) returning contact_id`,
     [json],
+  );
+  // Their mails (the acknowledgement, the steps' mails: message ids `application-<id>` and
+  // `application-<id>-…`) keep no name, address or animal; one not sent yet is not sent.
+  await em.execute(
+    `update mail_outbox set recipient = ?, subject = ?, text_body = ?, html_body = ?, attachments = '[]',
+        status = case when status = 'queued' then 'failed' else status end,
+        last_error = case when status = 'queued' then 'erased with the application' else last_error end
+      where message_id in (select 'application-' || value from jsonb_array_elements_text(?::jsonb))
+         or message_id ~ ('^application-(' || (select string_agg(value, '|') from jsonb_array_elements_text(?::jsonb)) || ')-')`,
+    [ERASED_EMAIL, ERASED, ERASED, ERASED, json, json],
   );
   const contacts = erased.map((row) => row.contact_id).filter((id): id is number => id !== null);
   if (contacts.length)

@@ -121,7 +121,7 @@ export async function stopSponsorship(
   input: { token: string },
 ) {
   const gift = await giftOf(em, input.token, personalDataKey);
-  const outcome = await cancelSubscription(em, { gateway, donorLinks }, gift);
+  const outcome = await cancelSubscription(em, { gateway, donorLinks, madeBy: 'donor' }, gift);
   if (!outcome.ok && outcome.reason === 'provider_failed') {
     throw new DomainError('BAD_GATEWAY', 'Razorpay could not be reached: nothing was changed. Please try again.', {
       cause: outcome.cause,

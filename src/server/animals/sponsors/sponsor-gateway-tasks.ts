@@ -16,6 +16,11 @@ export type SponsorGateway = Pick<PaymentGateway, 'pauseSubscription' | 'resumeS
 
 export type SponsorTaskAction = 'pause' | 'resume';
 
+/** Statuses in which Razorpay may still charge but refuses a pause (it pauses only an active subscription). */
+const STILL_CHARGEABLE: readonly string[] = ['authenticated', 'pending', 'halted'];
+/** How long a pause owed for such a gift waits before it looks again. */
+const WAIT_FOR_ACTIVE_MS = 15 * 60_000;
+
 /** Owes a pause or a resume; one owed before for the same gift is replaced (the latest decision counts). */
 export async function oweGatewayTask(em: EntityManager, subscriptionId: number, action: SponsorTaskAction) {
   await em.execute(
@@ -74,6 +79,15 @@ export async function runGatewayTasks(
       );
       if (!task) return null;
       const wanted = task.action === 'pause' ? 'active' : 'paused';
+      // A pause owed for a gift Razorpay may still charge (authorised, or retrying a failed charge:
+      // authenticated, pending, halted) waits until it is active, when Razorpay allows the pause.
+      if (task.action === 'pause' && task.razorpayId && STILL_CHARGEABLE.includes(task.status)) {
+        await tx.execute('update sponsor_gateway_tasks set next_at = ? where id = ?', [
+          new Date(now.getTime() + WAIT_FOR_ACTIVE_MS),
+          task.id,
+        ]);
+        return 'waiting' as const;
+      }
       if (task.status !== wanted || !task.razorpayId) {
         await tx.execute(`update sponsor_gateway_tasks set status = 'dropped', done_at = now() where id = ?`, [
           task.id,

@@ -1,7 +1,9 @@
 // Over 250 lines on purpose: every path of a donor's change to a monthly gift and every refusal,
 // against one sandbox (the real SDK, Razorpay's rules), read as the list of what My giving allows.
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donorToken } from '../../gifts/donor-keys/donor-link';
+import { seedAnimal } from '../../test/animal-fixtures';
 import { donationBody } from '../../test/donation-fixtures';
 import { donorEmail, expectDonorPageLink, mailTo, subjects } from '../../test/mail-fixtures';
 import { createTestApp, deliverSandboxWebhooks, SITE, type TestApp } from '../../test/test-app';
@@ -241,6 +243,23 @@ describe('a UPI mandate', () => {
     const answer = await asDonor(email, 'newMandate', { subscriptionId: gift.id });
     expect(answer.status).toBe(200);
     expect(data(answer)).toMatchObject({ amount: 40000, newMandate: { donation: { amount: 40000 } } });
+    // One new mandate at a time: a second (another tab) would charge beside the first once both were authorised.
+    const again = await asDonor(email, 'newMandate', { subscriptionId: gift.id });
+    expect(again.status).toBe(409);
+    expect(
+      await sql('select count(*)::int as n from subscriptions where replaces_subscription_id = ?', [gift.id]),
+    ).toEqual([{ n: 1 }]);
+  });
+
+  it('a sponsor’s new mandate sponsors the same animal', async () => {
+    const email = donorEmail('sponsor-new');
+    const gift = await monthlyGift(email, 'upi', 350000);
+    const { id: animalId } = await seedAnimal(t.db.orm.em.fork(), { status: 'resident', sponsorMonthlyAmount: 350000 });
+    await sql('update subscriptions set animal_id = ? where id = ?', [animalId, gift.id]);
+    expect((await asDonor(email, 'newMandate', { subscriptionId: gift.id })).status).toBe(200);
+    expect(await sql('select animal_id from subscriptions where replaces_subscription_id = ?', [gift.id])).toEqual([
+      { animal_id: animalId },
+    ]);
   });
 });
 

@@ -39,6 +39,16 @@ export async function startNewMandate(
     );
   }
   if (gift.endsAt) throw new DomainError('CONFLICT', 'This monthly gift already ends with the month paid.');
+  // One replacement at a time: two started (two tabs) and both authorised would both charge.
+  const [waiting] = await em.execute<{ id: number }[]>(
+    `select id from subscriptions where replaces_subscription_id = ? and status in ('created', 'authenticated', 'active')`,
+    [gift.id],
+  );
+  if (waiting)
+    throw new DomainError(
+      'CONFLICT',
+      'A new mandate for this gift is already started: finish it from the link you were given, or wait for it to lapse.',
+    );
   const [copy] = await em.execute<{ id: number; name: string; email: string; phone: string; purpose: string | null }[]>(
     `insert into donations
      select (jsonb_populate_record(null::donations,
@@ -60,9 +70,10 @@ export async function startNewMandate(
   }
   await em.transactional(async (tx) => {
     await tx.execute(
-      `insert into subscriptions (donation_id, razorpay_subscription_id, razorpay_plan_id, replaces_subscription_id)
-       values (?, ?, ?, ?)`,
-      [copy.id, created.subscription.id, created.planId, gift.id],
+      // The animal a sponsor's gift is for goes with it to the new mandate (animals/sponsors/).
+      `insert into subscriptions (donation_id, razorpay_subscription_id, razorpay_plan_id, replaces_subscription_id, animal_id)
+       values (?, ?, ?, ?, (select animal_id from subscriptions where id = ?))`,
+      [copy.id, created.subscription.id, created.planId, gift.id, gift.id],
     );
     await recordMonthlyChange(tx, deps.donorLinks, {
       subscriptionId: gift.id,
