@@ -207,4 +207,33 @@ describe('when a sponsored animal leaves care', () => {
     expect(await owed(rani.id)).toBe('1');
     expect((await mailTo(t, raniSponsor)).map((mail) => mail.subject)).toContain('Rani has found a home');
   });
+
+  it('a pause owed for a gift Razorpay is still retrying waits for it to be active, never dropped', async () => {
+    const rex = await seedAnimal(em(), { name: 'Rex', status: 'resident', sponsorMonthlyAmount: 350_000 });
+    const razorpayId = await sponsor(rex.slug, donorEmail('rex-sponsor'));
+    const gift = await subscriptionOf(razorpayId);
+    // A charge failed: Razorpay retries it (pending) when the animal leaves.
+    await em().execute(`update subscriptions set status = 'pending' where id = ?`, [gift?.id]);
+    await em().transactional(async (tx) => {
+      await moveAnimal(tx, actor, { animalId: rex.id, to: 'died' });
+      await tellSponsorsAnimalLeft(tx, rex.id, links());
+    });
+    const task = async () =>
+      (
+        await em().execute<{ status: string }[]>(
+          `select status from sponsor_gateway_tasks where subscription_id = ? and action = 'pause'`,
+          [gift?.id],
+        )
+      )[0]?.status;
+    await runGatewayTasks({ em: em(), gateway: t.deps.gateway }, { subscriptionId: Number(gift?.id) });
+    expect(await task()).toBe('due');
+    // Razorpay's retry went through: active again, and the pause is made at the next look.
+    await em().execute(`update subscriptions set status = 'active' where id = ?`, [gift?.id]);
+    const later = new Date(Date.now() + 20 * 60_000);
+    expect(
+      await runGatewayTasks({ em: em(), gateway: t.deps.gateway, now: later }, { subscriptionId: Number(gift?.id) }),
+    ).toEqual({ done: 1, failed: 0 });
+    expect(await task()).toBe('done');
+    expect((await subscriptionOf(razorpayId))?.status).toBe('paused');
+  });
 });

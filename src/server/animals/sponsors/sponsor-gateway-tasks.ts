@@ -57,8 +57,9 @@ interface DueTask {
  * Makes the due tasks (all, or one gift's), one transaction each: the task and its subscription
  * locked while Razorpay is asked (a sponsor's choice for the same gift waits for it), the status
  * Razorpay answered recorded, the task done; a failure leaves it due with its next try later.
- * A pause is owed only while the gift is `active` (Razorpay pauses only those), a resume only while
- * `paused`; any other state makes the task moot. Answers how many were made.
+ * A pause is made while the gift is `active` (Razorpay pauses only those) and waits while Razorpay
+ * may still charge it (authenticated, pending, halted); a resume only while `paused`; any other state
+ * makes the task moot. Answers how many were made.
  */
 export async function runGatewayTasks(
   { em, gateway, now = new Date() }: { em: EntityManager; gateway: SponsorGateway; now?: Date },
