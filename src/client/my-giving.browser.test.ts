@@ -189,7 +189,7 @@ describe('opened from the link in an e-mail', () => {
     expect(errors).toEqual([]);
   });
 
-  it('cancels a monthly gift after a confirm step, through the sandbox, and points to a new one for a new amount', async () => {
+  it('cancels a monthly gift after a confirm step, through the sandbox, and points to a new one', async () => {
     await giveMonthly(page, suite.server.url, EMAIL);
     await openFromLink();
     const monthly = page.getByRole('article', { name: 'Monthly gift of ₹600 a month' });
@@ -211,7 +211,7 @@ describe('opened from the link in an e-mail', () => {
     );
     expect(rows).toEqual([{ status: 'cancelled' }]);
 
-    await page.getByText('To change the amount, cancel and start a new monthly gift.').waitFor();
+    await page.getByText('Change the amount, pause, resume or cancel each monthly gift below, or').waitFor();
     await expect(page.getByRole('link', { name: 'Start a new monthly gift' }).getAttribute('href')).resolves.toBe(
       '/donate?type=monthly',
     );
