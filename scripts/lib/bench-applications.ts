@@ -1,14 +1,16 @@
 // The animals part of `npm run bench:staff` (scripts/bench-staff.ts), issue 42 item 7: a large
 // shelter's 5,000 animals and 50,000 applications, seeded in SQL, then the console's applications
 // list with each of its filters and searches, an application's page, and the overview's count of
-// applications waiting. The animals list (staff.animals.*) and `/adopt` are measured here once their
-// code is in the branch; until then each prints one line saying so.
+// applications waiting; the console's animals list with its filters, and the /adopt list's query
+// (the page served, rendering included, is scripts/bench-adopt.ts's).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   applicationDetail,
   applicationsWaiting,
   listApplications,
 } from '../../src/server/animals/applications/application-list';
+import { adoptableList } from '../../src/server/animals/records/adoptable-animals';
+import { listAnimals } from '../../src/server/animals/records/animal-list';
 import { applicationListInputSchema } from '../../src/shared/application-work.schema';
 
 type Time = (label: string, goalMs: number, work: () => Promise<unknown>) => Promise<void>;
@@ -94,11 +96,16 @@ export async function benchApplications({
   );
   await time("an application's page", goalMs, () => applicationDetail(em(), Number(sample?.id)));
   await time('overview: applications waiting over three days', goalMs, () => applicationsWaiting(em()));
-  // Not in this branch yet: the records engineer's list of animals and the adopt-pages engineer's /adopt.
-  console.log(
-    `${'animals list (staff.animals.list)'.padEnd(56)} ${'not measured'.padStart(14)}   goal ≤ ${goalMs} ms          (not in this branch: add its call here)`,
-  );
-  console.log(
-    `${'/adopt served'.padEnd(56)} ${'not measured'.padStart(14)}   goal ≤ 20 ms           (not in this branch: add its request here)`,
-  );
+  await time('animals: first page (50, newest intake first)', goalMs, () => listAnimals(em(), {}));
+  await time('animals: page 40', goalMs, () => listAnimals(em(), { page: 40 }));
+  await time('animals: adoptable dogs', goalMs, () => listAnimals(em(), { status: 'adoptable', species: 'dog' }));
+  await time('animals: status adopted', goalMs, () => listAnimals(em(), { status: 'adopted' }));
+  await time('animals: search a name ("lakshmi")', goalMs, () => listAnimals(em(), { search: 'lakshmi' }));
+  const adopt =
+    (filters: Parameters<typeof adoptableList>[1], page = 1) =>
+    () =>
+      adoptableList(em(), filters, { page, perPage: 12, language: 'en' });
+  await time('/adopt list query: first page', 20, adopt({}));
+  await time('/adopt list query: dogs good with children', 20, adopt({ species: 'dog', children: 'yes' }));
+  await time('/adopt list query: page 20', 20, adopt({}, 20));
 }
