@@ -127,6 +127,13 @@ describe('working an adoption on a phone (390×844)', () => {
     expect(await page.getByText('Approved → Completed').count()).toBe(1);
     await fitsThePhone();
     expect(await axeViolations(page)).toEqual([]);
+    // The family's phone: Raja is off the list of animals waiting, and his page says he found a home.
+    const family = await page.context().newPage();
+    await family.goto(`${suite.server.url}/adopt`);
+    expect(await family.locator('main').textContent()).not.toContain('Raja');
+    await family.goto(`${suite.server.url}/adopt/raja-1`);
+    await family.getByRole('heading', { name: 'Raja has found a home' }).waitFor();
+    await family.close();
     if (process.env.SCREENSHOTS_DIR) {
       await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/application-phone.png`, fullPage: true });
       await page.setViewportSize({ width: 1366, height: 657 });
