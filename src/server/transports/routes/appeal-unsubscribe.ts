@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordUnsubscribe, UNSUBSCRIBE_PATH, verifyUnsubscribeToken } from '../../gifts/appeals/unsubscribe-token';
 import type { Orm } from '../../platform/db/orm';
 import { escapeHtml } from '../../platform/mail/layout';
-import { publishedContact, type TrustContact } from '../../platform/site-content/published-contact';
+import { publishedContact } from '../../platform/site-content/published-contact';
+import { paragraph, sendStopLinkPage } from './stop-link-page';
 
 /**
  * Unsubscribing from appeal updates (gifts/appeals/unsubscribe-token.ts). The link in each update's footer
@@ -38,13 +39,7 @@ export async function appealUnsubscribeRoutes(
   };
   // The trust's name and address as published (Trust details, site content), as the mails give them.
   const page = async (reply: FastifyReply, status: number, title: string, body: string) =>
-    reply
-      .code(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('x-robots-tag', 'noindex')
-      .header('referrer-policy', 'no-referrer')
-      .send(unsubscribePage(title, body, await publishedContact(orm.em.fork())));
+    sendStopLinkPage(reply, status, { title, body, trust: await publishedContact(orm.em.fork()) });
   const notValid = (reply: FastifyReply) =>
     page(
       reply,
@@ -89,8 +84,6 @@ function stoppedText(title: string | null): string {
     : `You will get no more updates about ${title}. ${rest}`;
 }
 
-const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
-
 const button = (value: string, label: string) =>
   `<button type="submit" name="stop" value="${value}" style="display:block;width:100%;margin:0 0 .75rem;padding:.7rem 1rem;font:inherit;font-weight:600;border:2px solid #1b5e20;border-radius:4px;background:${value === 'all' ? '#fff;color:#1b5e20' : '#1b5e20;color:#fff'};cursor:pointer">${escapeHtml(label)}</button>`;
 
@@ -101,17 +94,4 @@ function choices(appealTitle: string | null): string {
 ${appealTitle === null ? '' : button('appeal', `Stop updates about ${appealTitle}`)}
 ${button('all', 'Stop all appeal updates')}
 </form>`;
-}
-
-function unsubscribePage(title: string, body: string, trust: TrustContact): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(trust.name)}</title></head>
-<body style="margin:0;font-family:system-ui,Arial,sans-serif;background:#f4f7f4;color:#1a1a1a;line-height:1.5">
-<main style="max-width:32rem;margin:3rem auto;background:#fff;padding:1.5rem 1.75rem;border-top:4px solid #1b5e20">
-<h1 style="font-size:1.4rem;margin:0 0 1rem;color:#1b5e20">${escapeHtml(title)}</h1>
-${body}
-<p style="font-size:.9rem;color:#555">${escapeHtml(trust.name)} · ${escapeHtml(trust.email)}</p>
-<p><a href="/" style="color:#1b5e20">Back to the website</a></p>
-</main></body></html>`;
 }

@@ -7,6 +7,7 @@ import {
 import type { Orm } from '../../platform/db/orm';
 import { escapeHtml } from '../../platform/mail/layout';
 import { publishedContact } from '../../platform/site-content/published-contact';
+import { paragraph, sendStopLinkPage } from './stop-link-page';
 
 /**
  * Stopping an animal's updates to its sponsor (animals/sponsors/sponsor-updates.ts), as an appeal's
@@ -36,26 +37,9 @@ export async function sponsorUnsubscribeRoutes(
       .execute<{ name: string }[]>('select name from animals where id = ?', [animalId]);
     return animal?.name ?? 'this animal';
   };
-  const page = async (reply: FastifyReply, status: number, title: string, body: string) => {
-    const trust = await publishedContact(orm.em.fork());
-    return reply
-      .code(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('x-robots-tag', 'noindex')
-      .header('referrer-policy', 'no-referrer')
-      .send(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(trust.name)}</title></head>
-<body style="margin:0;font-family:system-ui,Arial,sans-serif;background:#f4f7f4;color:#1a1a1a;line-height:1.5">
-<main style="max-width:32rem;margin:3rem auto;background:#fff;padding:1.5rem 1.75rem;border-top:4px solid #1b5e20">
-<h1 style="font-size:1.4rem;margin:0 0 1rem;color:#1b5e20">${escapeHtml(title)}</h1>
-${body}
-<p style="font-size:.9rem;color:#555">${escapeHtml(trust.name)} · ${escapeHtml(trust.email)}</p>
-<p><a href="/" style="color:#1b5e20">Back to the website</a></p>
-</main></body></html>`);
-  };
-  const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
+  // The trust's name and address as published (Trust details, site content), as the mails give them.
+  const page = async (reply: FastifyReply, status: number, title: string, body: string) =>
+    sendStopLinkPage(reply, status, { title, body, trust: await publishedContact(orm.em.fork()) });
   const notValid = (reply: FastifyReply) =>
     page(
       reply,

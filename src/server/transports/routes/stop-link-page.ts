@@ -1,0 +1,34 @@
+import type { FastifyReply } from 'fastify';
+import { escapeHtml } from '../../platform/mail/layout';
+import type { TrustContact } from '../../platform/site-content/published-contact';
+
+/** A paragraph of plain text, escaped. */
+export const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
+
+/**
+ * The small page a mail's stop link opens (an appeal's updates, an animal's sponsors' news): plain
+ * HTML with no script, the trust's name and address as published, never cached, never indexed, and
+ * no referrer (the token is in the address).
+ */
+export function sendStopLinkPage(
+  reply: FastifyReply,
+  status: number,
+  { title, body, trust }: { title: string; body: string; trust: TrustContact },
+) {
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex')
+    .header('referrer-policy', 'no-referrer')
+    .send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(trust.name)}</title></head>
+<body style="margin:0;font-family:system-ui,Arial,sans-serif;background:#f4f7f4;color:#1a1a1a;line-height:1.5">
+<main style="max-width:32rem;margin:3rem auto;background:#fff;padding:1.5rem 1.75rem;border-top:4px solid #1b5e20">
+<h1 style="font-size:1.4rem;margin:0 0 1rem;color:#1b5e20">${escapeHtml(title)}</h1>
+${body}
+<p style="font-size:.9rem;color:#555">${escapeHtml(trust.name)} · ${escapeHtml(trust.email)}</p>
+<p><a href="/" style="color:#1b5e20">Back to the website</a></p>
+</main></body></html>`);
+}
