@@ -1,6 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import react from '@vitejs/plugin-react';
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { MESSAGES_OPTIONS } from './scripts/lib/messages-options';
 
