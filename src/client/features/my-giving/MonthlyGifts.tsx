@@ -1,5 +1,7 @@
 import { Anchor, Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { localizedPath } from '../../../shared/locale-paths';
+import { SPONSOR_CHOICE_PATH } from '../../../shared/sponsorship';
 import { useLanguage, useLocalizedHref, useMessages } from '../../i18n';
 import type { DonorClient, DonorMonthlyGift } from './donor-api';
 import { formatDay, formatRupees, purposeLabel } from './format';
@@ -106,6 +108,19 @@ function MonthlyGiftCard({
       {gift.endsAt && gift.status !== 'cancelled' ? (
         <Text size="sm" fw={600} mt={4}>
           {t('giving_monthly_ends', { date: formatDay(gift.endsAt, language) })}
+        </Text>
+      ) : null}
+      {gift.animalLeft ? (
+        <Text size="sm" mt={4}>
+          {t('giving_animal_left', { name: gift.animalLeft.name })}{' '}
+          {gift.animalLeft.choiceToken ? (
+            <Anchor
+              href={`${localizedPath(language, SPONSOR_CHOICE_PATH)}?token=${encodeURIComponent(gift.animalLeft.choiceToken)}`}
+              fw={600}
+            >
+              {t('giving_animal_left_choose')}
+            </Anchor>
+          ) : null}
         </Text>
       ) : null}
       <MonthlyGiftActions gift={gift} client={client} reload={reload} />

@@ -53,6 +53,7 @@ const GIFTS: DonorGifts = {
       purpose: 'food',
       startedAt: '2026-04-02T04:30:00.000Z',
       canCancel: true,
+      animalLeft: null,
       endsAt: null,
       paymentMethod: 'card',
       canChangeAmount: true,
@@ -148,6 +149,26 @@ describe('the monthly gifts', () => {
     expect(screen.getByRole('link', { name: 'Start a new monthly gift' })).toHaveAttribute(
       'href',
       '/donate?type=monthly',
+    );
+  });
+  it('in Tamil: a sponsor’s gift whose animal left care names it, offers no Resume, and links the sponsor’s page in Tamil', () => {
+    const [gift] = GIFTS.monthly;
+    if (!gift) throw new Error('no monthly gift in the fixture');
+    const paused = {
+      ...gift,
+      status: 'paused',
+      canPause: false,
+      canResume: false,
+      canCancelAtCycleEnd: false,
+      animalLeft: { name: 'Moti', choiceToken: '3.1900000000.sig' },
+    };
+    inLanguage('ta', <MonthlyGifts monthly={[paused]} client={noClient} />);
+    const card = screen.getByRole('article', { name: 'மாதம் ₹600 என்ற மாதாந்திர நன்கொடை' });
+    expect(card.textContent).toContain('Moti இப்போது எங்கள் பராமரிப்பில் இல்லை');
+    expect(within(card).queryByRole('button', { name: 'மீண்டும் தொடங்கு' })).toBeNull();
+    expect(within(card).getByRole('link', { name: 'வேறொரு விலங்கைத் தேர்ந்தெடுக்க' })).toHaveAttribute(
+      'href',
+      '/ta/my-sponsorship?token=3.1900000000.sig',
     );
   });
 });

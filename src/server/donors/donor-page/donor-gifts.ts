@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { GiftMode } from '../../../shared/gift-modes';
+import { giftsWhoseAnimalLeft } from '../../animals/sponsors/gift-animal-left';
+import { sponsorToken } from '../../animals/sponsors/sponsor-token';
 import { erasureRequestsOfSql } from '../../gifts/donor-keys/person-of-address';
 import { monthlyChangesOf } from '../../gifts/settlement/monthly-record';
 import { isoTime } from '../../platform/db/sql-time';
@@ -42,7 +44,11 @@ function monthlyChoices(gift: {
 /** When the gift came: the India day staff recorded for a gift outside the website, else its creation. */
 const GIFT_DAY = "coalesce(d.received_on::timestamp at time zone 'Asia/Kolkata', d.created_at)";
 
-export async function listDonorGifts(em: EntityManager, email: string) {
+/**
+ * `personalDataKey` signs the sponsor's-page link of a gift whose animal has left care (`animalLeft`):
+ * that gift is not resumed here but carried to another animal or stopped there.
+ */
+export async function listDonorGifts(em: EntityManager, email: string, personalDataKey?: Buffer) {
   const gifts = await em.execute<Record<string, unknown>[]>(
     `select d.id, ${isoTime(GIFT_DAY)} as "date",
             case when d.status = 'paid' then d.amount - d.refunded_amount else d.amount end as amount, d.donation_type as "donationType", d.purpose,
@@ -68,6 +74,10 @@ export async function listDonorGifts(em: EntityManager, email: string) {
       where lower(d.email) = ? and not (s.replaces_subscription_id is not null and s.status = 'created')
       order by s.created_at desc, s.id desc`,
     [email],
+  );
+  const animalLeft = await giftsWhoseAnimalLeft(
+    em,
+    monthly.filter((row) => row.canCancel).map((row) => Number(row.id)),
   );
   const changes = await monthlyChangesOf(
     em,
@@ -102,21 +112,32 @@ export async function listDonorGifts(em: EntityManager, email: string) {
         ? { id: Number(gift.receiptId), number: String(gift.receiptNumber), status: String(gift.receiptStatus) }
         : null,
     })),
-    monthly: monthly.map((row) => ({
-      id: Number(row.id),
-      status: String(row.status),
-      amount: Number(row.amount),
-      purpose: (row.purpose as string | null) ?? null,
-      startedAt: String(row.startedAt),
-      canCancel: Boolean(row.canCancel),
-      ...monthlyChoices({
+    monthly: monthly.map((row) => {
+      const id = Number(row.id);
+      const leftAnimal = animalLeft.get(id);
+      const choices = monthlyChoices({
         status: String(row.status),
         canCancel: Boolean(row.canCancel),
         endsAt: (row.endsAt as string | null) ?? null,
         paymentMethod: (row.paymentMethod as string | null) ?? null,
-      }),
-      changes: changes.filter((change) => change.subscriptionId === Number(row.id)),
-    })),
+      });
+      return {
+        id,
+        status: String(row.status),
+        amount: Number(row.amount),
+        purpose: (row.purpose as string | null) ?? null,
+        startedAt: String(row.startedAt),
+        canCancel: Boolean(row.canCancel),
+        ...choices,
+        canResume: choices.canResume && leftAnimal === undefined,
+        /** A sponsor's gift whose animal has left care: its name, and the token of the sponsor's page to choose on. */
+        animalLeft:
+          leftAnimal === undefined
+            ? null
+            : { name: leftAnimal, choiceToken: personalDataKey ? sponsorToken(id, personalDataKey) : null },
+        changes: changes.filter((change) => change.subscriptionId === id),
+      };
+    }),
     statementYears: years.map((row) => row.year),
     erasureRequested: Boolean(pending),
   };

@@ -2,6 +2,7 @@
 // against one sandbox (the real SDK, Razorpay's rules), read as the list of what My giving allows.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifySponsorToken } from '../../animals/sponsors/sponsor-token';
 import { donorToken } from '../../gifts/donor-keys/donor-link';
 import { seedAnimal } from '../../test/animal-fixtures';
 import { donationBody } from '../../test/donation-fixtures';
@@ -260,6 +261,36 @@ describe('a UPI mandate', () => {
     expect(await sql('select animal_id from subscriptions where replaces_subscription_id = ?', [gift.id])).toEqual([
       { animal_id: animalId },
     ]);
+  });
+  it('a sponsor’s gift paused because its animal left care is not resumed here: the page links the sponsor’s choice', async () => {
+    const email = donorEmail('sponsor-left');
+    const gift = await monthlyGift(email, 'card', 350000);
+    const { id: animalId } = await seedAnimal(t.db.orm.em.fork(), {
+      name: 'Moti',
+      status: 'resident',
+      sponsorMonthlyAmount: 350000,
+    });
+    await sql('update subscriptions set animal_id = ? where id = ?', [animalId, gift.id]);
+    expect((await asDonor(email, 'pauseMonthly', { subscriptionId: gift.id })).status).toBe(200);
+    expect((await giftsOf(email))[0]).toMatchObject({ canResume: true, animalLeft: null });
+
+    // Moti is adopted (animals/records/move-animal.ts in the console; the row as it then stands).
+    await sql(`update animals set status = 'adopted' where id = ?`, [animalId]);
+    const [listed] = await giftsOf(email);
+    expect(listed).toMatchObject({ status: 'paused', canResume: false, animalLeft: { name: 'Moti' } });
+    const token = String((listed?.animalLeft as { choiceToken: string } | undefined)?.choiceToken);
+    expect(verifySponsorToken(token, t.deps.personalDataKey)).toBe(gift.id);
+    const page = await t.app.inject({ method: 'GET', url: `/my-sponsorship?token=${encodeURIComponent(token)}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Moti');
+
+    const resumed = await asDonor(email, 'resumeMonthly', { subscriptionId: gift.id });
+    expect(resumed.status).toBe(409);
+    expect(refusal(resumed)).toBe(
+      'Moti has left our care, so this gift stays paused: choose another animal to sponsor, or stop the gift, on your sponsor’s page.',
+    );
+    expect((await t.deps.gateway.fetchSubscription(gift.razorpayId)).status).toBe('paused');
+    expect(await sql('select status from subscriptions where id = ?', [gift.id])).toEqual([{ status: 'paused' }]);
   });
 });
 

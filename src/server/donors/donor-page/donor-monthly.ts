@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { giftsWhoseAnimalLeft } from '../../animals/sponsors/gift-animal-left';
 import type { PaymentGateway } from '../../gifts/payments/gateway';
 import type { PlanCatalog } from '../../gifts/payments/plans';
 import type { DonorLinks } from '../../gifts/settlement/donor-notices';
@@ -100,6 +101,13 @@ export async function pauseDonorMonthlyGift(deps: DonorMonthlyDependencies, subs
 
 export async function resumeDonorMonthlyGift(deps: DonorMonthlyDependencies, subscriptionId: number) {
   const gift = await ownGift(deps.em, deps.donor, subscriptionId);
+  const animal = (await giftsWhoseAnimalLeft(deps.em, [gift.id])).get(gift.id);
+  if (animal !== undefined) {
+    throw new DomainError(
+      'CONFLICT',
+      `${animal} has left our care, so this gift stays paused: choose another animal to sponsor, or stop the gift, on your sponsor’s page.`,
+    );
+  }
   const answer = await resumeMonthlyGift(deps.em, deps, gift, 'donor');
   await audited(deps, 'donor_monthly_resumed', gift);
   return answer;

@@ -40,7 +40,7 @@ const monthlyDeps = (ctx: DonorContext) => ({
  * Receipts, the yearly statement and certificates are PDF downloads (transports/routes/donor-files.ts).
  */
 export const donorRouter = router({
-  gifts: donorProcedure.query(({ ctx }) => listDonorGifts(ctx.em, ctx.donor.email)),
+  gifts: donorProcedure.query(({ ctx }) => listDonorGifts(ctx.em, ctx.donor.email, ctx.personalDataKey)),
   cancelMonthly: donorProcedure.input(donorCancelMonthlyInputSchema).mutation(({ ctx, input }) =>
     cancelDonorMonthlyGift({
       em: ctx.em,
