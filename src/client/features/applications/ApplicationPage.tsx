@@ -119,7 +119,7 @@ export function ApplicationPage() {
                   {fieldWords(key)}
                 </Text>
                 <Text component="dd" size="sm" m={0} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {answerWords(value)}
+                  {answerWords(value, key)}
                 </Text>
               </div>
             ))}

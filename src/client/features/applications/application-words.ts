@@ -58,14 +58,46 @@ export function fieldWords(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** An answer as text: yes/no for booleans, lists joined, nested answers as "field: value". */
-export function answerWords(value: unknown): string {
+/**
+ * The forms' choices (shared/application-forms.schema.ts) in the console's words, by field: what the
+ * applicant ticked, not its code ("own" → "Their own"). A field not listed is their own text.
+ */
+const YES_NO_WORDS: Record<string, string> = { yes: 'Yes', no: 'No' };
+const ALL_SOME_NONE_WORDS: Record<string, string> = { all: 'All of them', some: 'Some', none: 'None' };
+const SPECIES_WORDS: Record<string, string> = { dog: 'A dog', cat: 'A cat', either: 'A dog or a cat' };
+const CHOICE_WORDS: Record<string, Record<string, string>> = {
+  home: { own: 'Their own', rent: 'Rented' },
+  landlordAgrees: YES_NO_WORDS,
+  otherAnimalsSterilised: ALL_SOME_NONE_WORDS,
+  otherAnimalsVaccinated: ALL_SOME_NONE_WORDS,
+  wantedSpecies: SPECIES_WORDS,
+  fosterSpecies: SPECIES_WORDS,
+  fosterDuration: {
+    'two-weeks': 'Two weeks',
+    'one-month': 'A month',
+    'three-months': 'Three months',
+    longer: 'Longer',
+  },
+  days: {
+    mon: 'Monday',
+    tue: 'Tuesday',
+    wed: 'Wednesday',
+    thu: 'Thursday',
+    fri: 'Friday',
+    sat: 'Saturday',
+    sun: 'Sunday',
+  },
+};
+
+/** An answer as text: yes/no for booleans, the forms' choices in words, lists joined, nested answers as "field: value". */
+export function answerWords(value: unknown, field?: string): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (Array.isArray(value)) return value.length ? value.map(answerWords).join(', ') : '—';
+  if (Array.isArray(value)) return value.length ? value.map((item) => answerWords(item, field)).join(', ') : '—';
   if (typeof value === 'object')
     return Object.entries(value as Record<string, unknown>)
-      .map(([key, inner]) => `${fieldWords(key)}: ${answerWords(inner)}`)
+      .map(([key, inner]) => `${fieldWords(key)}: ${answerWords(inner, key)}`)
       .join('; ');
-  return String(value);
+  const words = field === undefined ? undefined : CHOICE_WORDS[field];
+  return (words && Object.hasOwn(words, String(value)) ? words[String(value)] : undefined) ?? String(value);
 }
