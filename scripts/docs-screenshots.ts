@@ -115,6 +115,50 @@ async function main(): Promise<void> {
       ],
     );
 
+    // The animals: one adoptable, one permanent resident open for sponsorship, one just in;
+    // a family's application for the first, sent through the site's form as a family would.
+    for (const [slug, name, species, status, sponsor] of [
+      ['moti', 'Moti', 'dog', 'adoptable', null],
+      ['rani', 'Rani', 'cat', 'resident', 350000],
+      ['kutty', 'Kutty', 'dog', 'in-care', null],
+    ] as const) {
+      await query(
+        embedded.url,
+        `insert into animals (slug, name, species, sex, born_on, born_estimated, one_line, story, intake_on, intake_kind,
+           photo_image_ids, good_with_children, status, status_on, sponsor_monthly_amount, created_by, updated_by)
+         values ($1, $2, $3, 'female', '2022-03-01', true, $4, $5, '2026-05-01', 'rescued', '[]'::jsonb, 'yes', $6,
+           '2026-06-01', $7, 'lakshmi', 'lakshmi')`,
+        [
+          slug,
+          name,
+          species,
+          `${name} is calm, gentle and loves the beach.`,
+          `${name} was found near the Marina with a hurt paw.`,
+          status,
+          sponsor,
+        ],
+      );
+    }
+    const applied = await fetch(`${url}/api/applications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        kind: 'adopt',
+        animal: 'moti',
+        name: 'Priya Venkatesan',
+        email: 'priya@example.org',
+        phone: '98400 12345',
+        language: 'ta',
+        consent: true,
+        home: 'own',
+        household: 'Two adults and our daughter of 9',
+        hoursAlone: 3,
+        sleepsWhere: 'Inside, in the hall',
+        homeVisit: true,
+      }),
+    });
+    if (!applied.ok) throw new Error(`the sample application was refused: ${await applied.text()}`);
+
     // staff-guide.md: signing in on a phone.
     const signIn = await newPage(browser, PHONE);
     await signIn.goto(`${url}/staff/login`);
@@ -131,6 +175,8 @@ async function main(): Promise<void> {
 
     const [refunded] = await query<{ id: number }>(embedded.url, `select id from donations where status = 'refunded'`);
     const [appeal] = await query<{ id: number }>(embedded.url, `select id from appeals`);
+    const [moti] = await query<{ id: number }>(embedded.url, `select id from animals where slug = 'moti'`);
+    const [application] = await query<{ id: number }>(embedded.url, `select id from applications`);
     const pages: [name: string, path: string, heading: string | RegExp][] = [
       ['overview', '/staff', 'Overview'],
       ['settings', '/staff/settings', 'Settings'],
@@ -141,6 +187,11 @@ async function main(): Promise<void> {
       ['monthly-donors', '/staff/subscriptions', 'Monthly donors'],
       ['erasure-requests', '/staff/erasure', 'Erasure requests'],
       ['appeal', `/staff/appeals/${appeal?.id}`, /Bruno/],
+      ['animals', '/staff/animals', 'Animals'],
+      ['animal', `/staff/animals/${moti?.id}`, /Moti/],
+      ['applications', '/staff/applications', 'Applications'],
+      ['application', `/staff/applications/${application?.id}`, /Priya/],
+      ['sponsorships', '/staff/sponsorships', /Sponsor/],
       ['site-content', '/staff/site-content', 'Site content'],
       ['settlements', '/staff/settlements', 'Settlements'],
       ['annual-statement', '/staff/statement', /statement of donations/i],
