@@ -102,7 +102,11 @@ function MonthlyGiftCard({
       </Group>
       <Text size="sm">
         {t('giving_monthly_since', { date: formatDay(gift.startedAt, language) })}
-        {gift.purpose ? ` · ${purposeLabel(gift.purpose, t)}` : ''}
+        {gift.animalName
+          ? ` · ${t('giving_monthly_sponsors', { name: gift.animalName })}`
+          : gift.purpose
+            ? ` · ${purposeLabel(gift.purpose, t)}`
+            : ''}
         {method ? ` · ${method}` : ''}
       </Text>
       {gift.endsAt && gift.status !== 'cancelled' ? (

@@ -53,6 +53,7 @@ const GIFTS: DonorGifts = {
       purpose: 'food',
       startedAt: '2026-04-02T04:30:00.000Z',
       canCancel: true,
+      animalName: null,
       animalLeft: null,
       endsAt: null,
       paymentMethod: 'card',
@@ -160,10 +161,12 @@ describe('the monthly gifts', () => {
       canPause: false,
       canResume: false,
       canCancelAtCycleEnd: false,
+      animalName: 'Moti',
       animalLeft: { name: 'Moti', choiceToken: '3.1900000000.sig' },
     };
     inLanguage('ta', <MonthlyGifts monthly={[paused]} client={noClient} />);
     const card = screen.getByRole('article', { name: 'மாதம் ₹600 என்ற மாதாந்திர நன்கொடை' });
+    expect(card.textContent).toContain('2 ஏப்ரல், 2026 முதல் · Moti-க்கு ஆதரவு');
     expect(card.textContent).toContain('Moti இப்போது எங்கள் பராமரிப்பில் இல்லை');
     expect(within(card).queryByRole('button', { name: 'மீண்டும் தொடங்கு' })).toBeNull();
     expect(within(card).getByRole('link', { name: 'வேறொரு விலங்கைத் தேர்ந்தெடுக்க' })).toHaveAttribute(

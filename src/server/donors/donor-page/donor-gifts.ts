@@ -68,8 +68,9 @@ export async function listDonorGifts(em: EntityManager, email: string, personalD
   const monthly = await em.execute<Record<string, unknown>[]>(
     `select s.id, s.status, coalesce(s.monthly_amount, d.amount) as amount, d.purpose, ${isoTime('s.created_at')} as "startedAt",
             s.status not in ('cancelled', 'completed', 'expired') and s.razorpay_subscription_id is not null as "canCancel",
-            s.payment_method as "paymentMethod", ${isoTime('s.ends_at')} as "endsAt"
+            s.payment_method as "paymentMethod", ${isoTime('s.ends_at')} as "endsAt", an.name as "animalName"
        from subscriptions s join donations d on d.id = s.donation_id
+       left join animals an on an.id = s.animal_id
       -- A new mandate the donor never authorised is not a gift (new-mandate.ts).
       where lower(d.email) = ? and not (s.replaces_subscription_id is not null and s.status = 'created')
       order by s.created_at desc, s.id desc`,
@@ -126,10 +127,14 @@ export async function listDonorGifts(em: EntityManager, email: string, personalD
         status: String(row.status),
         amount: Number(row.amount),
         purpose: (row.purpose as string | null) ?? null,
+        /** The animal a sponsor's gift is for now (the sponsor's page may have carried it to another). */
+        animalName: (row.animalName as string | null) ?? null,
         startedAt: String(row.startedAt),
         canCancel: Boolean(row.canCancel),
         ...choices,
+        // Charging again for an animal no longer in care is the sponsor's page's choice, not these buttons'.
         canResume: choices.canResume && leftAnimal === undefined,
+        canReplaceMandate: choices.canReplaceMandate && leftAnimal === undefined,
         /** A sponsor's gift whose animal has left care: its name, and the token of the sponsor's page to choose on. */
         animalLeft:
           leftAnimal === undefined

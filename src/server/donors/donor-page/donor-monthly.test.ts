@@ -277,7 +277,13 @@ describe('a UPI mandate', () => {
     // Moti is adopted (animals/records/move-animal.ts in the console; the row as it then stands).
     await sql(`update animals set status = 'adopted' where id = ?`, [animalId]);
     const [listed] = await giftsOf(email);
-    expect(listed).toMatchObject({ status: 'paused', canResume: false, animalLeft: { name: 'Moti' } });
+    expect(listed).toMatchObject({
+      status: 'paused',
+      canResume: false,
+      canReplaceMandate: false,
+      animalName: 'Moti',
+      animalLeft: { name: 'Moti' },
+    });
     const token = String((listed?.animalLeft as { choiceToken: string } | undefined)?.choiceToken);
     expect(verifySponsorToken(token, t.deps.personalDataKey)).toBe(gift.id);
     const page = await t.app.inject({ method: 'GET', url: `/my-sponsorship?token=${encodeURIComponent(token)}` });
@@ -289,6 +295,13 @@ describe('a UPI mandate', () => {
     expect(refusal(resumed)).toBe(
       'Moti has left our care, so this gift stays paused: choose another animal to sponsor, or stop the gift, on your sponsor’s page.',
     );
+    // Nor a new card or UPI account: its first month would be charged at once, for Moti.
+    const replaced = await asDonor(email, 'newMandate', { subscriptionId: gift.id });
+    expect(replaced.status).toBe(409);
+    expect(refusal(replaced)).toBe(refusal(resumed));
+    expect(
+      await sql('select count(*)::int as n from subscriptions where replaces_subscription_id = ?', [gift.id]),
+    ).toEqual([{ n: 0 }]);
     expect((await t.deps.gateway.fetchSubscription(gift.razorpayId)).status).toBe('paused');
     expect(await sql('select status from subscriptions where id = ?', [gift.id])).toEqual([{ status: 'paused' }]);
   });

@@ -38,6 +38,20 @@ async function ownGift(em: EntityManager, donor: DonorActor, subscriptionId: num
   return gift;
 }
 
+/**
+ * A sponsor's gift whose animal has left care is neither resumed nor given a new mandate here (that
+ * would charge for an animal no longer in care): the sponsor's page carries it to another animal or
+ * stops it (animals/sponsors/sponsor-choice.ts).
+ */
+async function refuseIfAnimalLeft(em: EntityManager, gift: MonthlyGift) {
+  const animal = (await giftsWhoseAnimalLeft(em, [gift.id])).get(gift.id);
+  if (animal === undefined) return;
+  throw new DomainError(
+    'CONFLICT',
+    `${animal} has left our care, so this gift stays paused: choose another animal to sponsor, or stop the gift, on your sponsor’s page.`,
+  );
+}
+
 const audited = (deps: DonorMonthlyDependencies, action: AuditAction, gift: MonthlyGift, more = {}) =>
   audit(deps.em, donorAuditActor(deps.donor), action, {
     subscriptionId: gift.id,
@@ -72,6 +86,7 @@ export async function newDonorMandate(
   input: { subscriptionId: number; amount?: number | undefined },
 ) {
   const gift = await ownGift(deps.em, deps.donor, input.subscriptionId);
+  await refuseIfAnimalLeft(deps.em, gift);
   const amount = input.amount ?? gift.amount;
   const newMandate = await startNewMandate(deps.em, deps, gift, amount, 'donor');
   await audited(deps, 'donor_new_mandate_started', gift, {
@@ -101,13 +116,7 @@ export async function pauseDonorMonthlyGift(deps: DonorMonthlyDependencies, subs
 
 export async function resumeDonorMonthlyGift(deps: DonorMonthlyDependencies, subscriptionId: number) {
   const gift = await ownGift(deps.em, deps.donor, subscriptionId);
-  const animal = (await giftsWhoseAnimalLeft(deps.em, [gift.id])).get(gift.id);
-  if (animal !== undefined) {
-    throw new DomainError(
-      'CONFLICT',
-      `${animal} has left our care, so this gift stays paused: choose another animal to sponsor, or stop the gift, on your sponsor’s page.`,
-    );
-  }
+  await refuseIfAnimalLeft(deps.em, gift);
   const answer = await resumeMonthlyGift(deps.em, deps, gift, 'donor');
   await audited(deps, 'donor_monthly_resumed', gift);
   return answer;
