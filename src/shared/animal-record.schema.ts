@@ -15,6 +15,7 @@ import {
 } from './animals';
 import { imageIdSchema, plainText } from './appeals.schema';
 import { calendarDaySchema, indiaToday } from './offline-gift.schema';
+import { rowIdSchema } from './row-id';
 
 /**
  * An animal's record as staff write it in the console (issue 42 item 1): one schema for the
@@ -104,8 +105,9 @@ export const animalFieldsSchema = z
 export type AnimalFields = z.infer<typeof animalFieldsSchema>;
 export type AnimalFieldsInput = z.input<typeof animalFieldsSchema>;
 
-export const animalIdInputSchema = z.object({ id: z.number().int().positive() }).strict();
-export const animalEditInputSchema = z.object({ id: z.number().int().positive(), fields: animalFieldsSchema }).strict();
+const animalId = rowIdSchema('Must be an animal’s number');
+export const animalIdInputSchema = z.object({ id: animalId }).strict();
+export const animalEditInputSchema = z.object({ id: animalId, fields: animalFieldsSchema }).strict();
 export type AnimalEditInput = z.infer<typeof animalEditInputSchema>;
 
 export const ANIMALS_PAGE_SIZE = 50;
@@ -125,7 +127,7 @@ export type AnimalListInput = z.input<typeof animalListInputSchema>;
 /** A status move from the console: the target among the allowed moves, the day, a note. */
 export const animalMoveInputSchema = z
   .object({
-    animalId: z.number().int().positive(),
+    animalId,
     to: choice(ANIMAL_STATUSES),
     onDate: pastDay,
     note: plainText(500, { multiline: true }).default(''),
@@ -135,7 +137,7 @@ export type AnimalMoveInput = z.infer<typeof animalMoveInputSchema>;
 
 export const vaccinationAddInputSchema = z
   .object({
-    animalId: z.number().int().positive(),
+    animalId,
     givenOn: pastDay,
     vaccine: plainText(80, { multiline: false }).min(2, 'must be at least 2 characters'),
     batch: plainText(60, { multiline: false }).default(''),
@@ -143,7 +145,7 @@ export const vaccinationAddInputSchema = z
   .strict();
 export type VaccinationAddInput = z.infer<typeof vaccinationAddInputSchema>;
 export const vaccinationRemoveInputSchema = z
-  .object({ animalId: z.number().int().positive(), id: z.number().int().positive() })
+  .object({ animalId, id: rowIdSchema('Must be a vaccination’s number') })
   .strict();
 
 /** One row of the console's list. */

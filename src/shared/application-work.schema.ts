@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { APPLICATION_KINDS, APPLICATION_STATUSES } from './applications';
 import { LANGUAGES } from './languages';
+import { calendarDaySchema } from './offline-gift.schema';
+import { rowIdSchema } from './row-id';
 
 /**
  * The console's work on applications (staff.applications.*): the list's filters, a step, a note, an
@@ -26,7 +28,7 @@ export const applicationListInputSchema = z.object({
 });
 export type ApplicationListInput = z.input<typeof applicationListInputSchema>;
 
-const idField = z.number({ error: 'Must be an application number' }).int().positive();
+const idField = rowIdSchema('Must be an application number');
 
 /** The steps a mail can be sent at: each status staff move to, and the kind word to the other families. */
 export const APPLICATION_MAIL_STEPS = [
@@ -52,10 +54,7 @@ export const applicationMoveInputSchema = z.object({
   mail: z.boolean().default(false),
   note: noteText.default(''),
   /** The India day an adoption was completed (`YYYY-MM-DD`); today when not given. */
-  onDate: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD')
-    .optional(),
+  onDate: calendarDaySchema.optional(),
   /** Approving an adoption: the other open applications for the same animal to decline, each with a kind mail. */
   declineOthers: z.array(idField).max(500).default([]),
 });
@@ -64,7 +63,7 @@ export type ApplicationMoveInput = z.input<typeof applicationMoveInputSchema>;
 export const applicationAssignInputSchema = z.object({
   id: idField,
   /** A staff member's account id, or null for nobody. */
-  userId: z.number().int().positive().nullable(),
+  userId: rowIdSchema('Must be a staff member’s number').nullable(),
 });
 
 export const applicationNoteInputSchema = z.object({

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { MAX_AMOUNT_PAISE, MIN_AMOUNT_PAISE } from './donation-rules';
+import { rowIdSchema } from './row-id';
 
 /**
  * The inputs of a donor's changes to their own monthly gift on My giving (donor.* procedures):
  * shared by the procedures and the page's form. Amounts are paise, whole rupees (each amount is a
  * Razorpay plan), as a new monthly gift's are.
  */
-const subscriptionId = z.number().int().positive();
+const subscriptionId = rowIdSchema('Must be a monthly gift’s number');
 
 export const monthlyGiftInputSchema = z.object({ subscriptionId });
 

@@ -40,7 +40,11 @@ export const calendarDaySchema = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD', abort: true })
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value, 'is not a real date');
+  // "2025-02-30" rolls over to March (refused here); "2025-13-01" is no date at all (no toISOString).
+  .refine((value) => {
+    const day = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+  }, 'is not a real date');
 
 const INDIA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appealUpdateTranslationsSchema, imageIdSchema, plainText } from './appeals.schema';
 import { animalSlugSchema } from './donation.schema';
+import { rowIdSchema } from './row-id';
 import { SPONSOR_MONTHLY_DEFAULT_PAISE } from './sponsorship';
 
 /**
@@ -9,10 +10,7 @@ import { SPONSOR_MONTHLY_DEFAULT_PAISE } from './sponsorship';
  * none of this.
  */
 
-const animalId = z
-  .number({ error: 'Must be an animal id' })
-  .int('Must be an animal id')
-  .positive('Must be an animal id');
+const animalId = rowIdSchema('Must be an animal id');
 
 /** Staff open an animal for sponsorship at a monthly amount (paise, whole rupees). */
 export const openSponsorshipInputSchema = z.object({

@@ -150,6 +150,16 @@ describe('the steps of an application', () => {
     expect(JSON.stringify(bad.body.error)).toContain('to');
     expect((await move({ id: 'one', to: 'contacted' })).status).toBe(400);
     expect((await move({ id: 99_999_999, to: 'contacted' })).status).toBe(404);
+    // Past PostgreSQL's integer, and a day no calendar has: 400s naming the field, not a database error.
+    const huge = await move({ id: 3_000_000_000, to: 'contacted' });
+    expect(huge.status).toBe(400);
+    expect(JSON.stringify(huge.body.error)).toContain('id');
+    for (const onDate of ['2026-02-30', '2026-13-01']) {
+      const day = await move({ id, to: 'completed', onDate });
+      expect(day.status).toBe(400);
+      expect(JSON.stringify(day.body.error)).toContain('onDate');
+    }
+    expect((await call('staff.applications.assign', 'mutation', { id, userId: 3_000_000_000 })).status).toBe(400);
     expect((await call('staff.applications.note', 'mutation', { id, text: 'x'.repeat(2001) })).status).toBe(400);
     expect((await call('staff.applications.move', 'mutation', { id, to: 'contacted' }, '')).status).toBe(401);
     expect(await statusOf(id)).toBe('new');

@@ -158,6 +158,13 @@ describe('an animal’s record', () => {
     expect(issuePaths(edit.body)).toEqual(['fields.markings']);
     const missing = await call('edit', 'mutation', { id: 999_999, fields: fieldsOf() });
     expect(missing.status).toBe(404);
+    // Past PostgreSQL's integer: a 400 naming the field, not a database error.
+    const huge = await call('edit', 'mutation', { id: 3_000_000_000, fields: fieldsOf() });
+    expect(huge.status).toBe(400);
+    expect(issuePaths(huge.body)).toEqual(['id']);
+    const vaccination = await call('removeVaccination', 'mutation', { animalId: id, id: 3_000_000_000 });
+    expect(vaccination.status).toBe(400);
+    expect(issuePaths(vaccination.body)).toEqual(['id']);
   });
 
   it('records and removes vaccinations, refusing one before the intake', async () => {

@@ -313,6 +313,11 @@ describe('refusals', () => {
     const gift = await monthlyGift(email, 'card');
     const other = await asDonor(donorEmail('other'), 'pauseMonthly', { subscriptionId: gift.id });
     expect(other.status).toBe(404);
+    const huge = await asDonor(email, 'pauseMonthly', { subscriptionId: 3_000_000_000 });
+    expect(huge.status).toBe(400);
+    expect(huge.body.error.data.issues).toEqual([
+      { path: 'subscriptionId', message: 'Must be a monthly gift’s number' },
+    ]);
     const half = await asDonor(email, 'changeMonthlyAmount', { subscriptionId: gift.id, amount: 30050 });
     expect(half.status).toBe(400);
     expect(half.body.error.data.issues).toEqual([{ path: 'amount', message: 'Monthly amounts must be whole rupees' }]);
