@@ -18,6 +18,10 @@ const NOT_ADOPTABLE = (name: string, status: AnimalStatus) =>
     ? `${name} is no longer adoptable: reserved for another family. Decline this application or wait`
     : `${name} is no longer adoptable: ${status}`;
 
+/** SQL: the application the animal `a`'s latest move names (the family it is reserved for, when reserved). */
+const LATEST_MOVE_APPLICATION = `(select c.application_id from animal_status_changes c where c.animal_id = a.id
+   order by c.recorded_at desc, c.id desc limit 1)`;
+
 /** Approving an adoption of a named animal: the animal is reserved for this family, or the step is refused. */
 export async function reserveAnimalFor(
   em: EntityManager,
@@ -50,13 +54,16 @@ export async function markAnimalAdopted(
   adoption: { animalId: number; applicationId: number; onDate?: string },
   sponsorLinks: Partial<SponsorMailLinks>,
 ): Promise<void> {
-  const [animal] = await em.execute<{ name: string; status: AnimalStatus }[]>(
-    'select name, status from animals where id = ? for update',
+  const [animal] = await em.execute<{ name: string; status: AnimalStatus; reservedFor: number | null }[]>(
+    `select a.name, a.status, ${LATEST_MOVE_APPLICATION} as "reservedFor" from animals a where a.id = ? for update`,
     [adoption.animalId],
   );
   if (!animal) throw new DomainError('NOT_FOUND', 'The animal of this application no longer exists', { field: 'to' });
   if (animal.status !== 'reserved' && animal.status !== 'adoptable' && animal.status !== 'fostered')
     throw new DomainError('CONFLICT', `${animal.name} cannot be adopted now: ${animal.status}`, { field: 'to' });
+  // Reserved since for another family (staff released it from this one, then approved theirs): not this family's to adopt.
+  if (animal.status === 'reserved' && animal.reservedFor !== adoption.applicationId)
+    throw new DomainError('CONFLICT', NOT_ADOPTABLE(animal.name, animal.status), { field: 'to' });
   await moveAnimalTellingSponsors(
     em,
     actor,
@@ -81,9 +88,7 @@ export async function releaseAnimalOf(
   adoption: { animalId: number; applicationId: number },
 ): Promise<boolean> {
   const [held] = await em.execute<{ held: boolean }[]>(
-    `select a.status = 'reserved' and (select c.application_id from animal_status_changes c where c.animal_id = a.id
-                                        order by c.recorded_at desc, c.id desc limit 1) = ? as held
-       from animals a where a.id = ? for update`,
+    `select a.status = 'reserved' and ${LATEST_MOVE_APPLICATION} = ? as held from animals a where a.id = ? for update`,
     [adoption.applicationId, adoption.animalId],
   );
   if (!held?.held) return false;

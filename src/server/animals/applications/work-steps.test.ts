@@ -128,6 +128,7 @@ describe('the steps of an application', () => {
     expect(refused.body.error.message).toContain('Lakshmi is no longer adoptable: reserved for another family');
     expect(await statusOf(late.id)).toBe('contacted');
     expect(await sql('select id from application_events where application_id = ?', [late.id])).toEqual([]);
+
     // Declining others that are not open for the same animal is refused too, as a whole.
     const { id: otherAnimal } = await seedAnimal(em(), { status: 'adoptable' });
     const stranger = await seedApplication(em(), { animalId: otherAnimal });
@@ -141,6 +142,26 @@ describe('the steps of an application', () => {
     const withdrawn = await move({ id: first.id, to: 'withdrawn' });
     expect(withdrawn.body.result.data).toMatchObject({ animal: 'released' });
     expect(await animalOf(animalId)).toMatchObject({ status: 'adoptable' });
+  });
+
+  it('refuses to complete an adoption of an animal reserved since for another family', async () => {
+    const { id: animalId } = await seedAnimal(em(), { name: 'Meena', status: 'adoptable', species: 'cat' });
+    const first = await seedApplication(em(), { animalId });
+    const second = await seedApplication(em(), { animalId, status: 'contacted' });
+    expect((await move({ id: first.id, to: 'approved' })).status).toBe(200);
+    // Staff put Meena back on the list from her own page (the first family still approved), then
+    // approve the second family: she is theirs now.
+    const today = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
+    const back = await call('staff.animals.move', 'mutation', { animalId, to: 'adoptable', onDate: today });
+    expect(back.status).toBe(200);
+    expect((await move({ id: second.id, to: 'approved' })).status).toBe(200);
+    const taken = await move({ id: first.id, to: 'completed' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.message).toContain('Meena is no longer adoptable: reserved for another family');
+    expect(await animalOf(animalId)).toMatchObject({ status: 'reserved' });
+    expect(await statusOf(first.id)).toBe('approved');
+    expect((await move({ id: second.id, to: 'completed' })).status).toBe(200);
+    expect(await animalOf(animalId)).toMatchObject({ status: 'adopted' });
   });
 
   it('answers bad input with the field, and a caller without a session with 401', async () => {
