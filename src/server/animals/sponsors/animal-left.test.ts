@@ -133,6 +133,15 @@ describe('when a sponsored animal leaves care', () => {
     const after = await subscriptionOf(moverSub);
     expect(after).toEqual({ ...before, status: 'active', animal_id: lakshmi.id });
     expect((await t.caller.sponsorship.forAnimal({ slug: lakshmi.slug }))?.sponsors).toBe(1);
+    // In the audit trail as the sponsor's own choice, naming the gift and the two animals, not the sponsor.
+    const [trail] = await em().execute<{ username: string; details: Record<string, unknown> }[]>(
+      `select username, details from staff_audit where action = 'sponsor_gift_moved' and (details->>'subscriptionId')::int = ?`,
+      [after?.id],
+    );
+    expect(trail).toEqual({
+      username: 'donor',
+      details: { subscriptionId: after?.id, fromAnimalId: bruno.id, toAnimalId: lakshmi.id },
+    });
     // Its next charge is for Lakshmi, and its receipt says so.
     await t.emulator.chargeSubscription(moverSub);
     await t.emulator.webhooksIdle();

@@ -4,6 +4,7 @@ import type { SubscriptionStatus } from '../../../shared/donation-states';
 import type { PaymentGateway } from '../../gifts/payments/gateway';
 import { cancelSubscription } from '../../gifts/settlement/cancel-subscription';
 import type { DonorLinks } from '../../gifts/settlement/donor-notices';
+import { audit } from '../../platform/audit/audit';
 import { DomainError } from '../../platform/core/domain-error';
 import { dropGatewayTasks, oweGatewayTask, runGatewayTasks, type SponsorGateway } from './sponsor-gateway-tasks';
 import { verifySponsorToken } from './sponsor-token';
@@ -79,7 +80,7 @@ export async function sponsorChoice(em: EntityManager, token: string, key: Buffe
  */
 export async function moveSponsorship(
   { em, gateway, personalDataKey }: { em: EntityManager; gateway: SponsorGateway; personalDataKey: Buffer },
-  input: { token: string; animal: string },
+  input: { token: string; animal: string; ip: string },
 ) {
   const moved = await em.transactional(async (tx) => {
     const gift = await giftOf(tx, input.token, personalDataKey, true);
@@ -93,6 +94,13 @@ export async function moveSponsorship(
     );
     if (!target) throw new DomainError('BAD_REQUEST', 'This animal is not open for sponsorship', { field: 'animal' });
     await tx.execute('update subscriptions set animal_id = ? where id = ?', [target.id, gift.id]);
+    // The sponsor's own choice, in the audit trail as theirs (as My giving's changes are): which gift,
+    // from which animal to which; no name or address of the sponsor.
+    await audit(tx, { userId: null, username: 'donor', ip: input.ip }, 'sponsor_gift_moved', {
+      subscriptionId: gift.id,
+      fromAnimalId: gift.animalId,
+      toAnimalId: target.id,
+    });
     if (gift.status === 'paused') await oweGatewayTask(tx, gift.id, 'resume');
     // Not paused yet (Razorpay was away): the pause is no longer wanted.
     else await dropGatewayTasks(tx, gift.id);

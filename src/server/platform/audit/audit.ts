@@ -75,7 +75,8 @@ export type AuditAction =
   | 'applications_keep_period_set'
   | 'sponsorship_opened'
   | 'sponsorship_closed'
-  | 'sponsor_update_posted';
+  | 'sponsor_update_posted'
+  | 'sponsor_gift_moved';
 
 /** Who acted: `userId` null for a failed sign-in on a name no account has. */
 export interface Actor {

@@ -102,7 +102,14 @@ ${button('animal', animal.slug, m.sponsorThis(animal.name), true)}
           return send(reply, 200, paragraph(m.stopped));
         }
         if (typeof body?.animal === 'string') {
-          const moved = await moveSponsorship({ em: deps.orm.em.fork(), ...deps }, { token, animal: body.animal });
+          const moved = await moveSponsorship(
+            { em: deps.orm.em.fork(), ...deps },
+            {
+              token,
+              animal: body.animal,
+              ip: request.ip,
+            },
+          );
           return send(
             reply,
             200,

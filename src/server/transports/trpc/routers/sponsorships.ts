@@ -44,7 +44,7 @@ export const sponsorshipRouter = router({
     .mutation(({ ctx, input }) =>
       moveSponsorship(
         { em: ctx.em, gateway: ctx.gateway, personalDataKey: ctx.personalDataKey },
-        { token: ctx.sponsorToken, animal: input.animal },
+        { token: ctx.sponsorToken, animal: input.animal, ip: ctx.request?.ip ?? 'unknown' },
       ),
     ),
   stop: sponsorProcedure.mutation(({ ctx }) =>
