@@ -180,6 +180,14 @@ describe('when a sponsored animal leaves care', () => {
         )
       )[0]?.n;
 
+    const razorpayStatusOf = async (animalId: number) => {
+      const [gift] = await em().execute<{ id: string }[]>(
+        'select razorpay_subscription_id as id from subscriptions where animal_id = ?',
+        [animalId],
+      );
+      return (await t.deps.gateway.fetchSubscription(String(gift?.id))).status;
+    };
+
     // Died, recorded on the animal's console page.
     const kutty = await seedAnimal(em(), { name: 'Kutty', status: 'resident', sponsorMonthlyAmount: 350_000 });
     const kuttySponsor = donorEmail('kutty-sponsor');
@@ -191,6 +199,8 @@ describe('when a sponsored animal leaves care', () => {
       note: 'Old age, peacefully',
     });
     expect(await owed(kutty.id)).toBe('1');
+    // Paused at Razorpay before the staff's call answered, not at the loop's next pass: no charge in between.
+    expect(await razorpayStatusOf(kutty.id)).toBe('paused');
     expect((await mailTo(t, kuttySponsor)).map((mail) => mail.subject)).toContain('Sad news about Kutty');
 
     // Adopted, by completing the family's application.
@@ -214,6 +224,7 @@ describe('when a sponsored animal leaves care', () => {
       declineOthers: [],
     });
     expect(await owed(rani.id)).toBe('1');
+    expect(await razorpayStatusOf(rani.id)).toBe('paused');
     expect((await mailTo(t, raniSponsor)).map((mail) => mail.subject)).toContain('Rani has found a home');
   });
 

@@ -120,3 +120,12 @@ export async function runGatewayTasks(
   }
   return { done, failed };
 }
+
+/**
+ * Right after a move that owed pauses has committed (an animal left care): the pauses made now,
+ * not at the loop's next pass, so that no charge falls due in between. Whatever Razorpay does not
+ * answer stays owed for the loop (sponsor-task-loop.ts), which also logs; the staff's move stands.
+ */
+export async function makeOwedTasksNow(deps: { em: EntityManager; gateway: SponsorGateway }): Promise<void> {
+  await runGatewayTasks(deps).catch(() => undefined);
+}

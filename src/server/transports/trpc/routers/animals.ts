@@ -11,6 +11,7 @@ import { listAnimals } from '../../../animals/records/animal-list';
 import { animalForStaff, createAnimal, editAnimal } from '../../../animals/records/staff-animals';
 import { addVaccination, removeVaccination } from '../../../animals/records/vaccinations';
 import { moveAnimalTellingSponsors } from '../../../animals/sponsors/move-animal-telling-sponsors';
+import { makeOwedTasksNow } from '../../../animals/sponsors/sponsor-gateway-tasks';
 import { actorOf } from '../../../platform/staff/staff-actor';
 import type { ProcedureContext } from '../context';
 import { router } from '../init';
@@ -34,20 +35,22 @@ export const staffAnimalsRouter = router({
   edit: staffProcedure
     .input(animalEditInputSchema)
     .mutation(({ ctx, input }) => editAnimal(ctx, input).finally(() => animalChanged(ctx))),
-  move: staffProcedure
-    .input(animalMoveInputSchema)
-    .mutation(({ ctx, input }) =>
-      ctx.em
-        .transactional((tx) =>
-          moveAnimalTellingSponsors(
-            tx,
-            actorOf(ctx.staff),
-            { animalId: input.animalId, to: input.to, onDate: input.onDate, note: input.note },
-            ctx,
-          ),
-        )
-        .finally(() => animalChanged(ctx)),
-    ),
+  move: staffProcedure.input(animalMoveInputSchema).mutation(({ ctx, input }) =>
+    ctx.em
+      .transactional((tx) =>
+        moveAnimalTellingSponsors(
+          tx,
+          actorOf(ctx.staff),
+          { animalId: input.animalId, to: input.to, onDate: input.onDate, note: input.note },
+          ctx,
+        ),
+      )
+      .then(async (moved) => {
+        if (moved.sponsorsTold > 0) await makeOwedTasksNow(ctx);
+        return moved;
+      })
+      .finally(() => animalChanged(ctx)),
+  ),
   addVaccination: staffProcedure
     .input(vaccinationAddInputSchema)
     .mutation(({ ctx, input }) => addVaccination(ctx, input)),

@@ -12,6 +12,7 @@ import { applicationKeepMonths, setApplicationKeepMonths } from '../../../animal
 import { applicationDetail, assignees, listApplications } from '../../../animals/applications/application-list';
 import { listTemplates, resetTemplate, saveTemplate } from '../../../animals/applications/mail-templates';
 import { addApplicationNote, assignApplication, moveApplication } from '../../../animals/applications/work-steps';
+import { makeOwedTasksNow } from '../../../animals/sponsors/sponsor-gateway-tasks';
 import { router } from '../init';
 import { adminProcedure, staffProcedure } from '../staff-procedures';
 
@@ -20,9 +21,12 @@ export const applicationsRouter = router({
   list: staffProcedure.input(applicationListInputSchema).query(({ ctx, input }) => listApplications(ctx.em, input)),
   get: staffProcedure.input(idInputSchema).query(({ ctx, input }) => applicationDetail(ctx.em, input.id)),
   assignees: staffProcedure.query(({ ctx }) => assignees(ctx.em)),
-  move: staffProcedure
-    .input(applicationMoveInputSchema)
-    .mutation(({ ctx, input }) => moveApplication({ ...ctx, input })),
+  move: staffProcedure.input(applicationMoveInputSchema).mutation(async ({ ctx, input }) => {
+    const moved = await moveApplication({ ...ctx, input });
+    // An adoption completed: its animal's sponsors' pauses, made now (animals/sponsors/).
+    if (moved.animal === 'adopted') await makeOwedTasksNow(ctx);
+    return moved;
+  }),
   assign: staffProcedure
     .input(applicationAssignInputSchema)
     .mutation(({ ctx, input }) => assignApplication({ ...ctx, input })),
