@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeImage } from '../../platform/images/images';
 import { seedAnimal } from '../../test/animal-fixtures';
 import { donationBody } from '../../test/donation-fixtures';
+import { phonePhoto } from '../../test/image-fixtures';
 import { donorEmail, mailTo } from '../../test/mail-fixtures';
 import { callProcedure, createTestApp, deliverSandboxWebhooks, SITE, type TestApp } from '../../test/test-app';
 import { SPONSOR_UNSUBSCRIBE_PATH } from './sponsor-updates';
@@ -66,8 +68,14 @@ describe('an update to an animal’s sponsors', () => {
     await sponsor(rani.slug, quiet, { newsConsent: false });
     await sponsor(other.slug, elsewhere);
 
+    const { image: photo } = await storeImage(
+      em(),
+      { storage: { dir: undefined }, actor: { userId: null, username: 'clerk', ip: '127.0.0.1' } },
+      { bytes: await phonePhoto(2400, 1600), alt: 'Rani at the vet, wagging' },
+    );
     const posted = await staff<{ id: number; mailed: number }>('staff.sponsorships.postUpdate', 'mutation', {
       animalId: rani.id,
+      photoImageId: photo.id,
       text: 'Rani had her check-up today.\n\nShe is eating well.',
       translations: { hi: { text: 'आज रानी की जाँच हुई।\n\nवह अच्छे से खा रही है।' } },
     });
@@ -78,6 +86,17 @@ describe('an update to an animal’s sponsors', () => {
     expect(toEnglish?.text).toContain('Dear Priya,');
     expect(toEnglish?.text).toContain('She is eating well.');
     expect(toEnglish?.text).toContain(`${SITE}/adopt/${rani.slug}`);
+    // The photo, in the HTML only, from the image pipeline's address (its WebP twice the mail's width),
+    // and that address serves the photo.
+    const image = `${SITE}/images/${photo.hash}-1280.webp`;
+    const height = Math.round((560 * photo.height) / photo.width);
+    expect(toEnglish?.html).toContain(
+      `<img src="${image}" alt="Rani at the vet, wagging" width="560" height="${height}"`,
+    );
+    expect(toEnglish?.text).not.toContain('/images/');
+    const served = await t.app.inject({ method: 'GET', url: image.slice(SITE.length) });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
     const [toHindi] = await updatesTo(hindi, 'Rani की खबर, जिसे आप सहारा देते हैं');
     expect(toHindi?.text).toContain('प्रिय Priya,');
     expect(toHindi?.text).toContain('वह अच्छे से खा रही है।');

@@ -1,6 +1,7 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type AppealUpdateTranslations, inLanguage, storyParagraphs } from '../../../shared/appeals.schema';
+import type { ImageRecord } from '../../../shared/images';
 import { languageOf } from '../../../shared/languages';
 import { localizedPath } from '../../../shared/locale-paths';
 import type { SponsorUpdateInput } from '../../../shared/sponsorship.schema';
@@ -11,7 +12,9 @@ import { erasureRequestsOfSql } from '../../gifts/donor-keys/person-of-address';
 import type { DonorLinks } from '../../gifts/settlement/donor-notices';
 import { audit } from '../../platform/audit/audit';
 import { DomainError } from '../../platform/core/domain-error';
+import { imageFileName } from '../../platform/images/image-files';
 import { setImageUses } from '../../platform/images/image-uses';
+import { imagesByIds } from '../../platform/images/images';
 import { renderMail } from '../../platform/mail/layout';
 import { enqueueMails, type OutgoingMail } from '../../platform/mail/outbox';
 import { publishedContact, type TrustContact } from '../../platform/site-content/published-contact';
@@ -56,12 +59,13 @@ export async function postSponsorUpdate(deps: SponsorUpdateDeps, input: SponsorU
     );
     const updateId = (update as { id: number }).id;
     if (input.photoImageId !== undefined) await setImageUses(tx, `sponsor-update:${updateId}`, [input.photoImageId]);
+    const [photo] = input.photoImageId === undefined ? [] : await imagesByIds(tx, [input.photoImageId]);
     const sponsors = await sponsorsToMail(tx, animal.id, deps.personalDataKey);
     const contact = await publishedContact(tx);
     const mailed = await enqueueMails(
       tx,
       sponsors.map((sponsor) =>
-        updateMail(deps, animal, updateId, { text: input.text, translations }, sponsor, contact),
+        updateMail(deps, animal, updateId, { text: input.text, translations, photo }, sponsor, contact),
       ),
     );
     await tx.execute('update sponsor_updates set mailed_count = ? where id = ?', [mailed, updateId]);
@@ -126,7 +130,7 @@ function updateMail(
   deps: SponsorUpdateDeps,
   animal: { id: number; slug: string; name: string },
   updateId: number,
-  update: { text: string; translations: AppealUpdateTranslations },
+  update: { text: string; translations: AppealUpdateTranslations; photo: ImageRecord | undefined },
   sponsor: Sponsor,
   contact: TrustContact,
 ): OutgoingMail {
@@ -136,6 +140,7 @@ function updateMail(
   const blocks = [
     { p: m.dear(sponsor.name) },
     { p: m.updateIntro(animal.name) },
+    ...(update.photo ? [mailPhoto(deps.siteUrl, update.photo)] : []),
     ...storyParagraphs(inLanguage(update.translations, language, 'text', update.text)).map((p) => ({ p })),
     { link: m.updatePageLink(animal.name), href: `${deps.siteUrl}${localizedPath(language, `/adopt/${animal.slug}`)}` },
     { p: m.thanks },
@@ -149,6 +154,29 @@ function updateMail(
     subject: m.updateSubject(animal.name),
     ...renderMail(blocks, deps.donorLinks.donorPageUrl(sponsor.email, language), stop, language, contact),
     headers: { 'List-Unsubscribe': `<${stop}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
+/** The mail's width, in CSS pixels: the photo's variant for it (twice as wide, for phones' screens). */
+const MAIL_PHOTO_WIDTH = 560;
+
+/**
+ * The update's photo in the mail: its WebP variant (mail apps on phones show WebP; AVIF not yet)
+ * at least twice the mail's width, else its widest, from the image pipeline's addresses, which
+ * never change.
+ */
+function mailPhoto(siteUrl: string, photo: ImageRecord) {
+  const wanted = 2 * MAIL_PHOTO_WIDTH;
+  const variant = photo.widths.find((width) => width >= wanted) ?? photo.widths.at(-1);
+  const width = Math.min(MAIL_PHOTO_WIDTH, photo.width);
+  // No variant (a photo smaller than the smallest): its JPEG master, at its own width.
+  const file =
+    variant === undefined ? imageFileName(photo.hash, photo.width, 'jpeg') : imageFileName(photo.hash, variant, 'webp');
+  return {
+    image: `${siteUrl}/images/${file}`,
+    alt: photo.alt,
+    width,
+    height: Math.round((width * photo.height) / photo.width),
   };
 }
 

@@ -10,7 +10,12 @@ export function escapeHtml(text: string): string {
 }
 
 /** A paragraph, a link button, or a small print line of a message; text first, HTML alongside. */
-export type Block = { p: string } | { link: string; href: string } | { small: string };
+/** `image`: a photo's address (absolute), shown in the HTML only, at most the mail's width. */
+export type Block =
+  | { p: string }
+  | { link: string; href: string }
+  | { small: string }
+  | { image: string; alt: string; width: number; height: number };
 
 /**
  * Plain text and simple HTML of the same message, in the trust's colours, with inline styles only.
@@ -35,7 +40,15 @@ export function renderMail(
     unsubscribeLink: UNSUBSCRIBE_LINK,
   } = mailMessages(language);
   const text = [
-    ...blocks.map((block) => ('p' in block ? block.p : 'link' in block ? `${block.link}: ${block.href}` : block.small)),
+    ...blocks.flatMap((block) =>
+      'p' in block
+        ? [block.p]
+        : 'link' in block
+          ? [`${block.link}: ${block.href}`]
+          : 'small' in block
+            ? [block.small]
+            : [],
+    ),
     ...(donorPageUrl ? [`${DONOR_PAGE_LINE} ${donorPageUrl}\n${DONOR_PAGE_NOTE}`] : []),
     ...(unsubscribeUrl ? [`${UNSUBSCRIBE_LINE} ${UNSUBSCRIBE_LINK}: ${unsubscribeUrl}`] : []),
     `${contact.name}\n${contact.address} · ${contact.email} · ${contact.phone}`,
@@ -45,6 +58,8 @@ export function renderMail(
       if ('p' in block) return `<p style="margin:0 0 16px">${escapeHtml(block.p)}</p>`;
       if ('small' in block)
         return `<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(block.small)}</p>`;
+      if ('image' in block)
+        return `<p style="margin:0 0 16px"><img src="${escapeHtml(block.image)}" alt="${escapeHtml(block.alt)}" width="${block.width}" height="${block.height}" style="display:block;width:100%;max-width:${block.width}px;height:auto;border-radius:6px"></p>`;
       return `<p style="margin:0 0 16px"><a href="${escapeHtml(block.href)}" style="display:inline-block;background:${GREEN};color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(block.link)}</a></p>`;
     })
     .join('\n');
