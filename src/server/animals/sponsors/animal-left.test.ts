@@ -153,6 +153,21 @@ describe('when a sponsored animal leaves care', () => {
     expect(charge).toEqual({ animal_id: lakshmi.id, purpose: 'Sponsorship of Lakshmi' });
     // Moving again is refused: the gift sponsors Lakshmi now.
     expect((await sponsorCall('sponsorship.move', moverToken, { animal: lakshmi.slug })).statusCode).toBe(409);
+    // On the sponsor's own page (another tab, in Tamil), the refusal is said in Tamil, not the server's English.
+    const form = (path: string, token: string, body: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${path}?token=${encodeURIComponent(token)}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: body,
+      });
+    const again = await form('/ta/my-sponsorship', moverToken, `animal=${lakshmi.slug}`);
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toContain('இந்தப் பக்கத்தைத் திறந்த பிறகு உங்கள் நன்கொடை மாறியுள்ளது');
+    expect(again.body).not.toContain('Your gift already sponsors');
+    const closed = await form('/my-sponsorship', stopperToken, `animal=${bruno.slug}`);
+    expect(closed.statusCode).toBe(400);
+    expect(closed.body).toContain('That animal is no longer open for sponsorship: please choose another.');
 
     // The other sponsor stops: cancelled at Razorpay and in the books.
     const stopped = await sponsorCall('sponsorship.stop', stopperToken);

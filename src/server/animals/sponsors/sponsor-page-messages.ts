@@ -23,6 +23,10 @@ export interface SponsorPageMessages {
   ended: string;
   invalid: string;
   tryAgain: string;
+  /** The animal chosen is no longer open for sponsorship (another tab, or staff closed it). */
+  notOpen: string;
+  /** The gift changed since the page was opened (moved or stopped in another tab): where it stands now, below. */
+  changed: string;
   back: string;
 }
 
@@ -54,6 +58,8 @@ const MESSAGES: Record<Language, SponsorPageMessages> = {
     ended: 'This monthly donation has ended.',
     invalid: 'This link has expired or is not valid. Open My giving to manage your gift.',
     tryAgain: 'The payment provider could not be reached: nothing was changed. Please try again.',
+    notOpen: 'That animal is no longer open for sponsorship: please choose another.',
+    changed: 'Your gift has changed since this page was opened: this is where it stands now.',
     back: 'Back to the website',
   },
   ta: {
@@ -81,6 +87,8 @@ const MESSAGES: Record<Language, SponsorPageMessages> = {
     ended: `இந்த ${ta.monthlyGift} முடிந்துவிட்டது.`,
     invalid: 'இந்த இணைப்பு காலாவதியானது அல்லது செல்லாது. உங்கள் நன்கொடையை நிர்வகிக்க “என் நன்கொடைகள்” பக்கத்தைத் திறக்கவும்.',
     tryAgain: 'பணம் செலுத்தும் சேவையை அணுக முடியவில்லை: எதுவும் மாற்றப்படவில்லை. மீண்டும் முயற்சிக்கவும்.',
+    notOpen: 'அந்த விலங்குக்கு இப்போது ஆதரவு ஏற்கப்படுவதில்லை: வேறொன்றைத் தேர்ந்தெடுக்கவும்.',
+    changed: 'இந்தப் பக்கத்தைத் திறந்த பிறகு உங்கள் நன்கொடை மாறியுள்ளது: அது இப்போது இப்படி உள்ளது.',
     back: 'இணையதளத்திற்குத் திரும்பு',
   },
   hi: {
@@ -106,6 +114,8 @@ const MESSAGES: Record<Language, SponsorPageMessages> = {
     ended: `यह ${hi.monthlyGift} खत्म हो चुका है।`,
     invalid: 'यह लिंक पुराना हो गया है या सही नहीं है। अपना दान संभालने के लिए “मेरा दान” पेज खोलें।',
     tryAgain: 'भुगतान सेवा से संपर्क नहीं हो पाया: कुछ नहीं बदला। कृपया फिर से कोशिश करें।',
+    notOpen: 'उस जानवर का प्रायोजन अब खुला नहीं है: कृपया कोई और चुनें।',
+    changed: 'यह पेज खोलने के बाद आपका दान बदल गया है: अब वह ऐसा है।',
     back: 'वेबसाइट पर वापस जाएँ',
   },
 };

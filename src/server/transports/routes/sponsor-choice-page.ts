@@ -121,7 +121,10 @@ ${button('animal', animal.slug, m.sponsorThis(animal.name), true)}
         if (!(error instanceof DomainError)) throw error;
         if (error.kind === 'NOT_FOUND') return invalid(reply);
         const status = error.kind === 'BAD_GATEWAY' ? 502 : error.kind === 'CONFLICT' ? 409 : 400;
-        const notice = paragraph(error.kind === 'BAD_GATEWAY' ? m.tryAgain : error.message);
+        // In the page's language, never the server's English: the page below says where the gift stands.
+        const notice = paragraph(
+          error.kind === 'BAD_GATEWAY' ? m.tryAgain : error.field === 'animal' ? m.notOpen : m.changed,
+        );
         return show(request as Request, reply, `<div role="alert" style="color:#b71c1c">${notice}</div>`, status);
       }
     });
