@@ -132,6 +132,27 @@ describe('an update to an animal’s sponsors', () => {
     expect(await updatesTo(english, 'News of Rani, whom you sponsor')).toHaveLength(1);
     expect(await updatesTo(hindi, 'Rani की खबर, जिसे आप सहारा देते हैं')).toHaveLength(2);
 
+    // The Hindi sponsor's stop link opens its page in Hindi, and its button stops Rani's news in Hindi.
+    const hindiLink = new RegExp(`${SITE}/hi${SPONSOR_UNSUBSCRIBE_PATH}\\?token=[A-Za-z0-9_.-]+`).exec(
+      toHindi?.text ?? '',
+    )?.[0];
+    expect(hindiLink).toBeDefined();
+    const hindiPath = (hindiLink as string).slice(SITE.length);
+    const hindiAsked = await t.app.inject({ method: 'GET', url: hindiPath });
+    expect(hindiAsked.statusCode).toBe(200);
+    expect(hindiAsked.body).toContain('<html lang="hi-IN">');
+    expect(hindiAsked.body).toContain('Rani की खबरें बंद करें?');
+    expect(hindiAsked.body).toContain('href="/hi/"');
+    const hindiStopped = await t.app.inject({
+      method: 'POST',
+      url: hindiPath,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'stop=updates',
+    });
+    expect(hindiStopped.statusCode).toBe(200);
+    expect(hindiStopped.body).toContain('अब आपको Rani की खबरें नहीं मिलेंगी।');
+    expect((await t.app.inject({ method: 'GET', url: `${hindiPath}x` })).body).toContain('यह लिंक सही नहीं है');
+
     const [audit] = await em().execute<{ details: Record<string, unknown> }[]>(
       `select details from staff_audit where action = 'sponsor_update_posted' order by id limit 1`,
     );

@@ -2,7 +2,7 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type AppealUpdateTranslations, inLanguage, storyParagraphs } from '../../../shared/appeals.schema';
 import type { ImageRecord } from '../../../shared/images';
-import { languageOf } from '../../../shared/languages';
+import { type Language, languageOf } from '../../../shared/languages';
 import { localizedPath } from '../../../shared/locale-paths';
 import type { SponsorUpdateInput } from '../../../shared/sponsorship.schema';
 import { compactTranslations } from '../../gifts/appeals/staff-appeals';
@@ -136,7 +136,7 @@ function updateMail(
 ): OutgoingMail {
   const language = languageOf(sponsor.language);
   const m = sponsorMessages(language);
-  const stop = sponsorUnsubscribeUrl(deps.siteUrl, sponsor.email, animal.id, deps.personalDataKey);
+  const stop = sponsorUnsubscribeUrl(deps.siteUrl, sponsor.email, animal.id, deps.personalDataKey, language);
   const blocks = [
     { p: m.dear(sponsor.name) },
     { p: m.updateIntro(animal.name) },
@@ -193,9 +193,16 @@ export function sponsorEmailHash(email: string, personalDataKey: Buffer): string
 }
 
 /** The stop link of an animal's updates: `hash.animalId.signature`; it does not expire. */
-export function sponsorUnsubscribeUrl(siteUrl: string, email: string, animalId: number, key: Buffer): string {
+/** The stop link of an update's mail, in the mail's language (`/hi/unsubscribe/…`): its page speaks it. */
+export function sponsorUnsubscribeUrl(
+  siteUrl: string,
+  email: string,
+  animalId: number,
+  key: Buffer,
+  language: Language = 'en',
+): string {
   const signed = `${sponsorEmailHash(email, key)}.${animalId}`;
-  return `${siteUrl}${SPONSOR_UNSUBSCRIBE_PATH}?token=${signed}.${hmac(keys(key).mac, signed)}`;
+  return `${siteUrl}${localizedPath(language, SPONSOR_UNSUBSCRIBE_PATH)}?token=${signed}.${hmac(keys(key).mac, signed)}`;
 }
 
 /** Whom and which animal a stop link was signed for, or null when it was altered or made up. */

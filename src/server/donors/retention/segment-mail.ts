@@ -142,7 +142,7 @@ function segmentMail(
   const subject = translated?.subject ?? input.subject;
   const text = translated?.text ?? input.text;
   const m = mailMessages(language);
-  const unsubscribe = allUpdatesUnsubscribeUrl(deps.siteUrl, recipient.email, deps.personalDataKey);
+  const unsubscribe = allUpdatesUnsubscribeUrl(deps.siteUrl, recipient.email, deps.personalDataKey, language);
   return {
     // By the address's hash: a Message-ID names no one.
     eventKey: `segment-${mailing}-${emailHash(recipient.email, deps.personalDataKey).slice(0, 22)}`,

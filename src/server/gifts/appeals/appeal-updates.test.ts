@@ -120,6 +120,12 @@ describe('an appeal’s update', () => {
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('Stop updates about Bruno’s surgery');
     expect(page.body).toContain('Stop all appeal updates');
+    // The same page in Tamil at the Tamil address (a Tamil donor's mail links it): nothing recorded either.
+    const tamil = await t.app.inject({ method: 'GET', url: `/ta${path}` });
+    expect(tamil.statusCode).toBe(200);
+    expect(tamil.body).toContain('<html lang="ta-IN">');
+    expect(tamil.body).toContain('Bruno’s surgery பற்றிய செய்திகளை நிறுத்து');
+    expect(tamil.body).toContain('எல்லா வேண்டுகோள் செய்திகளையும் நிறுத்து');
     const [none] = await t.db.orm.em.execute<{ count: string }[]>('select count(*) from appeal_update_unsubscribes');
     expect(Number(none?.count)).toBe(0);
     // Its button, twice: recorded once.

@@ -165,9 +165,9 @@ function updateMail(
   contact: TrustContact,
 ): OutgoingMail {
   // The footer's link and the one-click header both name this appeal: its one-click stops this appeal's updates only.
-  const unsubscribe = unsubscribeUrl(deps.siteUrl, donor.email, appeal.id, deps.personalDataKey);
   // The language of their latest gift, as their name is.
   const language = languageOf(donor.language);
+  const unsubscribe = unsubscribeUrl(deps.siteUrl, donor.email, appeal.id, deps.personalDataKey, language);
   const appealTranslations = storedTranslations<AppealTranslations>(appeal.translations);
   return {
     // By the address's hash: a Message-ID names no one.

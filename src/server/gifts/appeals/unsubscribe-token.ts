@@ -1,5 +1,7 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Language } from '../../../shared/languages';
+import { localizedPath } from '../../../shared/locale-paths';
 import { linkAddress } from '../donor-keys/donor-link';
 
 /**
@@ -35,8 +37,15 @@ export function unsubscribeToken(email: string, appealId: number, personalDataKe
   return `${signed}.${hmac(keys(personalDataKey).mac, signed)}`;
 }
 
-export function unsubscribeUrl(siteUrl: string, email: string, appealId: number, personalDataKey: Buffer): string {
-  return `${siteUrl}${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(email, appealId, personalDataKey)}`;
+/** The stop link of an update's mail, in the mail's language (`/ta/unsubscribe/…`): its page speaks it. */
+export function unsubscribeUrl(
+  siteUrl: string,
+  email: string,
+  appealId: number,
+  personalDataKey: Buffer,
+  language: Language = 'en',
+): string {
+  return `${siteUrl}${localizedPath(language, UNSUBSCRIBE_PATH)}?token=${unsubscribeToken(email, appealId, personalDataKey)}`;
 }
 
 /** Whom a token was signed for, and the appeal of the mail it came in (null: an old token, every appeal). */
@@ -69,7 +78,12 @@ export async function recordUnsubscribe(em: EntityManager, hash: string, appealI
 }
 
 /** The link of a mail that is news but of no one appeal (a segment's update): it stops every appeal's updates. */
-export function allUpdatesUnsubscribeUrl(siteUrl: string, email: string, personalDataKey: Buffer): string {
+export function allUpdatesUnsubscribeUrl(
+  siteUrl: string,
+  email: string,
+  personalDataKey: Buffer,
+  language: Language = 'en',
+): string {
   const hash = emailHash(email, personalDataKey);
-  return `${siteUrl}${UNSUBSCRIBE_PATH}?token=${hash}.${hmac(keys(personalDataKey).mac, hash)}`;
+  return `${siteUrl}${localizedPath(language, UNSUBSCRIBE_PATH)}?token=${hash}.${hmac(keys(personalDataKey).mac, hash)}`;
 }

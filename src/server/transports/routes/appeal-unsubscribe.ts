@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { recordUnsubscribe, UNSUBSCRIBE_PATH, verifyUnsubscribeToken } from '../../gifts/appeals/unsubscribe-token';
 import type { Orm } from '../../platform/db/orm';
+import { stopLinkMessages } from './stop-link-messages';
 import { paragraph } from './stop-link-page';
 import { stopButton, stopLinkRoutes } from './stop-link-routes';
 
@@ -21,34 +22,30 @@ export async function appealUnsubscribeRoutes(
       .execute<{ title: string }[]>('select title from appeals where id = ?', [appealId]);
     return appeal?.title ?? null;
   };
-  const rest = 'Your receipts and the other mails about your own gifts still come as before.';
-
   await stopLinkRoutes(app, orm, {
     path: UNSUBSCRIBE_PATH,
     verify: (token) => verifyUnsubscribeToken(token, personalDataKey),
     pageChoices: ['appeal', 'all'],
-    async ask(target) {
+    async ask(target, language) {
+      const m = stopLinkMessages(language);
       const title = await appealTitle(target.appealId);
       return {
-        title: 'Stop appeal updates?',
-        body: `${paragraph(`Which updates should we stop sending you? ${rest}`)}
+        title: m.appeal.askTitle,
+        body: `${paragraph(`${m.appeal.which} ${m.appeal.rest}`)}
 <form method="post">
-${title === null ? '' : stopButton('appeal', `Stop updates about ${title}`)}
-${stopButton('all', 'Stop all appeal updates', false)}
+${title === null ? '' : stopButton('appeal', m.appeal.stopOne(title))}
+${stopButton('all', m.appeal.stopAll, false)}
 </form>`,
       };
     },
-    async stop(target, choice) {
+    async stop(target, choice, language) {
+      const m = stopLinkMessages(language);
       const appealId = choice === 'all' ? null : target.appealId;
       await recordUnsubscribe(orm.em.fork(), target.hash, appealId);
       const title = await appealTitle(appealId);
       return {
-        title: 'You are unsubscribed',
-        body: paragraph(
-          title === null
-            ? `You will get no more updates on our appeals. ${rest}`
-            : `You will get no more updates about ${title}. ${rest}`,
-        ),
+        title: m.unsubscribed,
+        body: paragraph(`${title === null ? m.appeal.stoppedAll : m.appeal.stoppedOne(title)} ${m.appeal.rest}`),
       };
     },
   });

@@ -5,6 +5,7 @@ import {
   verifySponsorUnsubscribeToken,
 } from '../../animals/sponsors/sponsor-updates';
 import type { Orm } from '../../platform/db/orm';
+import { stopLinkMessages } from './stop-link-messages';
 import { paragraph } from './stop-link-page';
 import { stopButton, stopLinkRoutes } from './stop-link-routes';
 
@@ -27,21 +28,20 @@ export async function sponsorUnsubscribeRoutes(
     path: SPONSOR_UNSUBSCRIBE_PATH,
     verify: (token) => verifySponsorUnsubscribeToken(token, personalDataKey),
     pageChoices: ['updates'],
-    async ask(target) {
+    async ask(target, language) {
+      const m = stopLinkMessages(language).sponsor;
       const name = await animalName(target.animalId);
       return {
-        title: `Stop news of ${name}?`,
-        body: `${paragraph(`Your monthly gift for ${name} goes on as before; only the updates stop.`)}
-<form method="post">${stopButton('updates', `Stop news of ${name}`)}</form>`,
+        title: m.askTitle(name),
+        body: `${paragraph(m.askBody(name))}
+<form method="post">${stopButton('updates', m.button(name))}</form>`,
       };
     },
-    async stop(target) {
+    async stop(target, _choice, language) {
+      const m = stopLinkMessages(language);
       await recordSponsorUnsubscribe(orm.em.fork(), target.hash, target.animalId);
       const name = await animalName(target.animalId);
-      return {
-        title: 'You are unsubscribed',
-        body: paragraph(`You will get no more news of ${name}. Your gift goes on as before.`),
-      };
+      return { title: m.unsubscribed, body: paragraph(m.sponsor.stopped(name)) };
     },
   });
 }

@@ -1,4 +1,6 @@
 import type { FastifyReply } from 'fastify';
+import { LANGUAGE_TAGS, type Language } from '../../../shared/languages';
+import { localizedPath } from '../../../shared/locale-paths';
 import { escapeHtml } from '../../platform/mail/layout';
 import type { TrustContact } from '../../platform/site-content/published-contact';
 
@@ -13,7 +15,13 @@ export const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
 export function sendStopLinkPage(
   reply: FastifyReply,
   status: number,
-  { title, body, trust }: { title: string; body: string; trust: TrustContact },
+  {
+    title,
+    body,
+    trust,
+    language,
+    backToSite,
+  }: { title: string; body: string; trust: TrustContact; language: Language; backToSite: string },
 ) {
   return reply
     .code(status)
@@ -22,13 +30,13 @@ export function sendStopLinkPage(
     .header('x-robots-tag', 'noindex')
     .header('referrer-policy', 'no-referrer')
     .send(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${LANGUAGE_TAGS[language]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(trust.name)}</title></head>
 <body style="margin:0;font-family:system-ui,Arial,sans-serif;background:#f4f7f4;color:#1a1a1a;line-height:1.5">
 <main style="max-width:32rem;margin:3rem auto;background:#fff;padding:1.5rem 1.75rem;border-top:4px solid #1b5e20">
 <h1 style="font-size:1.4rem;margin:0 0 1rem;color:#1b5e20">${escapeHtml(title)}</h1>
 ${body}
 <p style="font-size:.9rem;color:#555">${escapeHtml(trust.name)} · ${escapeHtml(trust.email)}</p>
-<p><a href="/" style="color:#1b5e20">Back to the website</a></p>
+<p><a href="${localizedPath(language, '/')}" style="color:#1b5e20">${escapeHtml(backToSite)}</a></p>
 </main></body></html>`);
 }

@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { LANGUAGES, type Language } from '../../../shared/languages';
+import { localizedPath } from '../../../shared/locale-paths';
 import type { Orm } from '../../platform/db/orm';
 import { escapeHtml } from '../../platform/mail/layout';
 import { publishedContact } from '../../platform/site-content/published-contact';
+import { stopLinkMessages } from './stop-link-messages';
 import { paragraph, sendStopLinkPage } from './stop-link-page';
 
 /** A stop page's title and its body (HTML: `paragraph`, `stopButton`). */
@@ -12,18 +15,19 @@ export interface StopPage {
 
 /**
  * One kind of stop link in a mail's footer (an appeal's updates, an animal's sponsors' news): its
- * address, its signed token, the page GET shows, and what POST stops.
+ * address (English; `/ta/…` and `/hi/…` too, in the mail's language), its signed token, the page
+ * GET shows, and what POST stops, in the address's language.
  */
 export interface StopLink<Target> {
   path: string;
   /** The token's target, or null when it is altered, made up or expired. */
   verify(token: string): Target | null;
   /** The question, with the page's buttons (`stopButton`); GET records nothing. */
-  ask(target: Target): Promise<StopPage>;
+  ask(target: Target, language: Language): Promise<StopPage>;
   /** The values of the page's buttons (`stop=…`); any other POST is a mail client's one-click. */
   pageChoices: readonly string[];
   /** Records the stop (`choice` undefined for a one-click) and says what was stopped. */
-  stop(target: Target, choice: string | undefined): Promise<StopPage>;
+  stop(target: Target, choice: string | undefined, language: Language): Promise<StopPage>;
 }
 
 /** A button of a stop page's form, posting `stop=<value>`; the first is filled, the others outlined. */
@@ -51,37 +55,45 @@ export async function stopLinkRoutes<Target>(app: FastifyInstance, orm: Orm, lin
   );
 
   // The trust's name and address as published (Trust details, site content), as the mails give them.
-  const page = async (reply: FastifyReply, status: number, { title, body }: StopPage) =>
-    sendStopLinkPage(reply, status, { title, body, trust: await publishedContact(orm.em.fork()) });
-  const notValid = (reply: FastifyReply) =>
-    page(reply, 404, {
-      title: 'This link is not valid',
-      body: paragraph('Copy the whole link from the mail, or write to us to stop updates.'),
+  const page = async (reply: FastifyReply, language: Language, status: number, { title, body }: StopPage) =>
+    sendStopLinkPage(reply, status, {
+      title,
+      body,
+      language,
+      backToSite: stopLinkMessages(language).backToSite,
+      trust: await publishedContact(orm.em.fork()),
     });
+  const notValid = (reply: FastifyReply, language: Language) => {
+    const m = stopLinkMessages(language);
+    return page(reply, language, 404, { title: m.notValidTitle, body: paragraph(m.notValidBody) });
+  };
 
-  // `warn`: the token is in the URL, and the request log would keep it.
-  app.get<{ Querystring: { token?: string } }>(
-    link.path,
-    { logLevel: 'warn', exposeHeadRoute: false },
-    async (request, reply) => {
-      const target = link.verify(String(request.query.token ?? ''));
-      if (target === null) return notValid(reply);
-      return page(reply, 200, await link.ask(target));
-    },
-  );
-  app.post<{ Querystring: { token?: string }; Body: { stop?: string } | undefined }>(
-    link.path,
-    { logLevel: 'warn' },
-    async (request, reply) => {
-      const target = link.verify(String(request.query.token ?? ''));
-      const stop = request.body?.stop;
-      const choice = stop !== undefined && link.pageChoices.includes(stop) ? stop : undefined;
-      if (target === null) {
-        return choice ? notValid(reply) : reply.code(404).send({ message: 'This link is not valid' });
-      }
-      const stopped = await link.stop(target, choice);
-      if (!choice) return reply.code(200).send({ unsubscribed: true });
-      return page(reply, 200, stopped);
-    },
-  );
+  for (const language of LANGUAGES) {
+    const path = localizedPath(language, link.path);
+    // `warn`: the token is in the URL, and the request log would keep it.
+    app.get<{ Querystring: { token?: string } }>(
+      path,
+      { logLevel: 'warn', exposeHeadRoute: false },
+      async (request, reply) => {
+        const target = link.verify(String(request.query.token ?? ''));
+        if (target === null) return notValid(reply, language);
+        return page(reply, language, 200, await link.ask(target, language));
+      },
+    );
+    app.post<{ Querystring: { token?: string }; Body: { stop?: string } | undefined }>(
+      path,
+      { logLevel: 'warn' },
+      async (request, reply) => {
+        const target = link.verify(String(request.query.token ?? ''));
+        const stop = request.body?.stop;
+        const choice = stop !== undefined && link.pageChoices.includes(stop) ? stop : undefined;
+        if (target === null) {
+          return choice ? notValid(reply, language) : reply.code(404).send({ message: 'This link is not valid' });
+        }
+        const stopped = await link.stop(target, choice, language);
+        if (!choice) return reply.code(200).send({ unsubscribed: true });
+        return page(reply, language, 200, stopped);
+      },
+    );
+  }
 }
