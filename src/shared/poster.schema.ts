@@ -9,8 +9,9 @@ export const POSTER_SIZES = ['A4', 'A5'] as const;
 export type PosterSize = (typeof POSTER_SIZES)[number];
 
 /**
- * The query a poster's address carries (`?src=poster`): a page opened from a poster's QR code says
- * where the donor came from. The gift counts for the page's appeal as any gift given on that page.
+ * The query a poster's address carries (`?src=poster`), so that the site's visits from a poster's QR
+ * code can be told apart in a proxy's or an analytics tool's logs. Nothing on the server reads it
+ * yet: a gift given there counts for the page's appeal (or animal) as any gift given on that page.
  */
 export const POSTER_SOURCE = { param: 'src', value: 'poster' } as const;
 
