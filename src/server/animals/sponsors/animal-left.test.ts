@@ -123,6 +123,18 @@ describe('when a sponsored animal leaves care', () => {
     expect((await sponsorCall('sponsorship.choice', `${moverToken}x`)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/trpc/sponsorship.choice' })).statusCode).toBe(401);
 
+    // The sponsor's own page in Tamil gives each animal's one line in Tamil where staff wrote it.
+    await em().execute(`update animals set translations = ?::jsonb where id = ?`, [
+      JSON.stringify({ ta: { oneLine: 'அமைதியான, அன்பான பூனை.' } }),
+      lakshmi.id,
+    ]);
+    const tamilPage = await t.app.inject({
+      method: 'GET',
+      url: `/ta/my-sponsorship?token=${encodeURIComponent(moverToken)}`,
+    });
+    expect(tamilPage.statusCode).toBe(200);
+    expect(tamilPage.body).toContain('<p style="margin:0 0 .25rem" lang="ta-IN">அமைதியான, அன்பான பூனை.</p>');
+
     // Carry it to Lakshmi: the same Razorpay subscription (no new mandate), resumed.
     const before = await subscriptionOf(moverSub);
     const refused = await sponsorCall('sponsorship.move', moverToken, { animal: bruno.slug });

@@ -1,11 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type AnimalStatus, LEFT_CARE_STATUSES } from '../../../shared/animals';
+import { inLanguage, storedTranslations } from '../../../shared/appeals.schema';
 import type { SubscriptionStatus } from '../../../shared/donation-states';
+import type { Language } from '../../../shared/languages';
 import type { PaymentGateway } from '../../gifts/payments/gateway';
 import { cancelSubscription } from '../../gifts/settlement/cancel-subscription';
 import type { DonorLinks } from '../../gifts/settlement/donor-notices';
 import { audit } from '../../platform/audit/audit';
 import { DomainError } from '../../platform/core/domain-error';
+import type { AnimalTranslations } from '../records/animal.entity';
 import { dropGatewayTasks, oweGatewayTask, runGatewayTasks, type SponsorGateway } from './sponsor-gateway-tasks';
 import { verifySponsorToken } from './sponsor-token';
 import { OPEN_FOR_SPONSORS } from './sponsorship';
@@ -46,22 +49,33 @@ async function giftOf(em: EntityManager, token: string, key: Buffer, lock = fals
 const isFinal = (status: SubscriptionStatus) => ['cancelled', 'completed', 'expired'].includes(status);
 
 /** What the page shows: the gift, the animal it was for, where it stands, and the animals to choose from. */
-export async function sponsorChoice(em: EntityManager, token: string, key: Buffer) {
+export async function sponsorChoice(em: EntityManager, token: string, key: Buffer, language: Language = 'en') {
   const gift = await giftOf(em, token, key);
-  const animals = await em.execute<
+  const rows = await em.execute<
     {
       slug: string;
       name: string;
       species: string;
       oneLine: string;
+      translations: unknown;
       monthlyAmount: number;
       photoImageId: number | null;
     }[]
   >(
-    `select a.slug, a.name, a.species, a.one_line as "oneLine", a.sponsor_monthly_amount as "monthlyAmount",
+    `select a.slug, a.name, a.species, a.one_line as "oneLine", a.translations, a.sponsor_monthly_amount as "monthlyAmount",
             (a.photo_image_ids->>0)::int as "photoImageId"
        from animals a where ${OPEN_FOR_SPONSORS} order by a.name, a.id limit 60`,
   );
+  // Each animal's one line in the page's language where staff wrote it (`inEnglish` otherwise, for its lang attribute).
+  const animals = rows.map(({ translations, ...animal }) => {
+    const oneLine = inLanguage(
+      storedTranslations<AnimalTranslations>(translations),
+      language,
+      'oneLine',
+      animal.oneLine,
+    );
+    return { ...animal, oneLine, inEnglish: language !== 'en' && oneLine === animal.oneLine };
+  });
   const left = gift.animalStatus !== null && LEFT_CARE_STATUSES.includes(gift.animalStatus);
   return {
     amount: gift.amount,

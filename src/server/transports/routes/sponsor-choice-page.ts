@@ -61,10 +61,12 @@ export async function sponsorChoicePageRoutes(
 
     const show = async (request: Request, reply: FastifyReply, notice = '', status = 200) => {
       const token = String(request.query.token ?? '');
-      const choice = await sponsorChoice(deps.orm.em.fork(), token, deps.personalDataKey).catch((error: unknown) => {
-        if (error instanceof DomainError && error.kind === 'NOT_FOUND') return null;
-        throw error;
-      });
+      const choice = await sponsorChoice(deps.orm.em.fork(), token, deps.personalDataKey, language).catch(
+        (error: unknown) => {
+          if (error instanceof DomainError && error.kind === 'NOT_FOUND') return null;
+          throw error;
+        },
+      );
       if (!choice) return invalid(reply);
       const amount = formatRupees(choice.amount);
       const parts = [notice];
@@ -80,7 +82,7 @@ export async function sponsorChoicePageRoutes(
         for (const animal of choice.animals) {
           parts.push(`<form method="post" style="margin:0 0 1rem;padding:.75rem;border:1px solid #c8e6c9;border-radius:6px">
 <p style="margin:0 0 .25rem;font-weight:600">${escapeHtml(animal.name)}</p>
-${animal.oneLine ? `<p style="margin:0 0 .25rem" lang="en-IN">${escapeHtml(animal.oneLine)}</p>` : ''}
+${animal.oneLine ? `<p style="margin:0 0 .25rem" lang="${LANGUAGE_TAGS[animal.inEnglish ? 'en' : language]}">${escapeHtml(animal.oneLine)}</p>` : ''}
 <p style="margin:0 0 .5rem;font-size:.9rem;color:#555">${escapeHtml(m.aMonth(formatRupees(animal.monthlyAmount)))}</p>
 ${button('animal', animal.slug, m.sponsorThis(animal.name), true)}
 </form>`);
