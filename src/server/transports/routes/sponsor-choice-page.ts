@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGE_FONTS } from '../../../shared/language-fonts';
 import { LANGUAGE_TAGS, LANGUAGES, type Language } from '../../../shared/languages';
 import { localizedPath } from '../../../shared/locale-paths';
 import { formatRupees } from '../../../shared/rupees';
@@ -13,6 +12,7 @@ import { DomainError } from '../../platform/core/domain-error';
 import type { Orm } from '../../platform/db/orm';
 import { escapeHtml } from '../../platform/mail/layout';
 import { publishedContact, type TrustContact } from '../../platform/site-content/published-contact';
+import { languageFontStyle, paragraph } from './stop-link-page';
 
 /**
  * A sponsor's own page when their animal left care (animals/sponsors/sponsor-choice.ts), from the
@@ -133,24 +133,13 @@ ${button('animal', animal.slug, m.sponsorThis(animal.name), true)}
   }
 }
 
-const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
-
 const button = (name: string, value: string, label: string, primary: boolean) =>
   `<button type="submit" name="${name}" value="${escapeHtml(value)}" style="display:block;width:100%;min-height:44px;padding:.6rem 1rem;font:inherit;font-weight:600;border:2px solid #1b5e20;border-radius:4px;background:${primary ? '#1b5e20;color:#fff' : '#fff;color:#1b5e20'};cursor:pointer">${escapeHtml(label)}</button>`;
-
-/** The site's Noto subset of a Tamil or Hindi page (public/fonts, shared/language-fonts.ts), its two weights. */
-function fontStyle(language: Language): string {
-  const font = LANGUAGE_FONTS[language];
-  if (!font) return '<style>body{font-family:system-ui,Arial,sans-serif}</style>';
-  const face = (weight: number) =>
-    `@font-face{font-family:"${font.family}";font-weight:${weight};font-display:swap;src:url(/fonts/${font.file}-${weight}.woff2) format("woff2");unicode-range:${font.unicodeRange}}`;
-  return `<style>${face(400)}${face(700)}body{font-family:"${font.family}",system-ui,Arial,sans-serif}</style>`;
-}
 
 function page(language: Language, title: string, body: string, trust: TrustContact): string {
   return `<!doctype html>
 <html lang="${LANGUAGE_TAGS[language]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(trust.name)}</title>${fontStyle(language)}</head>
+<meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(trust.name)}</title>${languageFontStyle(language)}</head>
 <body style="margin:0;background:#f4f7f4;color:#1a1a1a;line-height:1.5">
 <main style="max-width:32rem;margin:1.5rem auto;background:#fff;padding:1.25rem 1.25rem;border-top:4px solid #1b5e20">
 <h1 style="font-size:1.4rem;margin:0 0 1rem;color:#1b5e20">${escapeHtml(title)}</h1>
