@@ -6,6 +6,7 @@ import { resolveDataEncryptionKey } from '../server/platform/personal-data/data-
 import { donationBody } from '../server/test/donation-fixtures';
 import { startBrowserSuite } from './test/browser-suite';
 import { collectErrors, waitForHydration } from './test/page-helpers';
+import { query } from './test/staff-setup';
 
 /**
  * A monthly donor in charge of their gift, in Hindi on a phone (390×844): a card mandate started
@@ -121,6 +122,52 @@ describe('a card-mandate donor on a phone, in Hindi', () => {
     const amountMail = mailbox.messages.find((mail) => mail.to === EMAIL && mail.subject === expected[0]);
     expect(amountMail?.text).toContain('₹500.00 से बदलकर ₹300.00');
     expect(amountMail?.text).toMatch(new RegExp(`${suite.server.url}/hi/my-giving\\?token=`));
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a sponsor whose animal has left care, on a phone, in Hindi', () => {
+  it('sees why the gift is paused and the link to choose another animal, with no Resume', async () => {
+    const sponsor = 'meera.iyer@example.org';
+    const created = await post(
+      '/api/subscriptions',
+      donationBody({ name: 'Meera Iyer', email: sponsor, donationType: 'monthly', amount: 50000, language: 'hi' }),
+    );
+    const subscriptionId = created.subscription.id;
+    const paid = await post('/sandbox/checkout/pay', {
+      subscription_id: subscriptionId,
+      method: 'card',
+      email: sponsor,
+    });
+    await post('/api/verify-payment', { ...paid, subscription_id: subscriptionId, donation_id: created.donation.id });
+    // Moti was adopted and the gift paused for the sponsor (animals/sponsors/: the rows as they then stand).
+    const [moti] = await query<{ id: number }>(
+      suite.db.url,
+      `insert into animals (slug, name, species, sex, intake_on, intake_kind, status, status_on, created_by, updated_by)
+       values ('moti-left', 'Moti', 'dog', 'male', '2026-05-01', 'rescued', 'adopted', '2026-11-01', 'test', 'test') returning id`,
+    );
+    await query(
+      suite.db.url,
+      `update subscriptions set animal_id = $1, status = 'paused' where razorpay_subscription_id = $2`,
+      [moti?.id, subscriptionId],
+    );
+    const key = resolveDataEncryptionKey({ env: 'test', dataEncryptionKey: process.env.DATA_ENCRYPTION_KEY });
+    const errors = collectErrors(page);
+    await page.setViewportSize(PHONE);
+    await page.goto(`${suite.server.url}/hi/my-giving?token=${donorToken(sponsor, key)}`);
+    await waitForHydration(page);
+    const gift = page.getByRole('article', { name: '₹500 प्रति माह का मासिक दान' });
+    await gift.getByText('Moti अब हमारी देखभाल में नहीं है').waitFor();
+    await expect(gift.textContent()).resolves.toContain('Moti का प्रायोजन');
+    const choose = gift.getByRole('link', { name: 'कोई और जानवर चुनें' });
+    await expect(choose.getAttribute('href')).resolves.toMatch(/^\/hi\/my-sponsorship\?token=/);
+    await expect(gift.getByRole('button', { name: 'फिर से शुरू करें' }).count()).resolves.toBe(0);
+    await expect(gift.getByRole('button', { name: 'दूसरा कार्ड या UPI खाता इस्तेमाल करें' }).count()).resolves.toBe(0);
+    await expect(noSidewaysScroll()).resolves.toBe(true);
+    await page.screenshot({ path: '/tmp/monthly-sponsor-left-hi-phone.png', fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 657 });
+    await expect(noSidewaysScroll()).resolves.toBe(true);
+    await page.screenshot({ path: '/tmp/monthly-sponsor-left-hi-desktop.png', fullPage: true });
     expect(errors).toEqual([]);
   });
 });
